@@ -1,0 +1,29 @@
+# carom: two commands. `make run` sets up and runs the main job; `make test` sets up and runs the tests.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+EXTRAS ?= dev
+
+.PHONY: setup run test lint bench clean
+
+$(BIN)/carom: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
+	touch $@
+
+setup: $(BIN)/carom
+
+run: setup
+	$(BIN)/carom replay examples/three-cushion.carom.jsonl
+
+lint: setup
+	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+test: lint
+	$(BIN)/pytest -n 2
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

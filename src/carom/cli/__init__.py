@@ -1,0 +1,1 @@
+"""The ``carom`` command (typer + rich)."""

@@ -1,0 +1,39 @@
+"""Balls and cushions: the names written into every file."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Ball(StrEnum):
+    """The three balls. The dotted white is called ``yellow`` too (FORMAT.md)."""
+
+    WHITE = "white"
+    YELLOW = "yellow"
+    RED = "red"
+
+
+BALLS: tuple[Ball, Ball, Ball] = (Ball.WHITE, Ball.YELLOW, Ball.RED)
+
+
+class Cushion(StrEnum):
+    """The four cushions; ``bottom`` is y = 0, ``top`` is y = L (GEOMETRY.md)."""
+
+    BOTTOM = "bottom"
+    TOP = "top"
+    LEFT = "left"
+    RIGHT = "right"
+
+
+CUSHIONS: tuple[Cushion, ...] = tuple(Cushion)
+
+
+def cue_ball(player: int, opener: int) -> Ball:
+    """The ball a player strikes: the opener plays white, the other yellow (rule O1)."""
+    return Ball.WHITE if player == opener else Ball.YELLOW
+
+
+def object_balls(ball: Ball) -> tuple[Ball, Ball]:
+    """The two balls other than ``ball``, in the fixed order white, yellow, red."""
+    first, second = (b for b in BALLS if b is not ball)
+    return first, second

@@ -1,0 +1,106 @@
+"""Zones: the straight-rail corners, the balkline fields and the anchors (GEOMETRY.md).
+
+A zone is a closed region: a ball whose centre lies on its boundary is inside it
+(rule Z6). A ball *leaves* a zone when its centre is strictly outside.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import hypot
+
+from carom.core.table import TOLERANCES, Point, TableSpec
+
+ANCHOR_SIDE = 0.178
+"""Side of an anchor square, metres (rule Z5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An axis-parallel rectangle ``[x0, x1] x [y0, y1]``: a field or an anchor."""
+
+    name: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def contains(self, p: Point, eps: float = TOLERANCES.line) -> bool:
+        """Inside or on the boundary (rule Z6)."""
+        x, y = p
+        return (self.x0 - eps <= x <= self.x1 + eps) and (self.y0 - eps <= y <= self.y1 + eps)
+
+    def outline(self) -> list[Point]:
+        return [(self.x0, self.y0), (self.x1, self.y0), (self.x1, self.y1), (self.x0, self.y1)]
+
+
+@dataclass(frozen=True, slots=True)
+class CornerTriangle:
+    """A straight-rail corner field: the right triangle at corner ``(cx, cy)``.
+
+    Its legs run ``a`` along the short cushion and ``b`` along the long one; the
+    bottom-left one is ``x/a + y/b <= 1`` (GEOMETRY.md), the others mirror it.
+    """
+
+    name: str
+    cx: float
+    cy: float
+    a: float
+    b: float
+
+    def contains(self, p: Point, eps: float = TOLERANCES.line) -> bool:
+        """Inside or on the hypotenuse (rule Z6): signed distance to it ``<= eps``."""
+        u = abs(p[0] - self.cx) / self.a
+        v = abs(p[1] - self.cy) / self.b
+        scale = hypot(1.0 / self.a, 1.0 / self.b)
+        return (u + v - 1.0) / scale <= eps
+
+    def outline(self) -> list[Point]:
+        sx = self.a if self.cx == 0.0 else -self.a
+        sy = self.b if self.cy == 0.0 else -self.b
+        return [(self.cx, self.cy), (self.cx + sx, self.cy), (self.cx, self.cy + sy)]
+
+
+Zone = Rect | CornerTriangle
+
+
+def corner_zones(table: TableSpec) -> tuple[Zone, ...]:
+    """The four straight-rail corners: legs W/4 (short cushion) and L/4 (long) (rule S2)."""
+    a, b = table.width / 4.0, table.length / 4.0
+    w, length = table.width, table.length
+    return (
+        CornerTriangle("corner-bl", 0.0, 0.0, a, b),
+        CornerTriangle("corner-br", w, 0.0, a, b),
+        CornerTriangle("corner-tl", 0.0, length, a, b),
+        CornerTriangle("corner-tr", w, length, a, b),
+    )
+
+
+def balk_lines(extent: float, inset: float, eps: float = TOLERANCES.line) -> tuple[float, ...]:
+    """Lines ``inset`` from each end of ``extent``; one line where the two coincide."""
+    near, far = inset, extent - inset
+    return (near,) if abs(far - near) <= eps else (near, far)
+
+
+def balkline_zones(table: TableSpec, inset: float,
+                   anchor: float = ANCHOR_SIDE) -> tuple[Zone, ...]:
+    """The fields and anchors of a balkline discipline whose lines lie ``inset`` from
+    the cushions (rules K1, Z5): fields ``field-<column><row>``, then anchors
+    ``anchor-<cushion>-<n>`` counted from the left or from the bottom."""
+    xs = balk_lines(table.width, inset)
+    ys = balk_lines(table.length, inset)
+    x_edges = (0.0, *xs, table.width)
+    y_edges = (0.0, *ys, table.length)
+    zones: list[Zone] = []
+    for col in range(len(x_edges) - 1):
+        for row in range(len(y_edges) - 1):
+            zones.append(Rect(f"field-{col + 1}{row + 1}", x_edges[col], y_edges[row],
+                              x_edges[col + 1], y_edges[row + 1]))
+    half = anchor / 2.0
+    for n, x in enumerate(xs, start=1):
+        zones.append(Rect(f"anchor-bottom-{n}", x - half, 0.0, x + half, anchor))
+        zones.append(Rect(f"anchor-top-{n}", x - half, table.length - anchor, x + half, table.length))
+    for n, y in enumerate(ys, start=1):
+        zones.append(Rect(f"anchor-left-{n}", 0.0, y - half, anchor, y + half))
+        zones.append(Rect(f"anchor-right-{n}", table.width - anchor, y - half, table.width, y + half))
+    return tuple(zones)

@@ -1,0 +1,345 @@
+"""``apply(state, record)``: the match as a pure state machine (RULES.md L, O, C, E).
+
+Every function here returns a new state; none changes its arguments. A record
+that cannot happen raises :class:`RecordError` with the reason, and the state the
+caller holds stays as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from carom.core.balls import Ball
+from carom.core.errors import RecordError
+from carom.core.position import Position, frozen_to, starting_position
+from carom.core.records import (
+    Call,
+    CallResult,
+    Inning,
+    Lag,
+    Opener,
+    Record,
+    Respot,
+    Stroke,
+    Undo,
+)
+from carom.match.state import GameResult, MatchState, Ruling
+from carom.rules.catalog import CALLABLE_FOULS, in_rulebook_order
+from carom.rules.disciplines import FrozenRemedy, JumpRemedy
+from carom.rules.lag import decide_lag
+from carom.rules.referee import StrokeContext, judge
+from carom.rules.spotting import spot_on_long_string
+
+
+def apply(state: MatchState, record: Record, line: int = 0) -> tuple[MatchState, Ruling | None]:
+    """The state after ``record`` and its ruling (``None`` for ``lag`` and ``opener``).
+
+    ``undo`` is not a transition of the game: it withdraws a record, which only the
+    log can do (see :class:`carom.match.replay.Replayer`).
+    """
+    if isinstance(record, Stroke):
+        return _stroke(state, record, line)
+    if isinstance(record, Call):
+        return _call(state, record, line)
+    if isinstance(record, Inning):
+        return _inning(state, record, line)
+    if isinstance(record, Respot):
+        return _respot(state, line)
+    if isinstance(record, Lag):
+        return _lag(state, record), None
+    if isinstance(record, Opener):
+        return _opener(state, record), None
+    assert isinstance(record, Undo)
+    raise RecordError("an undo is applied by the log, not by the match engine")
+
+
+# --- the lag and the opener (L1–L6, O1, O2) -------------------------------------------
+
+
+def _lag(state: MatchState, lag: Lag) -> MatchState:
+    """One lag (L2–L6); an undecided one waits for the next."""
+    if state.started:
+        raise RecordError("a lag after the opener was decided")
+    if state.lag_winner is not None:
+        raise RecordError(
+            f"a lag after player {state.lag_winner} already won it (L2–L6); "
+            "the next record is the opener"
+        )
+    outcome = decide_lag(lag, state.lag_failures)
+    return replace(state, lag_failures=outcome.failures, lag_winner=outcome.winner,
+                   lag_pending=outcome.winner is None)
+
+
+def _opener(state: MatchState, opener: Opener) -> MatchState:
+    """The lag winner's decision (or the lot): the opener plays white (O1) from the
+    starting position (O2)."""
+    if state.started:
+        raise RecordError(f"the opener is already decided (player {state.opener})")
+    if state.lag_pending:
+        raise RecordError("an opener while the lag is undecided: the lag must be repeated (L3, L5, L6)")
+    player = opener.player
+    return replace(
+        state, opener=player, set_opener=player, striker=player, opening=True,
+        position=starting_position(state.rules.table, Ball.WHITE),
+    )
+
+
+# --- strokes, calls, innings ------------------------------------------------------------
+
+
+def _require_play(state: MatchState, what: str) -> None:
+    if state.finished:
+        raise RecordError(f"a {what} record after the match ended")
+    if not state.started:
+        if state.lag_pending:
+            raise RecordError(f"a {what} record while the lag is undecided (L3, L5, L6)")
+        raise RecordError(f"a {what} record before the opener")
+
+
+def _begin(state: MatchState) -> MatchState:
+    """The striker's inning begins with his first stroke (C3)."""
+    if state.in_inning:
+        return state
+    p = state.striker
+    return replace(
+        state, in_inning=True, series=0, innings=_bump(state.innings, p),
+        innings_total=_bump(state.innings_total, p),
+        zone_counts=tuple(0 for _ in state.zone_counts),
+    )
+
+
+def _score(state: MatchState, points: int) -> MatchState:
+    """``points`` caroms to the striker's series (C2)."""
+    if not points:
+        return state
+    p = state.striker
+    series = state.series + points
+    high = state.high_run
+    if series > high[p]:
+        high = _set(high, p, series)
+    return replace(state, score=_bump(state.score, p, points), series=series,
+                   points_total=_bump(state.points_total, p, points), high_run=high)
+
+
+def _reached(state: MatchState, player: int) -> bool:
+    limit = state.rules.points
+    return limit is not None and state.score[player] >= limit
+
+
+def _remaining(state: MatchState) -> int | None:
+    limit = state.rules.points
+    return None if limit is None else limit - state.score[state.striker]
+
+
+def _call(state: MatchState, call: Call, line: int) -> tuple[MatchState, Ruling]:
+    """A stroke judged by the referee: carom, miss or a fault (C1–C3, F14)."""
+    _require_play(state, "call")
+    s = _begin(state)
+    if call.result is CallResult.CAROM:
+        return _after_stroke(s, line, 1, (), ("C1", "C2", "C3"))
+    if call.result is CallResult.MISS:
+        return _after_stroke(s, line, 0, (), ("C1", "F1"))
+    assert call.rule is not None and call.rule in CALLABLE_FOULS
+    return _after_stroke(s, line, 0, (call.rule,), (call.rule, "F14"),
+                         jump_called=call.rule == "F2")
+
+
+def _inning(state: MatchState, inning: Inning, line: int) -> tuple[MatchState, Ruling]:
+    """A whole inning: a series, then a miss or the fault given (C3, F14, E1)."""
+    _require_play(state, "inning")
+    if state.in_inning:
+        raise RecordError("an inning record in the middle of an inning (after a stroke or call of it)")
+    remaining = _remaining(state)
+    if remaining is not None and inning.points > remaining:
+        raise RecordError(
+            f"a series of {inning.points} with only {remaining} points left to the limit (E1)"
+        )
+    if inning.foul is not None and remaining == inning.points:
+        raise RecordError(f"a fault ({inning.foul}) after the series reached the points limit (E1)")
+    fouls = () if inning.foul is None else (inning.foul,)
+    cites = ("C2", "C3", *fouls, "F14") if fouls else ("C2", "C3", "F1")
+    return _after_stroke(_begin(state), line, inning.points, fouls, cites,
+                         jump_called=inning.foul == "F2", whole_inning=True)
+
+
+def _stroke(state: MatchState, stroke: Stroke, line: int) -> tuple[MatchState, Ruling]:
+    """A stroke with its events, judged by the referee (C1, F, Z, O3, 1C1, 3C1)."""
+    _require_play(state, "stroke")
+    s = _begin(state)
+    context = StrokeContext(
+        discipline=s.rules.discipline, table=s.rules.table, cue_ball=s.striker_ball,
+        opening=s.opening, position=stroke.start if stroke.start is not None else s.position,
+        zone_counts=s.zone_counts,
+    )
+    verdict = judge(context, stroke)
+    s = replace(s, zone_counts=verdict.zone_counts)
+    end = dict(stroke.end) if stroke.end is not None else None
+    return _after_stroke(s, line, verdict.points, verdict.fouls, verdict.cites, end,
+                         verdict.jumped)
+
+
+def _after_stroke(s: MatchState, line: int, points: int, fouls: tuple[str, ...],
+                  cites: tuple[str, ...], end: Position | None = None,
+                  jumped: tuple[Ball, ...] = (), *, jump_called: bool = False,
+                  whole_inning: bool = False) -> tuple[MatchState, Ruling]:
+    """Score the stroke (or the inning's series), then either the striker goes on
+    (C3) or the inning ends (F1, F14).
+
+    ``end`` is where the stroke left the balls (``None``: unknown); the rules may
+    then move them (S3, S4, K4, 1C4, 3C6, E3, E5, E6), and ``spot`` shows the layout.
+    ``jump_called``: an F2 given by the referee, with no ball named.
+    """
+    p, set_no, inning = s.striker, s.set_no, s.innings[s.striker]
+    s = replace(_score(s, points), opening=False, position=end)
+    flow: tuple[str, ...] = ()
+    spot: Position | None = None
+    goes_on = points > 0 and not fouls and not whole_inning and not _reached(s, p)
+    nxt: int | None = p
+    if not goes_on:
+        s, nxt, spot, flow = _end_inning(s)
+    if nxt is not None and spot is None:
+        if jumped or jump_called:
+            s, spot, more = _jump_remedy(s, nxt, end, jumped)
+            flow += more
+        elif (s.rules.discipline.frozen is FrozenRemedy.STARTING_POSITION_AT_ONCE
+              and end is not None and frozen_to(end, s.ball_of(nxt), s.rules.table)):
+            spot = starting_position(s.rules.table, s.ball_of(nxt))
+            s = replace(s, position=spot)
+            flow += ("S3", "O2")
+    return s, Ruling(line, p, points, fouls, nxt, spot, in_rulebook_order(cites + flow),
+                     set_no, inning, not goes_on)
+
+
+def _jump_remedy(s: MatchState, nxt: int, end: Position | None,
+                 jumped: tuple[Ball, ...]) -> tuple[MatchState, Position | None, tuple[str, ...]]:
+    """Where the balls go after a jump (S4, K4, 1C4: the starting position; 3C6: only the
+    jumped balls, on the long string). A jump that names no ball (a called F2), or a
+    stroke with no end position, leaves the three-cushion layout unknown."""
+    discipline = s.rules.discipline
+    table = s.rules.table
+    if discipline.jump is JumpRemedy.STARTING_POSITION:
+        spot = starting_position(table, s.ball_of(nxt))
+        return replace(s, position=spot), spot, (discipline.jump_rule, "O2")
+    if not jumped or (end is None and len(jumped) < 3):
+        return replace(s, position=None), None, (discipline.jump_rule,)
+    layout = spot_on_long_string(table, end or {}, jumped, s.ball_of(nxt))
+    return replace(s, position=layout), layout, (discipline.jump_rule, "3C3", "3C4")
+
+
+def _end_inning(s: MatchState) -> tuple[MatchState, int | None, Position | None, tuple[str, ...]]:
+    """The striker's inning is over: who plays next, or the end of the game or set
+    (E1–E6). Returns the new state, the next player (``None``: match over), the
+    layout the referee must set (``None``: balls stay) and the rules cited."""
+    rules = s.rules
+    p, o = s.striker, s.set_opener
+    second = 1 - o
+    s = replace(s, in_inning=False)
+    innings_out = rules.innings is not None and s.innings[p] >= rules.innings
+    if rules.sets_to_win is not None:
+        if _reached(s, p):
+            return _game_over(s, p, "E4")
+        if p == second and innings_out:
+            return _game_over(s, _leader(s), "E5")
+        if p == o and innings_out:
+            return _last_inning(s, second, "E5", respot=True)
+        return _hand_over(s, 1 - p)
+    if p == o:
+        if _reached(s, p) or innings_out:
+            if rules.equalizing_inning:
+                return _last_inning(s, second, "E3", respot=True)
+            if _reached(s, p):
+                return _game_over(s, p, "E1")
+            return _last_inning(s, second, "E2", respot=False)
+        return _hand_over(s, second)
+    if _reached(s, p) or s.last_inning or innings_out:
+        return _game_over(s, _leader(s), "E3" if s.last_inning else "E1")
+    return _hand_over(s, o)
+
+
+def _hand_over(s: MatchState, nxt: int) -> tuple[MatchState, int, None, tuple[str, ...]]:
+    return replace(s, striker=nxt), nxt, None, ()
+
+
+def _last_inning(s: MatchState, second: int, rule: str,
+                 *, respot: bool) -> tuple[MatchState, int, Position | None, tuple[str, ...]]:
+    """The second player's last inning (E2), from the starting position (E3, E5)."""
+    s = replace(s, striker=second, last_inning=True)
+    if not respot:
+        return s, second, None, (rule, "E2")
+    layout = starting_position(s.rules.table, s.ball_of(second))
+    return replace(s, position=layout), second, layout, (rule, "E2", "O2")
+
+
+def _leader(s: MatchState) -> int | None:
+    a, b = s.score
+    return None if a == b else (0 if a > b else 1)
+
+
+def _game_over(s: MatchState, winner: int | None,
+               rule: str) -> tuple[MatchState, int | None, Position | None, tuple[str, ...]]:
+    """A game or set ends (E1, E3, E4, E5): the match ends, or the next set begins (E6)."""
+    rules = s.rules
+    result = GameResult(s.set_no, s.set_opener, s.score, s.innings, winner, rule)
+    s = replace(s, games=(*s.games, result), last_inning=False)
+    if rules.sets_to_win is None:
+        return replace(s, finished=True, winner=winner), None, None, (rule, "E1")
+    sets = s.sets_won if winner is None else _bump(s.sets_won, winner)
+    if winner is not None and sets[winner] >= rules.sets_to_win:
+        return replace(s, sets_won=sets, finished=True, winner=winner), None, None, (rule,)
+    opener = 1 - s.set_opener
+    layout = starting_position(rules.table, s.ball_of(opener))
+    s = replace(
+        s, sets_won=sets, set_no=s.set_no + 1, set_opener=opener, striker=opener,
+        score=(0, 0), innings=(0, 0), series=0, opening=True, position=layout,
+    )
+    return s, opener, layout, (rule, "E6", "O2")
+
+
+# --- re-spotting a frozen ball (S3, K3, 1C3, 3C5) ---------------------------------------
+
+
+def _respot(state: MatchState, line: int) -> tuple[MatchState, Ruling]:
+    """The striker's request to re-spot his frozen ball (K3, 1C3, 3C5; S3 needs none).
+
+    Where the engine knows the position, a request when the striker's ball touches
+    no ball is refused. Where it does not (a scoreboard entering calls), the
+    referee's word stands.
+    """
+    _require_play(state, "respot")
+    rules = state.rules
+    discipline = rules.discipline
+    ball = state.striker_ball
+    position = state.position
+    touching: tuple[Ball, ...] = ()
+    if position is not None:
+        touching = frozen_to(position, ball, rules.table)
+        if not touching:
+            raise RecordError(
+                f"a respot, but the striker's ball ({ball}) touches no ball "
+                f"({discipline.frozen_rule})"
+            )
+    cites: tuple[str, ...] = (discipline.frozen_rule,)
+    layout: Position | None
+    if discipline.frozen is not FrozenRemedy.TOUCHING_ON_LONG_STRING:
+        layout = starting_position(rules.table, ball)
+        cites += ("O2",)
+    elif position is None:
+        layout = None
+    else:
+        layout = spot_on_long_string(rules.table, position, (ball, *touching), ball)
+        cites += ("3C3", "3C4")
+    s = replace(state, position=layout, zone_counts=tuple(0 for _ in state.zone_counts))
+    p = state.striker
+    return s, Ruling(line, p, 0, (), p, layout, in_rulebook_order(cites), state.set_no,
+                     state.innings[p] if state.in_inning else 0, False)
+
+
+# --- small helpers --------------------------------------------------------------------
+
+
+def _bump(pair: tuple[int, int], player: int, by: int = 1) -> tuple[int, int]:
+    return (pair[0] + by, pair[1]) if player == 0 else (pair[0], pair[1] + by)
+
+
+def _set(pair: tuple[int, int], player: int, value: int) -> tuple[int, int]:
+    return (value, pair[1]) if player == 0 else (pair[0], value)

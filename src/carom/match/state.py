@@ -1,0 +1,113 @@
+"""The state of a match between two records, and the ruling of one record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from carom.core.balls import Ball, cue_ball
+from carom.core.position import Position
+from carom.core.records import Header
+from carom.core.table import TableSpec, table
+from carom.rules.disciplines import Discipline, discipline
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRules:
+    """The header's settings, resolved: what kind of match this is."""
+
+    discipline: Discipline
+    table: TableSpec
+    points: int | None
+    innings: int | None
+    sets_to_win: int | None
+    equalizing_inning: bool
+
+    @classmethod
+    def of(cls, header: Header) -> MatchRules:
+        return cls(discipline(header.discipline), table(header.table), header.points,
+                   header.innings, header.sets_to_win, header.equalizing_inning)
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A finished game, or a finished set (E1–E5)."""
+
+    set_no: int
+    opener: int
+    points: tuple[int, int]
+    innings: tuple[int, int]
+    winner: int | None
+    """``None``: a draw (a game), or a set won by neither (E5 decision)."""
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """Everything the rules need between two records. Immutable; see ``engine.apply``."""
+
+    rules: MatchRules
+    lag_failures: tuple[int, int] = (0, 0)
+    lag_winner: int | None = None
+    lag_pending: bool = False
+    """A lag was played and must be repeated (L3, L5, L6)."""
+    opener: int | None = None
+    """The match opener, who plays white (O1)."""
+    set_no: int = 1
+    set_opener: int = 0
+    striker: int = 0
+    score: tuple[int, int] = (0, 0)
+    """Points in the current game or set."""
+    innings: tuple[int, int] = (0, 0)
+    """Innings begun in the current game or set."""
+    series: int = 0
+    in_inning: bool = False
+    last_inning: bool = False
+    """The second player's last inning of the game or set is under way or next (E2, E3, E5)."""
+    opening: bool = False
+    """The next stroke is the opening stroke of the match or of a set (O3)."""
+    position: Position | None = None
+    zone_counts: tuple[int, ...] = ()
+    points_total: tuple[int, int] = (0, 0)
+    innings_total: tuple[int, int] = (0, 0)
+    high_run: tuple[int, int] = (0, 0)
+    sets_won: tuple[int, int] = (0, 0)
+    games: tuple[GameResult, ...] = ()
+    finished: bool = False
+    winner: int | None = None
+
+    @property
+    def started(self) -> bool:
+        return self.opener is not None
+
+    def ball_of(self, player: int) -> Ball:
+        """The ball ``player`` plays (O1); the match must have an opener."""
+        assert self.opener is not None
+        return cue_ball(player, self.opener)
+
+    @property
+    def striker_ball(self) -> Ball:
+        return self.ball_of(self.striker)
+
+
+def initial_state(header: Header) -> MatchState:
+    rules = MatchRules.of(header)
+    zeros = tuple(0 for _ in rules.discipline.zones(rules.table))
+    return MatchState(rules=rules, zone_counts=zeros)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """What the rules make of one ``stroke``, ``call``, ``inning`` or ``respot`` record."""
+
+    line: int
+    player: int
+    points: int
+    fouls: tuple[str, ...]
+    next: int | None
+    spot: Position | None
+    cites: tuple[str, ...] = ()
+    """Every rule that decided this ruling, in rulebook order."""
+    set_no: int = 1
+    inning: int = 0
+    """The player's inning number in the game or set (0 for a re-spot before an inning)."""
+    ends_inning: bool = False

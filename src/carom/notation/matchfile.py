@@ -1,0 +1,133 @@
+"""Match files: reading them strictly or leniently, and replaying them as a stream.
+
+Strict reading refuses a file at its first impossible record, naming the line and
+the reason. Lenient reading, for tools, collects every error and goes on without
+the refused lines. Replaying a file streams it twice (a cheap pass for ``undo``,
+then the match), so memory stays flat however long the file is.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from carom.core.errors import RecordError
+from carom.core.records import Header, Record
+from carom.match.replay import Replayer, stream, withdrawn_lines
+from carom.match.state import MatchState, Ruling
+from carom.notation.reader import load_json, parse_header, parse_record
+
+Source = str | os.PathLike[str]
+
+
+def numbered_lines(source: Source | Iterable[str]) -> Iterator[tuple[int, str]]:
+    """(line number, text) for every line that is not blank; a path is opened and
+    read lazily, as UTF-8 with or without a byte-order mark."""
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, encoding="utf-8-sig", newline=None) as handle:
+            yield from _numbered(handle)
+    else:
+        yield from _numbered(source)
+
+
+def _numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    for number, text in enumerate(lines, start=1):
+        if text.strip():
+            yield number, text
+
+
+def lines_of(text: str) -> list[str]:
+    """The lines of a file held in memory, for :func:`numbered_lines`."""
+    return io.StringIO(text).readlines()
+
+
+def _header(lines: Iterator[tuple[int, str]]) -> Header:
+    first = next(lines, None)
+    if first is None:
+        raise RecordError("the file is empty: line 1 must be the header", 1)
+    number, text = first
+    try:
+        return parse_header(text)
+    except RecordError as error:
+        raise error.at(number) from None
+
+
+def records(source: Source | Iterable[str]) -> tuple[Header, Iterator[tuple[int, Record]]]:
+    """The header, and the records one by one (strict: the first bad line raises)."""
+    lines = numbered_lines(source)
+    header = _header(lines)
+
+    def each() -> Iterator[tuple[int, Record]]:
+        for number, text in lines:
+            try:
+                yield number, parse_record(text, header)
+            except RecordError as error:
+                raise error.at(number) from None
+
+    return header, each()
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFile:
+    """A file read into memory: its header, the records kept, the errors found."""
+
+    header: Header
+    records: tuple[tuple[int, Record], ...]
+    errors: tuple[RecordError, ...] = ()
+
+
+def read_match(source: Source | Iterable[str], *, strict: bool = True) -> MatchFile:
+    """Read a whole match file and check every record against the match so far.
+
+    ``strict``: raise the first :class:`RecordError`. Otherwise collect them all and
+    keep the records that can happen (a bad header is always fatal).
+    """
+    lines = numbered_lines(source)
+    header = _header(lines)
+    replayer = Replayer(header)
+    kept: list[tuple[int, Record]] = []
+    errors: list[RecordError] = []
+    for number, text in lines:
+        try:
+            record = parse_record(text, header)
+            replayer.feed(number, record)
+        except RecordError as error:
+            if strict:
+                raise error.at(number) from None
+            errors.append(error.at(number))
+            continue
+        kept.append((number, record))
+    return MatchFile(header, tuple(kept), tuple(errors))
+
+
+def _is_undo(text: str) -> bool:
+    """Cheaply: is this line an ``undo`` record? Only lines that might be are parsed."""
+    if '"undo"' not in text and "\\u" not in text:
+        return False
+    try:
+        return load_json(text).get("type") == "undo"
+    except RecordError:
+        return False
+
+
+def replay_file(source: Source, on_ruling: Callable[[Ruling], None] | None = None,
+                header_seen: Callable[[Header], None] | None = None) -> MatchState:
+    """Replay a match file as a stream, strictly: each standing ruling goes to
+    ``on_ruling`` as it is decided; the final state is returned."""
+    lines = numbered_lines(source)
+    next(lines, None)
+    withdrawn = withdrawn_lines((number, _is_undo(text)) for number, text in lines)
+    header, recs = records(source)
+    if header_seen is not None:
+        header_seen(header)
+    state: MatchState | None = None
+    for item in stream(header, recs, withdrawn):
+        if isinstance(item, Ruling):
+            if on_ruling is not None:
+                on_ruling(item)
+        else:
+            state = item
+    assert state is not None
+    return state

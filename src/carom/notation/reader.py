@@ -1,0 +1,329 @@
+"""Reading ``carom/1`` lines into values (FORMAT.md).
+
+Every refusal names the field and the reason; the caller adds the line. Checks
+that need only the line and the header live here (types, names, positions on the
+table and apart); checks that need the match so far live in the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, NoReturn
+
+from carom.core.balls import BALLS, Ball, Cushion
+from carom.core.errors import RecordError
+from carom.core.events import BallContact, CushionContact, Event, Jump
+from carom.core.position import Position, position_problems
+from carom.core.records import (
+    FORMAT,
+    Call,
+    CallResult,
+    Exit,
+    Header,
+    Inning,
+    Lag,
+    LagResult,
+    Opener,
+    Path,
+    Record,
+    Respot,
+    Stroke,
+    Undo,
+)
+from carom.core.table import TABLES, Point, TableSpec
+from carom.rules.catalog import CALLABLE_FOULS, STROKE_FOULS
+from carom.rules.disciplines import DISCIPLINES
+
+_BALLS = {b.value: b for b in BALLS}
+_CUSHIONS = {c.value: c for c in Cushion}
+_RESULTS = {r.value: r for r in CallResult}
+
+
+def _fail(reason: str) -> NoReturn:
+    raise RecordError(reason)
+
+
+def _no_constants(name: str) -> NoReturn:
+    _fail(f"{name} is not a number JSON allows")
+
+
+def load_json(text: str) -> dict[str, Any]:
+    """One line as a JSON object; NaN and Infinity are refused."""
+    try:
+        value = json.loads(text, parse_constant=_no_constants)
+    except RecordError:
+        raise
+    except (json.JSONDecodeError, RecursionError) as error:
+        _fail(f"not JSON: {getattr(error, 'msg', 'too deeply nested')}")
+    if not isinstance(value, dict):
+        _fail(f"a line must be a JSON object, not {type(value).__name__}")
+    return value
+
+
+def _extra(obj: Mapping[str, Any], known: frozenset[str]) -> dict[str, Any]:
+    return {k: v for k, v in obj.items() if k not in known}
+
+
+def _bool(obj: Mapping[str, Any], key: str, where: str, default: bool | None = None) -> bool:
+    if key not in obj and default is not None:
+        return default
+    value = obj.get(key)
+    if not isinstance(value, bool):
+        _fail(f"{where}{key}: expected true or false, got {json.dumps(value)}")
+    return value
+
+
+def _int(value: Any, where: str, low: int, nullable: bool = False) -> int | None:
+    if value is None and nullable:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        kind = "a whole number" + (f" >= {low}" if low else "") + (" or null" if nullable else "")
+        _fail(f"{where}: expected {kind}, got {json.dumps(value)}")
+    return value
+
+
+def _number(value: Any, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        _fail(f"{where}: expected a number, got {json.dumps(value)}")
+    return float(value)
+
+
+def _ball(value: Any, where: str) -> Ball:
+    ball = _BALLS.get(value) if isinstance(value, str) else None
+    if ball is None:
+        _fail(f"{where}: unknown ball {json.dumps(value)} (white, yellow or red)")
+    return ball
+
+
+def _rule(value: Any, where: str, allowed: tuple[str, ...]) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        _fail(f"{where}: {json.dumps(value)} is not a fault code here "
+              f"({allowed[0]}–{allowed[-1]}" + (", Z7, O3)" if "Z7" in allowed else ")"))
+    return value
+
+
+# --- header -------------------------------------------------------------------------
+
+_HEADER_KEYS = frozenset(
+    ("format", "discipline", "table", "players", "points", "innings", "sets", "equalizing_inning")
+)
+
+
+def parse_header(text: str) -> Header:
+    """Line 1: the header (FORMAT.md)."""
+    obj = load_json(text)
+    if obj.get("format") != FORMAT:
+        _fail(f"header: format must be {json.dumps(FORMAT)}, got {json.dumps(obj.get('format'))}")
+    name = obj.get("discipline")
+    if not isinstance(name, str) or name not in DISCIPLINES:
+        _fail(f"header: discipline: unknown {json.dumps(name)} (known: {', '.join(DISCIPLINES)})")
+    spec = DISCIPLINES[name]
+    table = obj.get("table", spec.tables[0] if len(spec.tables) == 1 else None)
+    if not isinstance(table, str) or table not in TABLES:
+        _fail(f"header: table: unknown {json.dumps(table)} (known: {', '.join(TABLES)})")
+    if table not in spec.tables:
+        _fail(f"header: table: {name} is played on the {spec.tables[0]} table, not {table} (K1)")
+    players = obj.get("players")
+    if (not isinstance(players, list) or len(players) != 2
+            or not all(isinstance(p, str) and p.strip() for p in players)):
+        _fail(f"header: players: expected two names, got {json.dumps(players)}")
+    points = _int(obj.get("points"), "header: points", 1, nullable=True)
+    innings = _int(obj.get("innings"), "header: innings", 1, nullable=True)
+    if points is None and innings is None:
+        _fail("header: points and innings are both null: a game needs a limit (E1)")
+    sets = obj.get("sets")
+    to_win: int | None = None
+    if sets is not None:
+        if not isinstance(sets, dict) or set(sets) != {"to_win"}:
+            _fail(f'header: sets: expected null or {{"to_win": N}}, got {json.dumps(sets)}')
+        to_win = _int(sets["to_win"], "header: sets: to_win", 1)
+    equalizing = _bool(obj, "equalizing_inning", "header: ", default=True)
+    return Header(name, table, (players[0], players[1]), points, innings, to_win, equalizing,
+                  _extra(obj, _HEADER_KEYS))
+
+
+# --- records ------------------------------------------------------------------------
+
+
+def parse_record(text: str, header: Header) -> Record:
+    """One record line (FORMAT.md), checked against the header's table and discipline."""
+    return record_from_json(load_json(text), header)
+
+
+def record_from_json(obj: Mapping[str, Any], header: Header) -> Record:
+    kind = obj.get("type")
+    parser = _PARSERS.get(kind) if isinstance(kind, str) else None
+    if parser is None:
+        _fail(f"unknown record type {json.dumps(kind)} "
+              f"(lag, opener, stroke, call, inning, respot, undo)")
+    return parser(obj, header)
+
+
+def _lag(obj: Mapping[str, Any], header: Header) -> Lag:
+    results = obj.get("results")
+    if not isinstance(results, list) or len(results) != 2:
+        _fail("lag: results: expected one result per player (two)")
+    length = TABLES[header.table].length
+    parsed = []
+    for i, result in enumerate(results):
+        where = f"lag: results[{i}]: "
+        if not isinstance(result, dict):
+            _fail(f"{where}expected an object")
+        y = _number(result.get("y"), f"{where}y")
+        if not 0.0 <= y <= length:
+            _fail(f"{where}y: {y:g} is not on the table (0 to {length:g} m)")
+        parsed.append(LagResult(_bool(result, "top", where), _bool(result, "red", where), y,
+                                _bool(result, "crossed", where)))
+    return Lag((parsed[0], parsed[1]), _bool(obj, "collided", "lag: "),
+               _extra(obj, frozenset(("type", "results", "collided"))))
+
+
+def _opener(obj: Mapping[str, Any], header: Header) -> Opener:
+    player = obj.get("player")
+    if player not in (0, 1) or isinstance(player, bool):
+        _fail(f"opener: player: expected 0 or 1, got {json.dumps(player)}")
+    return Opener(player, _extra(obj, frozenset(("type", "player"))))
+
+
+def _call(obj: Mapping[str, Any], header: Header) -> Call:
+    raw = obj.get("result")
+    result = _RESULTS.get(raw) if isinstance(raw, str) else None
+    if result is None:
+        _fail(f"call: result: expected carom, miss or foul, got {json.dumps(obj.get('result'))}")
+    rule = None
+    if result is CallResult.FOUL:
+        rule = _rule(obj.get("rule"), "call: rule", CALLABLE_FOULS)
+    elif obj.get("rule") is not None:
+        _fail(f"call: rule: a {result.value} names no rule")
+    return Call(result, rule, _extra(obj, frozenset(("type", "result", "rule"))))
+
+
+def _inning(obj: Mapping[str, Any], header: Header) -> Inning:
+    points = _int(obj.get("points"), "inning: points", 0)
+    assert points is not None
+    foul = obj.get("foul")
+    if foul is not None:
+        foul = _rule(foul, "inning: foul", CALLABLE_FOULS)
+    return Inning(points, foul, _extra(obj, frozenset(("type", "points", "foul"))))
+
+
+def _respot(obj: Mapping[str, Any], header: Header) -> Respot:
+    return Respot(_extra(obj, frozenset(("type",))))
+
+
+def _undo(obj: Mapping[str, Any], header: Header) -> Undo:
+    return Undo(_extra(obj, frozenset(("type",))))
+
+
+def _point(value: Any, where: str) -> Point:
+    if not isinstance(value, list) or len(value) != 2:
+        _fail(f"{where}: expected [x, y], got {json.dumps(value)}")
+    return (_number(value[0], where), _number(value[1], where))
+
+
+def _position(value: Any, where: str, table: TableSpec, balls: tuple[Ball, ...]) -> Position:
+    if not isinstance(value, dict):
+        _fail(f"{where}: expected an object of ball positions")
+    for key in value:
+        _ball(key, where)
+    missing = [b.value for b in balls if b.value not in value]
+    if missing:
+        _fail(f"{where}: no position for {', '.join(missing)}")
+    extra = [k for k in value if _BALLS[k] not in balls]
+    if extra:
+        _fail(f"{where}: {', '.join(extra)} jumped and has no end position")
+    position = {ball: _point(value[ball.value], f"{where}: {ball}") for ball in balls}
+    problems = position_problems(position, table)
+    if problems:
+        _fail(f"{where}: {problems[0]}")
+    return position
+
+
+def _event(value: Any, i: int) -> Event:
+    where = f"stroke: events[{i}]"
+    if not isinstance(value, dict):
+        _fail(f"{where}: expected an object")
+    t = value.get("t")
+    if t is not None:
+        t = _number(t, f"{where}: t")
+    kind = value.get("kind")
+    ball = _ball(value.get("ball"), f"{where}: ball")
+    if kind == "ball":
+        other = _ball(value.get("other"), f"{where}: other")
+        if other is ball:
+            _fail(f"{where}: a ball cannot touch itself ({ball})")
+        return BallContact(ball, other, t)
+    if kind == "cushion":
+        name = value.get("cushion")
+        cushion = _CUSHIONS.get(name) if isinstance(name, str) else None
+        if cushion is None:
+            _fail(f"{where}: cushion: unknown {json.dumps(value.get('cushion'))} "
+                  "(top, bottom, left or right)")
+        return CushionContact(ball, cushion, t)
+    if kind == "jump":
+        return Jump(ball, t)
+    _fail(f"{where}: kind: unknown {json.dumps(kind)} (ball, cushion or jump)")
+
+
+def _path(value: Any, where: str) -> Path:
+    if not isinstance(value, list):
+        _fail(f"{where}: expected a list of [t, x, y]")
+    samples = []
+    for j, sample in enumerate(value):
+        if not isinstance(sample, list) or len(sample) != 3:
+            _fail(f"{where}[{j}]: expected [t, x, y]")
+        samples.append((_number(sample[0], where), _number(sample[1], where),
+                        _number(sample[2], where)))
+    return tuple(samples)
+
+
+_STROKE_KEYS = frozenset(("type", "ball", "start", "events", "end", "exits", "fouls", "paths"))
+
+
+def _stroke(obj: Mapping[str, Any], header: Header) -> Stroke:
+    table = TABLES[header.table]
+    ball = _ball(obj.get("ball"), "stroke: ball")
+    events_raw = obj.get("events", [])
+    if not isinstance(events_raw, list):
+        _fail("stroke: events: expected a list")
+    events = tuple(_event(e, i) for i, e in enumerate(events_raw))
+    start = None
+    if obj.get("start") is not None:
+        start = _position(obj["start"], "stroke: start", table, BALLS)
+    jumped = {e.ball for e in events if isinstance(e, Jump)}
+    end = None
+    if obj.get("end") is not None:
+        end = _position(obj["end"], "stroke: end", table,
+                        tuple(b for b in BALLS if b not in jumped))
+    exits_raw = obj.get("exits", [])
+    if not isinstance(exits_raw, list):
+        _fail("stroke: exits: expected a list")
+    zone_names = {z.name for z in DISCIPLINES[header.discipline].zones(table)}
+    exits = []
+    for i, item in enumerate(exits_raw):
+        where = f"stroke: exits[{i}]"
+        if not isinstance(item, dict):
+            _fail(f"{where}: expected {{\"ball\": B, \"zone\": Z}}")
+        zone = item.get("zone")
+        if zone not in zone_names:
+            _fail(f"{where}: zone: {json.dumps(zone)} is no zone of {header.discipline}")
+        exits.append(Exit(_ball(item.get("ball"), f"{where}: ball"), zone))
+    fouls_raw = obj.get("fouls", [])
+    if not isinstance(fouls_raw, list):
+        _fail("stroke: fouls: expected a list of fault codes")
+    fouls = tuple(_rule(f, f"stroke: fouls[{i}]", STROKE_FOULS) for i, f in enumerate(fouls_raw))
+    paths = None
+    if obj.get("paths") is not None:
+        raw = obj["paths"]
+        if not isinstance(raw, dict):
+            _fail("stroke: paths: expected an object of ball paths")
+        paths = {_ball(k, "stroke: paths"): _path(v, f"stroke: paths: {k}") for k, v in raw.items()}
+    return Stroke(ball, events, start, end, tuple(exits), fouls, paths,
+                  _extra(obj, _STROKE_KEYS))
+
+
+_PARSERS: dict[str, Callable[[Mapping[str, Any], Header], Record]] = {
+    "lag": _lag, "opener": _opener, "stroke": _stroke, "call": _call,
+    "inning": _inning, "respot": _respot, "undo": _undo,
+}

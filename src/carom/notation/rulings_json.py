@@ -1,0 +1,32 @@
+"""The object ``carom replay FILE --json`` prints (FORMAT.md), and nothing more."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from carom.match.state import MatchState, Ruling
+from carom.match.stats import player_stats
+from carom.notation.writer import position_json
+
+
+def ruling_json(ruling: Ruling) -> dict[str, Any]:
+    return {
+        "line": ruling.line, "player": ruling.player, "points": ruling.points,
+        "fouls": list(ruling.fouls), "next": ruling.next,
+        "spot": None if ruling.spot is None else position_json(ruling.spot),
+    }
+
+
+def replay_json(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...]) -> dict[str, Any]:
+    """The replay object: lag winner, rulings, per-player totals, the result."""
+    return {
+        "lag_winner": state.lag_winner,
+        "rulings": [ruling_json(r) for r in rulings],
+        "players": [
+            {"points": s.points, "innings": s.innings, "high_run": s.high_run,
+             "average": float(s.average), "sets": s.sets}
+            for s in player_stats(state)
+        ],
+        "finished": state.finished,
+        "winner": state.winner,
+    }

@@ -1,0 +1,97 @@
+"""The scoresheet a referee fills in, as text: one row per inning with each
+player's series and running total, then the totals and the result (E1–E6)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from carom.match.state import MatchState, Ruling
+from carom.match.stats import player_stats
+from carom.notation.words import words
+from carom.rules.disciplines import discipline
+
+
+def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
+               players: tuple[str, str], language: str = "en") -> str:
+    """The scoresheet of a replayed match."""
+    w = words(language)
+    rules = state.rules
+    spec = discipline(rules.discipline.id)
+    name = spec.sk if language == "sk" else spec.en
+    limits = []
+    if rules.points is not None:
+        limits.append(f"{rules.points} {w['points_limit']}")
+    if rules.innings is not None:
+        limits.append(f"{rules.innings} {w['innings_limit']}")
+    if rules.sets_to_win is not None:
+        limits.append(f"{rules.sets_to_win} {w['sets_to_win']}")
+    else:
+        limits.append(w["equalizing"] if rules.equalizing_inning else w["no_equalizing"])
+    out = [f"{players[0]} – {players[1]}",
+           f"{name} · {w[rules.table.name]} {w['table']} · {', '.join(limits)}"]
+    if state.lag_winner is not None:
+        out.append(f"{w['lag_winner']}: {players[state.lag_winner]}")
+    if state.opener is not None:
+        out.append(f"{w['opener']}: {players[state.opener]}")
+    width = max(14, *(len(p) for p in players))
+    for set_no, rows in _innings(rulings).items():
+        out.append("")
+        if rules.sets_to_win is not None:
+            out.append(f"{w['set']} {set_no}")
+        out.append(f"{w['inning']:>6} | {players[0]:<{width}} | {players[1]:<{width}}")
+        head = f"{w['series']:>6} {w['total']:>7}"
+        out.append(f"{'':>6} | {head:<{width}} | {head:<{width}}")
+        totals = [0, 0]
+        last = max(max(rows[0], default=0), max(rows[1], default=0))
+        for k in range(1, last + 1):
+            cells = []
+            for p in (0, 1):
+                if k in rows[p]:
+                    points, fouls = rows[p][k]
+                    totals[p] += points
+                    mark = f"{points}{' ' + ','.join(fouls) if fouls else ''}"
+                    cells.append(f"{mark:>6} {totals[p]:>7}")
+                else:
+                    cells.append("")
+            out.append(f"{k:>6} | {cells[0]:<{width}} | {cells[1]:<{width}}")
+    stats = player_stats(state)
+    out.append("")
+    label = 18
+    rows_out = [
+        (w["points"], [str(s.points) for s in stats]),
+        (w["innings"], [str(s.innings) for s in stats]),
+        (w["average"], [f"{float(s.average):.3f}" for s in stats]),
+        (w["high_run"], [str(s.high_run) for s in stats]),
+    ]
+    if rules.sets_to_win is not None:
+        rows_out.append((w["sets"], [str(s.sets) for s in stats]))
+        rows_out.append((w["best_game"], [f"{float(s.best_game_average):.3f}" for s in stats]))
+    rows_out.append((w["result"], [_result(state, p, w) for p in (0, 1)]))
+    if state.finished:
+        rows_out.append((w["match_points"], [str(s.match_points) for s in stats]))
+    for title, values in rows_out:
+        out.append(f"{title:<{label}} {values[0]:>{width}} {values[1]:>{width}}")
+    return "\n".join(out) + "\n"
+
+
+def _result(state: MatchState, p: int, w: dict[str, str]) -> str:
+    if not state.finished:
+        return w["playing"]
+    if state.winner is None:
+        return w["draw"]
+    return w["won"] if state.winner == p else w["lost"]
+
+
+Rows = dict[int, dict[int, tuple[int, tuple[str, ...]]]]
+
+
+def _innings(rulings: list[Ruling] | tuple[Ruling, ...]) -> dict[int, Rows]:
+    """Per set, per player, per inning: the series and the faults that ended it."""
+    sets: dict[int, Rows] = defaultdict(lambda: {0: {}, 1: {}})
+    for r in rulings:
+        if r.inning == 0:
+            continue
+        rows = sets[r.set_no][r.player]
+        points, fouls = rows.get(r.inning, (0, ()))
+        rows[r.inning] = (points + r.points, fouls + r.fouls)
+    return dict(sorted(sets.items()))

@@ -1,0 +1,181 @@
+"""The referee: a pure function from the table before a stroke and what happened
+during it to the ruling (RULES.md C, O3, F, Z, 1C1, 3C1).
+
+No clock, no randomness, no I/O: ``judge(context, stroke)`` sees only its arguments.
+The order of events is their list order; ``t`` is never consulted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from carom.core.balls import Ball, object_balls
+from carom.core.events import BallContact, CushionContact, Event, Jump
+from carom.core.position import Position, frozen_to
+from carom.core.records import Stroke
+from carom.core.table import TableSpec
+from carom.rules import zones as zone_rules
+from carom.rules.catalog import in_rulebook_order
+from carom.rules.disciplines import Discipline
+
+
+@dataclass(frozen=True, slots=True)
+class StrokeContext:
+    """What the referee knows before a stroke."""
+
+    discipline: Discipline
+    table: TableSpec
+    cue_ball: Ball
+    """The striker's own ball (O1)."""
+    opening: bool
+    """The opening stroke of the match or of a set (O3)."""
+    position: Position | None
+    """Where the balls lie; ``None`` when no source recorded it."""
+    zone_counts: tuple[int, ...]
+    """One count per zone of ``discipline.zones(table)`` (Z2–Z4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Contacts:
+    """Ball 1's contacts in list order (C1): ball 2, ball 3 and the cushions before ball 3."""
+
+    ball2: Ball | None
+    ball3: Ball | None
+    cushions_before_ball3: int
+    cushions: int
+    first: Event | None
+    """Ball 1's first event (F9)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The referee's ruling on one stroke."""
+
+    points: int
+    fouls: tuple[str, ...]
+    """Rule ids that made it a fault (F2–F13, Z7, O3); empty for a carom or a miss."""
+    cites: tuple[str, ...]
+    """Every rule that decided the ruling, in rulebook order."""
+    contacts: Contacts
+    jumped: tuple[Ball, ...]
+    zone_counts: tuple[int, ...]
+    """The zone counts for the next stroke of the same inning (Z2–Z4)."""
+    zones_known: bool
+
+
+def read_contacts(ball1: Ball, events: tuple[Event, ...]) -> Contacts:
+    """Ball 2 is the first ball ball 1 touches, ball 3 the first other one; a ball hit
+    twice changes nothing, and a kiss between the object balls is no contact of
+    ball 1 (C1). Cushions are ball 1's cushion contacts before ball 3 (1C1, 3C1)."""
+    ball2 = ball3 = None
+    first: Event | None = None
+    cushions = before = 0
+    for event in events:
+        if isinstance(event, BallContact):
+            if not event.involves(ball1):
+                continue
+            if first is None:
+                first = event
+            other = event.partner(ball1)
+            if ball2 is None:
+                ball2 = other
+            elif ball3 is None and other is not ball2:
+                ball3 = other
+                before = cushions
+        elif event.ball is ball1:
+            if first is None:
+                first = event
+            if isinstance(event, CushionContact):
+                cushions += 1
+    return Contacts(ball2, ball3, before if ball3 is not None else cushions, cushions, first)
+
+
+def judge(context: StrokeContext, stroke: Stroke) -> Verdict:
+    """Judge ``stroke`` in ``context``.
+
+    A point needs ball 1 to be the striker's ball (F13), to hit balls 2 and 3 (C1)
+    with the discipline's cushions before ball 3 (1C1, 3C1), and no fault: a jump
+    (F2), a direct hit on the ball it was frozen to (F9), a called fault (F3–F13),
+    an opening stroke not onto red first (O3), or a restricted zone that no object
+    ball left (Z7). A fault voids the carom of the stroke (F14).
+    """
+    discipline = context.discipline
+    ball1 = stroke.ball
+    position = stroke.start if stroke.start is not None else context.position
+    contacts = read_contacts(ball1, stroke.events)
+    jumped = tuple(dict.fromkeys(e.ball for e in stroke.events if isinstance(e, Jump)))
+    fouls: set[str] = set(stroke.fouls)
+    cites: set[str] = set()
+
+    if ball1 is not context.cue_ball:
+        fouls.add("F13")
+        if context.opening:
+            cites.add("F17")
+    if jumped:
+        fouls.add("F2")
+        cites.add(discipline.jump_rule)
+    first = contacts.first
+    if (position is not None and isinstance(first, BallContact)
+            and first.partner(ball1) in frozen_to(position, ball1, context.table)):
+        fouls.add("F9")
+    if context.opening and contacts.ball2 is not None and contacts.ball2 is not Ball.RED:
+        fouls.add("O3")
+
+    carom = contacts.ball3 is not None
+    if carom and contacts.cushions_before_ball3 < discipline.cushions:
+        carom = False
+        assert discipline.cushion_rule is not None
+        cites.add(discipline.cushion_rule)
+
+    counts, known = _zones(context, stroke, position, jumped, carom and not fouls, fouls, cites)
+    if fouls:
+        cites.add("F14")
+    points = 1 if carom and not fouls else 0
+    cites.add("C1")
+    if points:
+        cites.update(("C2", "C3"))
+    return Verdict(
+        points=points,
+        fouls=in_rulebook_order(tuple(fouls)),
+        cites=in_rulebook_order(tuple(cites | fouls)),
+        contacts=contacts,
+        jumped=jumped,
+        zone_counts=counts if points else tuple(0 for _ in counts),
+        zones_known=known,
+    )
+
+
+def _zones(context: StrokeContext, stroke: Stroke, position: Position | None,
+           jumped: tuple[Ball, ...], carom: bool, fouls: set[str],
+           cites: set[str]) -> tuple[tuple[int, ...], bool]:
+    """Z2–Z7 for a carom: add Z7 to ``fouls`` when a restricted zone at its limit
+    kept both object balls; return the next counts and whether zones were judged."""
+    discipline = context.discipline
+    zones = discipline.zones(context.table)
+    if not zones:
+        return (), True
+    zeros = tuple(0 for _ in zones)
+    if position is None or (stroke.end is None and stroke.paths is None and not jumped):
+        return zeros, False
+    objects = object_balls(stroke.ball)
+    if any(ball not in position for ball in objects):
+        return zeros, False
+    counts = context.zone_counts or zeros
+    now = zone_rules.restricted(zones, position, objects)
+    gone = tuple(
+        any(zone_rules.left(zone, ball, stroke.end, stroke.exits, stroke.paths, jumped)
+            for ball in objects)
+        for zone in zones
+    )
+    if not carom:
+        return zeros, True
+    assert discipline.zone_limit is not None
+    if any(now):
+        cites.update(("Z2", *discipline.zone_rules))
+    if zone_rules.zone_fault(counts, discipline.zone_limit, now, gone):
+        fouls.add("Z7")
+        cites.add("Z3")
+        return zeros, True
+    if any(r and g for r, g in zip(now, gone, strict=True)):
+        cites.add("Z4")
+    return zone_rules.counts_after_carom(counts, now, gone), True

@@ -1,0 +1,62 @@
+"""Counting caroms in forbidden zones (rules Z2–Z7, S2, K2; GEOMETRY.md).
+
+Every zone keeps its own count. A zone is *restricted* for a stroke when both
+object balls lie inside it at the start of the stroke (Z6: a ball on a line is
+inside). Its count is the number of caroms made in a row while it was restricted
+and no object ball left it; when the count has reached ``limit - 1``, the next
+carom must drive an object ball out of the zone, or it is a fault (Z7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from carom.core.balls import Ball
+from carom.core.position import Position
+from carom.core.records import Exit, Path
+from carom.core.zones import Zone
+
+
+def restricted(zones: tuple[Zone, ...], position: Position,
+               objects: tuple[Ball, Ball]) -> tuple[bool, ...]:
+    """Which zones hold both object balls at the start of a stroke (Z2, Z6)."""
+    a, b = position[objects[0]], position[objects[1]]
+    return tuple(zone.contains(a) and zone.contains(b) for zone in zones)
+
+
+def left(zone: Zone, ball: Ball, end: Position | None, exits: tuple[Exit, ...],
+         paths: Mapping[Ball, Path] | None, jumped: tuple[Ball, ...]) -> bool:
+    """Did ``ball`` leave ``zone`` at some moment of the stroke (Z4)?
+
+    It did when it jumped, stopped strictly outside, is named in ``exits``, or has
+    a sampled path point strictly outside.
+    """
+    if ball in jumped:
+        return True
+    if end is not None and ball in end and not zone.contains(end[ball]):
+        return True
+    if any(e.ball is ball and e.zone == zone.name for e in exits):
+        return True
+    if paths is not None and ball in paths:
+        return any(not zone.contains((x, y)) for _, x, y in paths[ball])
+    return False
+
+
+def zone_fault(counts: tuple[int, ...], limit: int, restricted_now: tuple[bool, ...],
+               left_now: tuple[bool, ...]) -> tuple[int, ...]:
+    """The zones where a carom breaks Z3 and is therefore a fault (Z7): restricted,
+    already ``limit - 1`` caroms in a row, and no object ball left."""
+    return tuple(
+        i for i, (count, r, gone) in enumerate(zip(counts, restricted_now, left_now, strict=True))
+        if r and not gone and count >= limit - 1
+    )
+
+
+def counts_after_carom(counts: tuple[int, ...], restricted_now: tuple[bool, ...],
+                       left_now: tuple[bool, ...]) -> tuple[int, ...]:
+    """The counts after a valid carom: one more in every restricted zone that no
+    object ball left; back to 0 elsewhere (Z4)."""
+    return tuple(
+        count + 1 if r and not gone else 0
+        for count, r, gone in zip(counts, restricted_now, left_now, strict=True)
+    )
