@@ -2,12 +2,13 @@
 
 Every function here returns a new state; none changes its arguments. A record
 that cannot happen raises :class:`RecordError` with the reason, and the state the
-caller holds stays as it was.
+caller holds stays as it was. A record's changes are gathered in a small dict
+(``Changes``) and the next state is built once from it (``evolve``).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
 from carom.core.balls import Ball
 from carom.core.errors import RecordError
@@ -23,7 +24,7 @@ from carom.core.records import (
     Stroke,
     Undo,
 )
-from carom.match.state import GameResult, MatchState, Ruling
+from carom.match.state import GameResult, MatchState, Ruling, evolve
 from carom.rules.catalog import CALLABLE_FOULS, in_rulebook_order
 from carom.rules.disciplines import FrozenRemedy, JumpRemedy
 from carom.rules.lag import decide_lag
@@ -66,7 +67,7 @@ def _lag(state: MatchState, lag: Lag) -> MatchState:
             "the next record is the opener"
         )
     outcome = decide_lag(lag, state.lag_failures)
-    return replace(state, lag_failures=outcome.failures, lag_winner=outcome.winner,
+    return state._replace(lag_failures=outcome.failures, lag_winner=outcome.winner,
                    lag_pending=outcome.winner is None)
 
 
@@ -78,8 +79,8 @@ def _opener(state: MatchState, opener: Opener) -> MatchState:
     if state.lag_pending:
         raise RecordError("an opener while the lag is undecided: the lag must be repeated (L3, L5, L6)")
     player = opener.player
-    return replace(
-        state, opener=player, set_opener=player, striker=player, opening=True,
+    return state._replace(
+        opener=player, set_opener=player, striker=player, opening=True,
         position=starting_position(state.rules.table, Ball.WHITE),
     )
 
@@ -96,36 +97,6 @@ def _require_play(state: MatchState, what: str) -> None:
         raise RecordError(f"a {what} record before the opener")
 
 
-def _begin(state: MatchState) -> MatchState:
-    """The striker's inning begins with his first stroke (C3)."""
-    if state.in_inning:
-        return state
-    p = state.striker
-    return replace(
-        state, in_inning=True, series=0, innings=_bump(state.innings, p),
-        innings_total=_bump(state.innings_total, p),
-        zone_counts=tuple(0 for _ in state.zone_counts),
-    )
-
-
-def _score(state: MatchState, points: int) -> MatchState:
-    """``points`` caroms to the striker's series (C2)."""
-    if not points:
-        return state
-    p = state.striker
-    series = state.series + points
-    high = state.high_run
-    if series > high[p]:
-        high = _set(high, p, series)
-    return replace(state, score=_bump(state.score, p, points), series=series,
-                   points_total=_bump(state.points_total, p, points), high_run=high)
-
-
-def _reached(state: MatchState, player: int) -> bool:
-    limit = state.rules.points
-    return limit is not None and state.score[player] >= limit
-
-
 def _remaining(state: MatchState) -> int | None:
     limit = state.rules.points
     return None if limit is None else limit - state.score[state.striker]
@@ -134,13 +105,12 @@ def _remaining(state: MatchState) -> int | None:
 def _call(state: MatchState, call: Call, line: int) -> tuple[MatchState, Ruling]:
     """A stroke judged by the referee: carom, miss or a fault (C1–C3, F14)."""
     _require_play(state, "call")
-    s = _begin(state)
     if call.result is CallResult.CAROM:
-        return _after_stroke(s, line, 1, (), ("C1", "C2", "C3"))
+        return _after_stroke(state, line, 1, (), ("C1", "C2", "C3"))
     if call.result is CallResult.MISS:
-        return _after_stroke(s, line, 0, (), ("C1", "F1"))
+        return _after_stroke(state, line, 0, (), ("C1", "F1"))
     assert call.rule is not None and call.rule in CALLABLE_FOULS
-    return _after_stroke(s, line, 0, (call.rule,), (call.rule, "F14"),
+    return _after_stroke(state, line, 0, (call.rule,), (call.rule, "F14"),
                          jump_called=call.rule == "F2")
 
 
@@ -158,141 +128,172 @@ def _inning(state: MatchState, inning: Inning, line: int) -> tuple[MatchState, R
         raise RecordError(f"a fault ({inning.foul}) after the series reached the points limit (E1)")
     fouls = () if inning.foul is None else (inning.foul,)
     cites = ("C2", "C3", *fouls, "F14") if fouls else ("C2", "C3", "F1")
-    return _after_stroke(_begin(state), line, inning.points, fouls, cites,
+    return _after_stroke(state, line, inning.points, fouls, cites,
                          jump_called=inning.foul == "F2", whole_inning=True)
 
 
 def _stroke(state: MatchState, stroke: Stroke, line: int) -> tuple[MatchState, Ruling]:
-    """A stroke with its events, judged by the referee (C1, F, Z, O3, 1C1, 3C1)."""
+    """A stroke with its events, judged by the referee (C1, F, Z, O3, 1C1, 3C1).
+    Zone counts start afresh with every inning (Z2)."""
     _require_play(state, "stroke")
-    s = _begin(state)
+    counts = state.zone_counts if state.in_inning else tuple(0 for _ in state.zone_counts)
     context = StrokeContext(
-        discipline=s.rules.discipline, table=s.rules.table, cue_ball=s.striker_ball,
-        opening=s.opening, position=stroke.start if stroke.start is not None else s.position,
-        zone_counts=s.zone_counts,
+        discipline=state.rules.discipline, table=state.rules.table, cue_ball=state.striker_ball,
+        opening=state.opening,
+        position=stroke.start if stroke.start is not None else state.position, zone_counts=counts,
     )
     verdict = judge(context, stroke)
-    s = replace(s, zone_counts=verdict.zone_counts)
     end = dict(stroke.end) if stroke.end is not None else None
-    return _after_stroke(s, line, verdict.points, verdict.fouls, verdict.cites, end,
-                         verdict.jumped)
+    return _after_stroke(state, line, verdict.points, verdict.fouls, verdict.cites, end,
+                         verdict.jumped, zone_counts=verdict.zone_counts)
 
 
-def _after_stroke(s: MatchState, line: int, points: int, fouls: tuple[str, ...],
+def _after_stroke(state: MatchState, line: int, points: int, fouls: tuple[str, ...],
                   cites: tuple[str, ...], end: Position | None = None,
-                  jumped: tuple[Ball, ...] = (), *, jump_called: bool = False,
-                  whole_inning: bool = False) -> tuple[MatchState, Ruling]:
-    """Score the stroke (or the inning's series), then either the striker goes on
-    (C3) or the inning ends (F1, F14).
+                  jumped: tuple[Ball, ...] = (), *, zone_counts: tuple[int, ...] | None = None,
+                  jump_called: bool = False, whole_inning: bool = False) -> tuple[MatchState, Ruling]:
+    """Begin the striker's inning with his first stroke (C3), score the stroke (or the
+    inning's series, C2), then either the striker goes on (C3) or the inning ends
+    (F1, F14, E1).
 
     ``end`` is where the stroke left the balls (``None``: unknown); the rules may
     then move them (S3, S4, K4, 1C4, 3C6, E3, E5, E6), and ``spot`` shows the layout.
     ``jump_called``: an F2 given by the referee, with no ball named.
     """
-    p, set_no, inning = s.striker, s.set_no, s.innings[s.striker]
-    s = replace(_score(s, points), opening=False, position=end)
+    p = state.striker
+    begins = not state.in_inning
+    innings = _bump(state.innings, p) if begins else state.innings
+    series = (0 if begins else state.series) + points
+    score = _bump(state.score, p, points) if points else state.score
+    limit = state.rules.points
+    goes_on = (points > 0 and not fouls and not whole_inning
+               and (limit is None or score[p] < limit))
+    changes: dict[str, Any] = {"series": series, "score": score, "opening": False,
+                                  "position": end, "in_inning": goes_on}
+    if begins:
+        changes["innings"] = innings
+        changes["innings_total"] = _bump(state.innings_total, p)
+    if zone_counts is not None:
+        changes["zone_counts"] = zone_counts
+    elif begins:
+        changes["zone_counts"] = tuple(0 for _ in state.zone_counts)
+    if points:
+        changes["points_total"] = _bump(state.points_total, p, points)
+        if series > state.high_run[p]:
+            changes["high_run"] = _set(state.high_run, p, series)
     flow: tuple[str, ...] = ()
     spot: Position | None = None
-    goes_on = points > 0 and not fouls and not whole_inning and not _reached(s, p)
     nxt: int | None = p
     if not goes_on:
-        s, nxt, spot, flow = _end_inning(s)
+        nxt, spot, flow = _end_inning(state, changes, score, innings)
     if nxt is not None and spot is None:
         if jumped or jump_called:
-            s, spot, more = _jump_remedy(s, nxt, end, jumped)
+            spot, more = _jump_remedy(state, changes, nxt, end, jumped)
             flow += more
-        elif (s.rules.discipline.frozen is FrozenRemedy.STARTING_POSITION_AT_ONCE
-              and end is not None and frozen_to(end, s.ball_of(nxt), s.rules.table)):
-            spot = starting_position(s.rules.table, s.ball_of(nxt))
-            s = replace(s, position=spot)
+        elif (state.rules.discipline.frozen is FrozenRemedy.STARTING_POSITION_AT_ONCE
+              and end is not None and frozen_to(end, state.ball_of(nxt), state.rules.table)):
+            spot = changes["position"] = starting_position(state.rules.table, state.ball_of(nxt))
             flow += ("S3", "O2")
-    return s, Ruling(line, p, points, fouls, nxt, spot, in_rulebook_order(cites + flow),
-                     set_no, inning, not goes_on)
+    return evolve(state, changes), Ruling(line, p, points, fouls, nxt, spot,
+                                          in_rulebook_order(cites + flow), state.set_no, innings[p],
+                                          not goes_on)
 
 
-def _jump_remedy(s: MatchState, nxt: int, end: Position | None,
-                 jumped: tuple[Ball, ...]) -> tuple[MatchState, Position | None, tuple[str, ...]]:
+Changes = dict[str, Any]
+"""The fields a record changes, gathered before the next state is built (``evolve``)."""
+Next = tuple[int | None, Position | None, tuple[str, ...]]
+"""Who plays next (``None``: the match is over), the layout the referee must set
+(``None``: the balls stay where they are), and the rules that decided it."""
+
+
+def _jump_remedy(state: MatchState, changes: Changes, nxt: int, end: Position | None,
+                 jumped: tuple[Ball, ...]) -> tuple[Position | None, tuple[str, ...]]:
     """Where the balls go after a jump (S4, K4, 1C4: the starting position; 3C6: only the
     jumped balls, on the long string). A jump that names no ball (a called F2), or a
     stroke with no end position, leaves the three-cushion layout unknown."""
-    discipline = s.rules.discipline
-    table = s.rules.table
+    discipline = state.rules.discipline
+    table = state.rules.table
     if discipline.jump is JumpRemedy.STARTING_POSITION:
-        spot = starting_position(table, s.ball_of(nxt))
-        return replace(s, position=spot), spot, (discipline.jump_rule, "O2")
+        spot = changes["position"] = starting_position(table, state.ball_of(nxt))
+        return spot, (discipline.jump_rule, "O2")
     if not jumped or (end is None and len(jumped) < 3):
-        return replace(s, position=None), None, (discipline.jump_rule,)
-    layout = spot_on_long_string(table, end or {}, jumped, s.ball_of(nxt))
-    return replace(s, position=layout), layout, (discipline.jump_rule, "3C3", "3C4")
+        changes["position"] = None
+        return None, (discipline.jump_rule,)
+    layout = changes["position"] = spot_on_long_string(table, end or {}, jumped, state.ball_of(nxt))
+    return layout, (discipline.jump_rule, "3C3", "3C4")
 
 
-def _end_inning(s: MatchState) -> tuple[MatchState, int | None, Position | None, tuple[str, ...]]:
-    """The striker's inning is over: who plays next, or the end of the game or set
-    (E1–E6). Returns the new state, the next player (``None``: match over), the
-    layout the referee must set (``None``: balls stay) and the rules cited."""
-    rules = s.rules
-    p, o = s.striker, s.set_opener
+def _end_inning(state: MatchState, changes: Changes, score: tuple[int, int],
+                innings: tuple[int, int]) -> Next:
+    """The striker's inning is over, with ``score`` and ``innings`` after it: who plays
+    next, or the end of the game or set (E1–E6)."""
+    rules = state.rules
+    p, o = state.striker, state.set_opener
     second = 1 - o
-    s = replace(s, in_inning=False)
-    innings_out = rules.innings is not None and s.innings[p] >= rules.innings
+    reached = rules.points is not None and score[p] >= rules.points
+    innings_out = rules.innings is not None and innings[p] >= rules.innings
     if rules.sets_to_win is not None:
-        if _reached(s, p):
-            return _game_over(s, p, "E4")
+        if reached:
+            return _game_over(state, changes, score, innings, p, "E4")
         if p == second and innings_out:
-            return _game_over(s, _leader(s), "E5")
+            return _game_over(state, changes, score, innings, _leader(score), "E5")
         if p == o and innings_out:
-            return _last_inning(s, second, "E5", respot=True)
-        return _hand_over(s, 1 - p)
+            return _last_inning(state, changes, second, "E5", respot=True)
+        return _hand_over(changes, 1 - p)
     if p == o:
-        if _reached(s, p) or innings_out:
+        if reached or innings_out:
             if rules.equalizing_inning:
-                return _last_inning(s, second, "E3", respot=True)
-            if _reached(s, p):
-                return _game_over(s, p, "E1")
-            return _last_inning(s, second, "E2", respot=False)
-        return _hand_over(s, second)
-    if _reached(s, p) or s.last_inning or innings_out:
-        return _game_over(s, _leader(s), "E3" if s.last_inning else "E1")
-    return _hand_over(s, o)
+                return _last_inning(state, changes, second, "E3", respot=True)
+            if reached:
+                return _game_over(state, changes, score, innings, p, "E1")
+            return _last_inning(state, changes, second, "E2", respot=False)
+        return _hand_over(changes, second)
+    if reached or state.last_inning or innings_out:
+        rule = "E3" if state.last_inning else "E1"
+        return _game_over(state, changes, score, innings, _leader(score), rule)
+    return _hand_over(changes, o)
 
 
-def _hand_over(s: MatchState, nxt: int) -> tuple[MatchState, int, None, tuple[str, ...]]:
-    return replace(s, striker=nxt), nxt, None, ()
+def _hand_over(changes: Changes, nxt: int) -> Next:
+    changes["striker"] = nxt
+    return nxt, None, ()
 
 
-def _last_inning(s: MatchState, second: int, rule: str,
-                 *, respot: bool) -> tuple[MatchState, int, Position | None, tuple[str, ...]]:
+def _last_inning(state: MatchState, changes: Changes, second: int, rule: str, *, respot: bool) -> Next:
     """The second player's last inning (E2), from the starting position (E3, E5)."""
-    s = replace(s, striker=second, last_inning=True)
+    changes["striker"] = second
+    changes["last_inning"] = True
     if not respot:
-        return s, second, None, (rule, "E2")
-    layout = starting_position(s.rules.table, s.ball_of(second))
-    return replace(s, position=layout), second, layout, (rule, "E2", "O2")
+        return second, None, (rule, "E2")
+    layout = changes["position"] = starting_position(state.rules.table, state.ball_of(second))
+    return second, layout, (rule, "E2", "O2")
 
 
-def _leader(s: MatchState) -> int | None:
-    a, b = s.score
+def _leader(score: tuple[int, int]) -> int | None:
+    a, b = score
     return None if a == b else (0 if a > b else 1)
 
 
-def _game_over(s: MatchState, winner: int | None,
-               rule: str) -> tuple[MatchState, int | None, Position | None, tuple[str, ...]]:
+def _game_over(state: MatchState, changes: Changes, score: tuple[int, int], innings: tuple[int, int],
+               winner: int | None, rule: str) -> Next:
     """A game or set ends (E1, E3, E4, E5): the match ends, or the next set begins (E6)."""
-    rules = s.rules
-    result = GameResult(s.set_no, s.set_opener, s.score, s.innings, winner, rule)
-    s = replace(s, games=(*s.games, result), last_inning=False)
+    rules = state.rules
+    result = GameResult(state.set_no, state.set_opener, score, innings, winner, rule)
+    changes["games"] = (*state.games, result)
+    changes["last_inning"] = False
     if rules.sets_to_win is None:
-        return replace(s, finished=True, winner=winner), None, None, (rule, "E1")
-    sets = s.sets_won if winner is None else _bump(s.sets_won, winner)
+        changes.update(finished=True, winner=winner)
+        return None, None, (rule, "E1")
+    sets = state.sets_won if winner is None else _bump(state.sets_won, winner)
+    changes["sets_won"] = sets
     if winner is not None and sets[winner] >= rules.sets_to_win:
-        return replace(s, sets_won=sets, finished=True, winner=winner), None, None, (rule,)
-    opener = 1 - s.set_opener
-    layout = starting_position(rules.table, s.ball_of(opener))
-    s = replace(
-        s, sets_won=sets, set_no=s.set_no + 1, set_opener=opener, striker=opener,
-        score=(0, 0), innings=(0, 0), series=0, opening=True, position=layout,
-    )
-    return s, opener, layout, (rule, "E6", "O2")
+        changes.update(finished=True, winner=winner)
+        return None, None, (rule,)
+    opener = 1 - state.set_opener
+    layout = starting_position(rules.table, state.ball_of(opener))
+    changes.update(set_no=state.set_no + 1, set_opener=opener, striker=opener, score=(0, 0),
+                   innings=(0, 0), series=0, opening=True, position=layout)
+    return opener, layout, (rule, "E6", "O2")
 
 
 # --- re-spotting a frozen ball (S3, K3, 1C3, 3C5) ---------------------------------------
@@ -328,7 +329,7 @@ def _respot(state: MatchState, line: int) -> tuple[MatchState, Ruling]:
     else:
         layout = spot_on_long_string(rules.table, position, (ball, *touching), ball)
         cites += ("3C3", "3C4")
-    s = replace(state, position=layout, zone_counts=tuple(0 for _ in state.zone_counts))
+    s = evolve(state, {"position": layout, "zone_counts": tuple(0 for _ in state.zone_counts)})
     p = state.striker
     return s, Ruling(line, p, 0, (), p, layout, in_rulebook_order(cites), state.set_no,
                      state.innings[p] if state.in_inning else 0, False)

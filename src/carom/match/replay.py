@@ -9,7 +9,9 @@ states: memory stays flat however long the log, and rulings stream out.
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Iterator
+from array import array
+from bisect import bisect_left
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 
 from carom.core.errors import RecordError
@@ -18,29 +20,47 @@ from carom.match.engine import apply
 from carom.match.state import MatchState, Ruling, initial_state
 
 
-def withdrawn_lines(kinds: Iterable[tuple[int, bool]]) -> set[int]:
+class Lines:
+    """A sorted, compact set of line numbers (4 bytes each): the withdrawn records."""
+
+    __slots__ = ("_lines",)
+
+    def __init__(self, lines: Iterable[int]) -> None:
+        self._lines = array("l", sorted(lines))
+
+    def __contains__(self, line: object) -> bool:
+        if not isinstance(line, int):
+            return False
+        i = bisect_left(self._lines, line)
+        return i < len(self._lines) and self._lines[i] == line
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+
+def withdrawn_lines(specials: Iterable[tuple[int, bool]], first: int) -> Lines:
     """The lines of the records that a later ``undo`` withdraws.
 
-    ``kinds`` gives each record's line and whether it is an ``undo``. The records
-    still standing form a stack that ``undo`` pops; it is kept as runs of
+    Every line from ``first`` on is a record, except the ``specials``: ``(line, True)``
+    for an ``undo``, ``(line, False)`` for a line that is no record (blank), in order.
+    The records still standing form a stack that ``undo`` pops; it is kept as runs of
     consecutive lines, so its size grows with the number of undos, not of records.
     """
     runs: list[list[int]] = []
-    gone: set[int] = set()
-    for line, is_undo in kinds:
-        if not is_undo:
-            if runs and runs[-1][1] == line - 1:
-                runs[-1][1] = line
-            else:
-                runs.append([line, line])
-        elif runs:
+    gone: list[int] = []
+    pending = first
+    for line, is_undo in specials:
+        if line > pending:
+            runs.append([pending, line - 1])
+        pending = line + 1
+        if is_undo and runs:
             top = runs[-1]
-            gone.add(top[1])
+            gone.append(top[1])
             if top[0] == top[1]:
                 runs.pop()
             else:
                 top[1] -= 1
-    return gone
+    return Lines(gone)
 
 
 class Replayer:
@@ -103,15 +123,3 @@ def replay(header: Header, records: Iterable[tuple[int, Record]]) -> Replay:
     for line, record in records:
         replayer.feed(line, record)
     return Replay(replayer.state, tuple(replayer.rulings))
-
-
-def stream(header: Header, records: Iterable[tuple[int, Record]],
-           withdrawn: Container[int]) -> Iterator[Ruling | MatchState]:
-    """Replay a log whose withdrawn lines are known: yield each standing ruling as it
-    is decided, and the final state last."""
-    replayer = Replayer(header, withdrawn)
-    for line, record in records:
-        ruling = replayer.feed(line, record)
-        if ruling is not None:
-            yield ruling
-    yield replayer.state

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from carom.core.errors import RecordError
 from carom.core.records import Header, Record
-from carom.match.replay import Replayer, stream, withdrawn_lines
+from carom.match.replay import Replayer, withdrawn_lines
 from carom.match.state import MatchState, Ruling
 from carom.notation.reader import load_json, parse_header, parse_record
 
@@ -34,7 +34,7 @@ def numbered_lines(source: Source | Iterable[str]) -> Iterator[tuple[int, str]]:
 
 def _numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     for number, text in enumerate(lines, start=1):
-        if text.strip():
+        if text and not text.isspace():
             yield number, text
 
 
@@ -54,17 +54,34 @@ def _header(lines: Iterator[tuple[int, str]]) -> Header:
         raise error.at(number) from None
 
 
+MEMO_LINES = 4096
+"""How many distinct short lines :func:`records` remembers."""
+MEMO_LENGTH = 160
+"""Lines up to this length are remembered: calls, innings, openers, undos."""
+
+
 def records(source: Source | Iterable[str]) -> tuple[Header, Iterator[tuple[int, Record]]]:
-    """The header, and the records one by one (strict: the first bad line raises)."""
+    """The header, and the records one by one (strict: the first bad line raises).
+
+    Records are values and reading is a pure function of the line and the header,
+    so a line seen before gives the record it gave then: a scoreboard's log is
+    mostly the same few short lines, and this spares parsing them again.
+    """
     lines = numbered_lines(source)
     header = _header(lines)
 
     def each() -> Iterator[tuple[int, Record]]:
+        memo: dict[str, Record] = {}
         for number, text in lines:
-            try:
-                yield number, parse_record(text, header)
-            except RecordError as error:
-                raise error.at(number) from None
+            record = memo.get(text)
+            if record is None:
+                try:
+                    record = parse_record(text, header)
+                except RecordError as error:
+                    raise error.at(number) from None
+                if len(text) <= MEMO_LENGTH and len(memo) < MEMO_LINES:
+                    memo[text] = record
+            yield number, record
 
     return header, each()
 
@@ -112,22 +129,38 @@ def _is_undo(text: str) -> bool:
         return False
 
 
+def _specials(path: Source) -> Iterator[tuple[int, bool]]:
+    """The first pass: the header's line as ``(line, False)``, then the lines that are
+    ``undo`` records ``(line, True)`` or blank ``(line, False)``, in order."""
+    header_seen = False
+    with open(path, encoding="utf-8-sig") as handle:
+        for number, text in enumerate(handle, start=1):
+            if text.isspace():
+                yield number, False
+            elif not header_seen:
+                header_seen = True
+                yield number, False
+            elif _is_undo(text):
+                yield number, True
+
+
 def replay_file(source: Source, on_ruling: Callable[[Ruling], None] | None = None,
                 header_seen: Callable[[Header], None] | None = None) -> MatchState:
     """Replay a match file as a stream, strictly: each standing ruling goes to
-    ``on_ruling`` as it is decided; the final state is returned."""
-    lines = numbered_lines(source)
-    next(lines, None)
-    withdrawn = withdrawn_lines((number, _is_undo(text)) for number, text in lines)
+    ``on_ruling`` as it is decided; the final state is returned.
+
+    Two passes over the file: the first finds the ``undo`` lines (cheaply, without
+    parsing the others), so that the second knows which records will be withdrawn
+    and keeps no history for the rest: memory stays flat however long the file.
+    """
+    withdrawn = withdrawn_lines(_specials(source), 1)
     header, recs = records(source)
     if header_seen is not None:
         header_seen(header)
-    state: MatchState | None = None
-    for item in stream(header, recs, withdrawn):
-        if isinstance(item, Ruling):
-            if on_ruling is not None:
-                on_ruling(item)
-        else:
-            state = item
-    assert state is not None
-    return state
+    replayer = Replayer(header, withdrawn)
+    feed = replayer.feed
+    for line, record in recs:
+        ruling = feed(line, record)
+        if ruling is not None and on_ruling is not None:
+            on_ruling(ruling)
+    return replayer.state

@@ -40,6 +40,11 @@ _CUSHIONS = {c.value: c for c in Cushion}
 _RESULTS = {r.value: r for r in CallResult}
 
 
+def _show(value: Any) -> str:
+    """A value as it was written, for a message."""
+    return json.dumps(value, ensure_ascii=False)
+
+
 def _fail(reason: str) -> NoReturn:
     raise RecordError(reason)
 
@@ -48,10 +53,13 @@ def _no_constants(name: str) -> NoReturn:
     _fail(f"{name} is not a number JSON allows")
 
 
+_DECODER = json.JSONDecoder(parse_constant=_no_constants)
+
+
 def load_json(text: str) -> dict[str, Any]:
     """One line as a JSON object; NaN and Infinity are refused."""
     try:
-        value = json.loads(text, parse_constant=_no_constants)
+        value = _DECODER.decode(text)
     except RecordError:
         raise
     except (json.JSONDecodeError, RecursionError) as error:
@@ -62,6 +70,9 @@ def load_json(text: str) -> dict[str, Any]:
 
 
 def _extra(obj: Mapping[str, Any], known: frozenset[str]) -> dict[str, Any]:
+    """The fields a reader does not know, kept so that writing gives them back."""
+    if obj.keys() <= known:
+        return {}
     return {k: v for k, v in obj.items() if k not in known}
 
 
@@ -70,7 +81,7 @@ def _bool(obj: Mapping[str, Any], key: str, where: str, default: bool | None = N
         return default
     value = obj.get(key)
     if not isinstance(value, bool):
-        _fail(f"{where}{key}: expected true or false, got {json.dumps(value)}")
+        _fail(f"{where}{key}: expected true or false, got {_show(value)}")
     return value
 
 
@@ -79,27 +90,27 @@ def _int(value: Any, where: str, low: int, nullable: bool = False) -> int | None
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         kind = "a whole number" + (f" >= {low}" if low else "") + (" or null" if nullable else "")
-        _fail(f"{where}: expected {kind}, got {json.dumps(value)}")
+        _fail(f"{where}: expected {kind}, got {_show(value)}")
     return value
 
 
 def _number(value: Any, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        _fail(f"{where}: expected a number, got {json.dumps(value)}")
+        _fail(f"{where}: expected a number, got {_show(value)}")
     return float(value)
 
 
 def _ball(value: Any, where: str) -> Ball:
     ball = _BALLS.get(value) if isinstance(value, str) else None
     if ball is None:
-        _fail(f"{where}: unknown ball {json.dumps(value)} (white, yellow or red)")
+        _fail(f"{where}: unknown ball {_show(value)} (white, yellow or red)")
     return ball
 
 
 def _rule(value: Any, where: str, allowed: tuple[str, ...]) -> str:
     if not isinstance(value, str) or value not in allowed:
-        _fail(f"{where}: {json.dumps(value)} is not a fault code here "
-              f"({allowed[0]}–{allowed[-1]}" + (", Z7, O3)" if "Z7" in allowed else ")"))
+        _fail(f"{where}: {_show(value)} is not a fault code here "
+              f"(F2–F13{', Z7, O3' if 'Z7' in allowed else ''})")
     return value
 
 
@@ -114,20 +125,20 @@ def parse_header(text: str) -> Header:
     """Line 1: the header (FORMAT.md)."""
     obj = load_json(text)
     if obj.get("format") != FORMAT:
-        _fail(f"header: format must be {json.dumps(FORMAT)}, got {json.dumps(obj.get('format'))}")
+        _fail(f"header: format must be {_show(FORMAT)}, got {_show(obj.get('format'))}")
     name = obj.get("discipline")
     if not isinstance(name, str) or name not in DISCIPLINES:
-        _fail(f"header: discipline: unknown {json.dumps(name)} (known: {', '.join(DISCIPLINES)})")
+        _fail(f"header: discipline: unknown {_show(name)} (known: {', '.join(DISCIPLINES)})")
     spec = DISCIPLINES[name]
     table = obj.get("table", spec.tables[0] if len(spec.tables) == 1 else None)
     if not isinstance(table, str) or table not in TABLES:
-        _fail(f"header: table: unknown {json.dumps(table)} (known: {', '.join(TABLES)})")
+        _fail(f"header: table: unknown {_show(table)} (known: {', '.join(TABLES)})")
     if table not in spec.tables:
         _fail(f"header: table: {name} is played on the {spec.tables[0]} table, not {table} (K1)")
     players = obj.get("players")
     if (not isinstance(players, list) or len(players) != 2
             or not all(isinstance(p, str) and p.strip() for p in players)):
-        _fail(f"header: players: expected two names, got {json.dumps(players)}")
+        _fail(f"header: players: expected two names, got {_show(players)}")
     points = _int(obj.get("points"), "header: points", 1, nullable=True)
     innings = _int(obj.get("innings"), "header: innings", 1, nullable=True)
     if points is None and innings is None:
@@ -136,7 +147,7 @@ def parse_header(text: str) -> Header:
     to_win: int | None = None
     if sets is not None:
         if not isinstance(sets, dict) or set(sets) != {"to_win"}:
-            _fail(f'header: sets: expected null or {{"to_win": N}}, got {json.dumps(sets)}')
+            _fail(f'header: sets: expected null or {{"to_win": N}}, got {_show(sets)}')
         to_win = _int(sets["to_win"], "header: sets: to_win", 1)
     equalizing = _bool(obj, "equalizing_inning", "header: ", default=True)
     return Header(name, table, (players[0], players[1]), points, innings, to_win, equalizing,
@@ -155,7 +166,7 @@ def record_from_json(obj: Mapping[str, Any], header: Header) -> Record:
     kind = obj.get("type")
     parser = _PARSERS.get(kind) if isinstance(kind, str) else None
     if parser is None:
-        _fail(f"unknown record type {json.dumps(kind)} "
+        _fail(f"unknown record type {_show(kind)} "
               f"(lag, opener, stroke, call, inning, respot, undo)")
     return parser(obj, header)
 
@@ -182,7 +193,7 @@ def _lag(obj: Mapping[str, Any], header: Header) -> Lag:
 def _opener(obj: Mapping[str, Any], header: Header) -> Opener:
     player = obj.get("player")
     if player not in (0, 1) or isinstance(player, bool):
-        _fail(f"opener: player: expected 0 or 1, got {json.dumps(player)}")
+        _fail(f"opener: player: expected 0 or 1, got {_show(player)}")
     return Opener(player, _extra(obj, frozenset(("type", "player"))))
 
 
@@ -190,7 +201,7 @@ def _call(obj: Mapping[str, Any], header: Header) -> Call:
     raw = obj.get("result")
     result = _RESULTS.get(raw) if isinstance(raw, str) else None
     if result is None:
-        _fail(f"call: result: expected carom, miss or foul, got {json.dumps(obj.get('result'))}")
+        _fail(f"call: result: expected carom, miss or foul, got {_show(obj.get('result'))}")
     rule = None
     if result is CallResult.FOUL:
         rule = _rule(obj.get("rule"), "call: rule", CALLABLE_FOULS)
@@ -218,7 +229,7 @@ def _undo(obj: Mapping[str, Any], header: Header) -> Undo:
 
 def _point(value: Any, where: str) -> Point:
     if not isinstance(value, list) or len(value) != 2:
-        _fail(f"{where}: expected [x, y], got {json.dumps(value)}")
+        _fail(f"{where}: expected [x, y], got {_show(value)}")
     return (_number(value[0], where), _number(value[1], where))
 
 
@@ -258,12 +269,12 @@ def _event(value: Any, i: int) -> Event:
         name = value.get("cushion")
         cushion = _CUSHIONS.get(name) if isinstance(name, str) else None
         if cushion is None:
-            _fail(f"{where}: cushion: unknown {json.dumps(value.get('cushion'))} "
+            _fail(f"{where}: cushion: unknown {_show(value.get('cushion'))} "
                   "(top, bottom, left or right)")
         return CushionContact(ball, cushion, t)
     if kind == "jump":
         return Jump(ball, t)
-    _fail(f"{where}: kind: unknown {json.dumps(kind)} (ball, cushion or jump)")
+    _fail(f"{where}: kind: unknown {_show(kind)} (ball, cushion or jump)")
 
 
 def _path(value: Any, where: str) -> Path:
@@ -307,7 +318,7 @@ def _stroke(obj: Mapping[str, Any], header: Header) -> Stroke:
             _fail(f"{where}: expected {{\"ball\": B, \"zone\": Z}}")
         zone = item.get("zone")
         if zone not in zone_names:
-            _fail(f"{where}: zone: {json.dumps(zone)} is no zone of {header.discipline}")
+            _fail(f"{where}: zone: {_show(zone)} is no zone of {header.discipline}")
         exits.append(Exit(_ball(item.get("ball"), f"{where}: ball"), zone))
     fouls_raw = obj.get("fouls", [])
     if not isinstance(fouls_raw, list):

@@ -6,6 +6,7 @@ Every ruling cites these ids; error messages, the scoresheet and the web show th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,7 @@ STROKE_FOULS: tuple[str, ...] = tuple(f"F{n}" for n in range(2, 14))
 _ORDER = {rule_id: i for i, rule_id in enumerate(RULES)}
 
 
-def in_rulebook_order(ids: set[str] | tuple[str, ...]) -> tuple[str, ...]:
+@cache
+def in_rulebook_order(ids: tuple[str, ...]) -> tuple[str, ...]:
     """Rule ids without repeats, in the order of RULES.md."""
     return tuple(sorted(set(ids), key=_ORDER.__getitem__))

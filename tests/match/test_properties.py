@@ -1,0 +1,120 @@
+"""Property tests (hypothesis): random legal matches keep the rulebook's invariants,
+replay is deterministic, write → read is the identity, junk is refused by line."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from carom.core.errors import RecordError
+from carom.core.records import Call, CallResult, Inning, Opener, Record, Undo
+from carom.match.replay import Replayer, replay
+from carom.notation.matchfile import lines_of, read_match, replay_file
+from carom.notation.reader import parse_header
+from carom.notation.writer import format_match
+from carom.rules.catalog import CALLABLE_FOULS
+from tests.helpers import header
+
+HEADS = st.builds(
+    lambda d, points, innings, sets, eq: header(d, points=points, innings=innings if innings or points else 5,
+                                                sets=sets, equalizing=eq),
+    st.sampled_from(["three-cushion", "straight-rail", "balkline-47/2", "one-cushion", "balkline-52/1"]),
+    st.one_of(st.none(), st.integers(1, 8)), st.one_of(st.none(), st.integers(1, 6)),
+    st.one_of(st.none(), st.integers(1, 3)), st.booleans(),
+)
+
+
+def random_match(data: st.DataObject, head: dict[str, Any]) -> tuple[Replayer, list[Record]]:
+    """Play a random legal match of calls, innings and undos, checking invariants as it goes."""
+    h = parse_header(json.dumps(head))
+    replayer = Replayer(h)
+    records: list[Record] = [Opener(data.draw(st.integers(0, 1)))]
+    replayer.feed(2, records[0])
+    openers = [replayer.state.set_opener]
+    for step in range(data.draw(st.integers(0, 120))):
+        s = replayer.state
+        if s.finished:
+            break
+        choices: list[Record] = [Call(CallResult.CAROM), Call(CallResult.MISS),
+                                 Call(CallResult.FOUL, data.draw(st.sampled_from(CALLABLE_FOULS))), Undo()]
+        if not s.in_inning:
+            top = 12 if h.points is None else h.points - s.score[s.striker]
+            choices.append(Inning(data.draw(st.integers(0, top))))
+        record = data.draw(st.sampled_from(choices))
+        before = replayer.state
+        try:
+            replayer.feed(step + 3, record)
+        except RecordError:
+            assert replayer.state is before  # a refused record changes nothing
+            continue
+        records.append(record)
+        s = replayer.state
+        if h.points is not None:
+            assert max(s.score) <= h.points  # E1: no score past the limit
+            if h.sets_to_win is not None and not s.finished:
+                assert max(s.score) < h.points  # E4: a set ends the moment it is won
+        if s.set_no > len(openers):
+            openers.append(s.set_opener)
+    for a, b in zip(openers, openers[1:], strict=False):
+        assert a != b  # E6: set openers alternate
+    return replayer, records
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), HEADS)
+def test_random_legal_matches_keep_the_invariants(data: st.DataObject, head: dict[str, Any]) -> None:
+    replayer, records = random_match(data, head)
+    s = replayer.state
+    if s.finished and s.rules.sets_to_win is None:
+        opener_reached = s.rules.points is not None and s.score[s.set_opener] >= s.rules.points
+        if s.rules.equalizing_inning or not opener_reached:
+            assert s.innings[0] == s.innings[1]  # E2, E3: equal innings at the end
+    # replay is deterministic, and the file written reads back to the same records
+    h = replayer.header
+    text = format_match(h, records)
+    again = read_match(lines_of(text))
+    assert [r for _, r in again.records] == records
+    assert again.header == h
+    first, second = replay(h, again.records), replay(h, again.records)
+    assert first == second
+    assert first.state == s and list(first.rulings) == replayer.rulings
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), head=HEADS)
+def test_streaming_replay_equals_replay_in_memory(data: st.DataObject, head: dict[str, Any],
+                                                  tmp_path_factory: Any) -> None:
+    replayer, records = random_match(data, head)
+    path = tmp_path_factory.mktemp("m") / "m.carom.jsonl"
+    path.write_text(format_match(replayer.header, records), encoding="utf-8")
+    streamed: list[Any] = []
+    state = replay_file(path, streamed.append)
+    assert state == replayer.state
+    assert streamed == replayer.rulings
+
+
+JUNK = st.one_of(
+    st.text(max_size=80),
+    st.dictionaries(st.sampled_from(["type", "result", "rule", "points", "foul", "player", "ball",
+                                     "events", "start", "end", "results", "collided", "exits",
+                                     "fouls", "paths"]),
+                    st.recursive(st.none() | st.booleans() | st.integers(-3, 300) | st.floats(-5, 5)
+                                 | st.sampled_from(["call", "carom", "foul", "F4", "white", "red",
+                                                    "inning", "stroke", "lag", "undo", "top"]),
+                                 lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=5), c,
+                                                                                      max_size=3),
+                                 max_leaves=8)).map(json.dumps),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(JUNK)
+def test_junk_lines_are_refused_with_a_line_number_never_a_traceback(junk: str) -> None:
+    text = json.dumps(header()) + "\n" + '{"type": "opener", "player": 0}\n' + junk.replace("\n", " ") + "\n"
+    try:
+        read_match(lines_of(text))
+    except RecordError as error:
+        assert error.line == 3 and str(error).startswith("line 3: ")
