@@ -33,7 +33,12 @@ def cue_ball(player: int, opener: int) -> Ball:
     return Ball.WHITE if player == opener else Ball.YELLOW
 
 
+_OBJECT_BALLS = {
+    ball: (BALLS[0] if ball is not BALLS[0] else BALLS[1], BALLS[2] if ball is not BALLS[2] else BALLS[1])
+    for ball in BALLS
+}
+
+
 def object_balls(ball: Ball) -> tuple[Ball, Ball]:
     """The two balls other than ``ball``, in the fixed order white, yellow, red."""
-    first, second = (b for b in BALLS if b is not ball)
-    return first, second
+    return _OBJECT_BALLS[ball]

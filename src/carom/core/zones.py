@@ -104,3 +104,30 @@ def balkline_zones(table: TableSpec, inset: float,
         zones.append(Rect(f"anchor-left-{n}", 0.0, y - half, anchor, y + half))
         zones.append(Rect(f"anchor-right-{n}", table.width - anchor, y - half, table.width, y + half))
     return tuple(zones)
+
+
+class ZoneSet:
+    """The zones of one discipline on one table, with their bounds laid out for speed:
+    a referee asks "which zones hold both these balls?" for every stroke."""
+
+    __slots__ = ("_boxes", "_others", "zones")
+
+    def __init__(self, zones: tuple[Zone, ...], eps: float = TOLERANCES.line) -> None:
+        self.zones = zones
+        self._boxes = tuple(
+            (i, z.x0 - eps, z.y0 - eps, z.x1 + eps, z.y1 + eps)
+            for i, z in enumerate(zones) if isinstance(z, Rect)
+        )
+        self._others = tuple((i, z) for i, z in enumerate(zones) if not isinstance(z, Rect))
+
+    def holding_both(self, a: Point, b: Point) -> tuple[int, ...]:
+        """The zones that hold both points, inside or on a line (Z2, Z6)."""
+        ax, ay = a
+        bx, by = b
+        found = tuple(
+            i for i, x0, y0, x1, y1 in self._boxes
+            if x0 <= ax <= x1 and y0 <= ay <= y1 and x0 <= bx <= x1 and y0 <= by <= y1
+        )
+        if self._others:
+            found += tuple(i for i, z in self._others if z.contains(a) and z.contains(b))
+        return found

@@ -136,15 +136,14 @@ def _stroke(state: MatchState, stroke: Stroke, line: int) -> tuple[MatchState, R
     """A stroke with its events, judged by the referee (C1, F, Z, O3, 1C1, 3C1).
     Zone counts start afresh with every inning (Z2)."""
     _require_play(state, "stroke")
-    counts = state.zone_counts if state.in_inning else tuple(0 for _ in state.zone_counts)
+    counts = state.zone_counts if state.in_inning else (0,) * len(state.zone_counts)
     context = StrokeContext(
         discipline=state.rules.discipline, table=state.rules.table, cue_ball=state.striker_ball,
         opening=state.opening,
         position=stroke.start if stroke.start is not None else state.position, zone_counts=counts,
     )
     verdict = judge(context, stroke)
-    end = dict(stroke.end) if stroke.end is not None else None
-    return _after_stroke(state, line, verdict.points, verdict.fouls, verdict.cites, end,
+    return _after_stroke(state, line, verdict.points, verdict.fouls, verdict.cites, stroke.end,
                          verdict.jumped, zone_counts=verdict.zone_counts)
 
 

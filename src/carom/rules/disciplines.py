@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
 
 from carom.core.table import TABLES, TableSpec
-from carom.core.zones import Zone, balkline_zones, corner_zones
+from carom.core.zones import Zone, ZoneSet, balkline_zones, corner_zones
 
 
 class FrozenRemedy(StrEnum):
@@ -66,14 +65,25 @@ class Discipline:
 
     def zones(self, table: TableSpec) -> tuple[Zone, ...]:
         """The forbidden zones of this discipline on ``table`` (Z1, S2, K1, Z5)."""
-        return _zones(self, table)
+        return self.zone_set(table).zones
+
+    def zone_set(self, table: TableSpec) -> ZoneSet:
+        """The zones laid out for the referee's "which zones hold both balls?"."""
+        key = (self.id, table.name)
+        found = _ZONE_SETS.get(key)
+        if found is None:
+            found = _ZONE_SETS[key] = ZoneSet(_zones(self, table))
+        return found
 
     @property
     def has_zones(self) -> bool:
         return self.zone_kind is not ZoneKind.NONE
 
 
-@cache
+_ZONE_SETS: dict[tuple[str, str], ZoneSet] = {}
+"""Zone layouts by discipline and table name: built once, looked up by cheap keys."""
+
+
 def _zones(discipline: Discipline, table: TableSpec) -> tuple[Zone, ...]:
     if discipline.zone_kind is ZoneKind.CORNERS:
         return corner_zones(table)

@@ -7,7 +7,7 @@ The order of events is their list order; ``t`` is never consulted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from carom.core.balls import Ball, object_balls
 from carom.core.events import BallContact, CushionContact, Event, Jump
@@ -19,9 +19,9 @@ from carom.rules.catalog import in_rulebook_order
 from carom.rules.disciplines import Discipline
 
 
-@dataclass(frozen=True, slots=True)
-class StrokeContext:
-    """What the referee knows before a stroke."""
+class StrokeContext(NamedTuple):
+    """What the referee knows before a stroke. (Named tuples here: the referee builds
+    these for every stroke, and a tuple is built several times faster.)"""
 
     discipline: Discipline
     table: TableSpec
@@ -35,8 +35,7 @@ class StrokeContext:
     """One count per zone of ``discipline.zones(table)`` (Z2–Z4)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Contacts:
+class Contacts(NamedTuple):
     """Ball 1's contacts in list order (C1): ball 2, ball 3 and the cushions before ball 3."""
 
     ball2: Ball | None
@@ -45,10 +44,11 @@ class Contacts:
     cushions: int
     first: Event | None
     """Ball 1's first event (F9)."""
+    jumped: tuple[Ball, ...]
+    """The balls that jumped, each once, in order (F2)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(NamedTuple):
     """The referee's ruling on one stroke."""
 
     points: int
@@ -70,24 +70,32 @@ def read_contacts(ball1: Ball, events: tuple[Event, ...]) -> Contacts:
     ball2 = ball3 = None
     first: Event | None = None
     cushions = before = 0
+    jumped: tuple[Ball, ...] = ()
     for event in events:
-        if isinstance(event, BallContact):
-            if not event.involves(ball1):
+        kind = type(event)
+        if type(event) is BallContact:
+            if event.ball is ball1:
+                other = event.other
+            elif event.other is ball1:
+                other = event.ball
+            else:
                 continue
             if first is None:
                 first = event
-            other = event.partner(ball1)
             if ball2 is None:
                 ball2 = other
             elif ball3 is None and other is not ball2:
                 ball3 = other
                 before = cushions
-        elif event.ball is ball1:
+            continue
+        if kind is Jump and event.ball not in jumped:
+            jumped += (event.ball,)
+        if event.ball is ball1:
             if first is None:
                 first = event
-            if isinstance(event, CushionContact):
+            if kind is CushionContact:
                 cushions += 1
-    return Contacts(ball2, ball3, before if ball3 is not None else cushions, cushions, first)
+    return Contacts(ball2, ball3, before if ball3 is not None else cushions, cushions, first, jumped)
 
 
 def judge(context: StrokeContext, stroke: Stroke) -> Verdict:
@@ -103,7 +111,7 @@ def judge(context: StrokeContext, stroke: Stroke) -> Verdict:
     ball1 = stroke.ball
     position = stroke.start if stroke.start is not None else context.position
     contacts = read_contacts(ball1, stroke.events)
-    jumped = tuple(dict.fromkeys(e.ball for e in stroke.events if isinstance(e, Jump)))
+    jumped = contacts.jumped
     fouls: set[str] = set(stroke.fouls)
     cites: set[str] = set()
 
@@ -140,7 +148,7 @@ def judge(context: StrokeContext, stroke: Stroke) -> Verdict:
         cites=in_rulebook_order(tuple(cites | fouls)),
         contacts=contacts,
         jumped=jumped,
-        zone_counts=counts if points else tuple(0 for _ in counts),
+        zone_counts=counts if points else (0,) * len(counts),
         zones_known=known,
     )
 
@@ -151,31 +159,33 @@ def _zones(context: StrokeContext, stroke: Stroke, position: Position | None,
     """Z2–Z7 for a carom: add Z7 to ``fouls`` when a restricted zone at its limit
     kept both object balls; return the next counts and whether zones were judged."""
     discipline = context.discipline
-    zones = discipline.zones(context.table)
+    zone_set = discipline.zone_set(context.table)
+    zones = zone_set.zones
     if not zones:
         return (), True
-    zeros = tuple(0 for _ in zones)
+    zeros = (0,) * len(zones)
     if position is None or (stroke.end is None and stroke.paths is None and not jumped):
         return zeros, False
     objects = object_balls(stroke.ball)
-    if any(ball not in position for ball in objects):
+    if objects[0] not in position or objects[1] not in position:
         return zeros, False
-    counts = context.zone_counts or zeros
-    now = zone_rules.restricted(zones, position, objects)
-    gone = tuple(
-        any(zone_rules.left(zone, ball, stroke.end, stroke.exits, stroke.paths, jumped)
-            for ball in objects)
-        for zone in zones
-    )
     if not carom:
         return zeros, True
+    held = zone_rules.restricted(zone_set, position, objects)
+    if not held:
+        return zeros, True
+    counts = context.zone_counts or zeros
+    end, exits, paths = stroke.end, stroke.exits, stroke.paths
+    gone = tuple(
+        i for i in held
+        if any(zone_rules.left(zones[i], ball, end, exits, paths, jumped) for ball in objects)
+    )
     assert discipline.zone_limit is not None
-    if any(now):
-        cites.update(("Z2", *discipline.zone_rules))
-    if zone_rules.zone_fault(counts, discipline.zone_limit, now, gone):
+    cites.update(("Z2", *discipline.zone_rules))
+    if zone_rules.zone_fault(counts, discipline.zone_limit, held, gone):
         fouls.add("Z7")
         cites.add("Z3")
         return zeros, True
-    if any(r and g for r, g in zip(now, gone, strict=True)):
+    if gone:
         cites.add("Z4")
-    return zone_rules.counts_after_carom(counts, now, gone), True
+    return zone_rules.counts_after_carom(counts, held, gone), True

@@ -14,14 +14,12 @@ from collections.abc import Mapping
 from carom.core.balls import Ball
 from carom.core.position import Position
 from carom.core.records import Exit, Path
-from carom.core.zones import Zone
+from carom.core.zones import Zone, ZoneSet
 
 
-def restricted(zones: tuple[Zone, ...], position: Position,
-               objects: tuple[Ball, Ball]) -> tuple[bool, ...]:
-    """Which zones hold both object balls at the start of a stroke (Z2, Z6)."""
-    a, b = position[objects[0]], position[objects[1]]
-    return tuple(zone.contains(a) and zone.contains(b) for zone in zones)
+def restricted(zones: ZoneSet, position: Position, objects: tuple[Ball, Ball]) -> tuple[int, ...]:
+    """The zones that hold both object balls at the start of a stroke (Z2, Z6)."""
+    return zones.holding_both(position[objects[0]], position[objects[1]])
 
 
 def left(zone: Zone, ball: Ball, end: Position | None, exits: tuple[Exit, ...],
@@ -42,21 +40,19 @@ def left(zone: Zone, ball: Ball, end: Position | None, exits: tuple[Exit, ...],
     return False
 
 
-def zone_fault(counts: tuple[int, ...], limit: int, restricted_now: tuple[bool, ...],
-               left_now: tuple[bool, ...]) -> tuple[int, ...]:
-    """The zones where a carom breaks Z3 and is therefore a fault (Z7): restricted,
-    already ``limit - 1`` caroms in a row, and no object ball left."""
-    return tuple(
-        i for i, (count, r, gone) in enumerate(zip(counts, restricted_now, left_now, strict=True))
-        if r and not gone and count >= limit - 1
-    )
+def zone_fault(counts: tuple[int, ...], limit: int, held: tuple[int, ...],
+               gone: tuple[int, ...]) -> tuple[int, ...]:
+    """The restricted zones ``held`` where a carom breaks Z3 and is therefore a fault
+    (Z7): already ``limit - 1`` caroms in a row, and no object ball left (``gone``)."""
+    return tuple(i for i in held if i not in gone and counts[i] >= limit - 1)
 
 
-def counts_after_carom(counts: tuple[int, ...], restricted_now: tuple[bool, ...],
-                       left_now: tuple[bool, ...]) -> tuple[int, ...]:
+def counts_after_carom(counts: tuple[int, ...], held: tuple[int, ...],
+                       gone: tuple[int, ...]) -> tuple[int, ...]:
     """The counts after a valid carom: one more in every restricted zone that no
-    object ball left; back to 0 elsewhere (Z4)."""
-    return tuple(
-        count + 1 if r and not gone else 0
-        for count, r, gone in zip(counts, restricted_now, left_now, strict=True)
-    )
+    object ball left; back to 0 everywhere else (Z4)."""
+    new = [0] * len(counts)
+    for i in held:
+        if i not in gone:
+            new[i] = counts[i] + 1
+    return tuple(new)
