@@ -24,7 +24,19 @@ from typing import Any
 from carom.core.balls import BALLS, Ball, Cushion, object_balls
 from carom.core.events import BallContact, CushionContact, Event, Jump
 from carom.core.position import frozen_to, overlapping
-from carom.core.records import Call, CallResult, Header, Inning, Lag, LagResult, Opener, Record, Respot, Stroke, Undo
+from carom.core.records import (
+    Call,
+    CallResult,
+    Header,
+    Inning,
+    Lag,
+    LagResult,
+    Opener,
+    Record,
+    Respot,
+    Stroke,
+    Undo,
+)
 from carom.core.table import TABLES, Point, TableSpec
 from carom.match.engine import apply
 from carom.match.replay import Replayer
@@ -73,7 +85,8 @@ class Player:
                 p = (min(max(near[0] + self.rng.gauss(0, spread), r), self.t.width - r),
                      min(max(near[1] + self.rng.gauss(0, spread), r), self.t.length - r))
             p = (round(p[0], 4), round(p[1], 4))
-            if all(not overlapping(p, q, self.t) and abs(_dist(p, q) - 2 * r) > 0.002 for q in placed.values()):
+            if all(not overlapping(p, q, self.t) and abs(_dist(p, q) - 2 * r) > 0.002
+                   for q in placed.values()):
                 return p
         raise RuntimeError("no room on the table")
 
@@ -256,7 +269,8 @@ def write_golden(path: Path) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--golden", action="store_true", help="only rewrite the golden files")
     args = parser.parse_args()
     EXAMPLES.mkdir(exist_ok=True)

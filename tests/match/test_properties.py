@@ -4,6 +4,7 @@ replay is deterministic, write → read is the identity, junk is refused by line
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -58,7 +59,7 @@ def random_match(data: st.DataObject, head: dict[str, Any]) -> tuple[Replayer, l
                 assert max(s.score) < h.points  # E4: a set ends the moment it is won
         if s.set_no > len(openers):
             openers.append(s.set_opener)
-    for a, b in zip(openers, openers[1:], strict=False):
+    for a, b in pairwise(openers):
         assert a != b  # E6: set openers alternate
     return replayer, records
 

@@ -35,7 +35,8 @@ HEADER_ERRORS = [
     ('{"format": "carom/1", "discipline": "three-cushion", "table": "large", "players": ["A", "B"], '
      '"points": 10, "innings": 2.5}', r"header: innings: expected a whole number >= 1 or null, got 2.5"),
     ('{"format": "carom/1", "discipline": "three-cushion", "table": "large", "players": ["A", "B"], '
-     '"points": null, "innings": null}', r"header: points and innings are both null: a game needs a limit \(E1\)"),
+     '"points": null, "innings": null}',
+     r"header: points and innings are both null: a game needs a limit \(E1\)"),
     ('{"format": "carom/1", "discipline": "three-cushion", "table": "large", "players": ["A", "B"], '
      '"points": 10, "sets": 3}', r'header: sets: expected null or \{"to_win": N\}, got 3'),
     ('{"format": "carom/1", "discipline": "three-cushion", "table": "large", "players": ["A", "B"], '
@@ -151,3 +152,44 @@ def test_unknown_fields_are_kept() -> None:
     text = GOOD_HEADER + "\n" + '{"type": "opener", "player": 0, "note": "by lot"}\n'
     match = read_match(lines_of(text))
     assert match.records[0][1].extra == {"note": "by lot"}
+
+
+# --- write → read is the identity, strokes included (hypothesis) -------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from carom.core.balls import BALLS, Ball, Cushion  # noqa: E402
+from carom.core.events import BallContact, CushionContact, Jump  # noqa: E402
+from carom.core.records import Exit, Stroke  # noqa: E402
+from carom.notation.reader import parse_record  # noqa: E402
+from carom.notation.writer import format_record  # noqa: E402
+
+HEAD = read_match(lines_of(json.dumps(header("balkline-47/2")) + "\n")).header
+TIMES = st.one_of(st.none(), st.floats(0, 30, allow_nan=False))
+EVENTS = st.one_of(
+    st.builds(BallContact, st.sampled_from(BALLS), st.sampled_from(BALLS), TIMES).filter(
+        lambda e: e.ball is not e.other),
+    st.builds(CushionContact, st.sampled_from(BALLS), st.sampled_from(list(Cushion)), TIMES),
+    st.builds(Jump, st.sampled_from([Ball.RED]), TIMES),
+)
+SPOTS = {Ball.WHITE: (0.3, 0.4), Ball.YELLOW: (0.9, 1.3), Ball.RED: (1.1, 2.5)}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(BALLS), st.lists(EVENTS, max_size=20), st.booleans(),
+       st.lists(st.sampled_from(["F3", "F4", "F8", "F12"]), max_size=2),
+       st.lists(st.tuples(st.sampled_from(BALLS), st.sampled_from(["field-11", "anchor-left-2"])),
+                max_size=2),
+       st.dictionaries(st.text(min_size=1, max_size=6).filter(
+           lambda k: k not in {"type", "ball", "start", "events", "end", "exits", "fouls", "paths"}),
+           st.integers(), max_size=2))
+def test_stroke_write_read_identity(ball: Ball, events: list[object], with_start: bool,
+                                    fouls: list[str], exits: list[tuple[Ball, str]],
+                                    extra: dict[str, int]) -> None:
+    jumped = any(isinstance(e, Jump) for e in events)
+    end = {b: p for b, p in SPOTS.items() if not (jumped and b is Ball.RED)}
+    stroke = Stroke(ball, tuple(events), SPOTS if with_start else None, end,  # type: ignore[arg-type]
+                    tuple(Exit(b, z) for b, z in exits), tuple(fouls),
+                    {Ball.WHITE: ((0.0, 0.3, 0.4), (0.5, 0.6, 0.7))}, extra)
+    assert parse_record(format_record(stroke), HEAD) == stroke

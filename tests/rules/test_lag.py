@@ -6,8 +6,8 @@ import pytest
 
 from carom.core.errors import RecordError
 from carom.core.table import TABLES
-from carom.rules.lag import decide_lag
 from carom.notation.reader import record_from_json
+from carom.rules.lag import decide_lag
 from tests.helpers import header, lag, parse_header, play
 
 HEAD = parse_header(header())

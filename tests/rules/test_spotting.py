@@ -62,7 +62,8 @@ def test_k3_1c3_frozen_ball_respot_on_request_all_three_to_the_starting_position
 
 @pytest.mark.parametrize("discipline", ["balkline-47/2", "one-cushion", "three-cushion"])
 def test_k3_1c3_3c5_respot_refused_when_nothing_is_frozen(discipline: str) -> None:
-    with pytest.raises(RecordError, match=r"line 4: a respot, but the striker's ball \(white\) touches no ball"):
+    refusal = r"line 4: a respot, but the striker's ball \(white\) touches no ball"
+    with pytest.raises(RecordError, match=refusal):
         play(header(discipline, points=50), "opener 0", scored(LOOSE_END, discipline), "respot")
 
 

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from carom.core.balls import Ball
 from carom.core.position import mirror_point
 from carom.core.table import TABLES
 from carom.core.zones import ANCHOR_SIDE, Rect, balk_lines
