@@ -8,6 +8,7 @@ caller holds stays as it was. A record's changes are gathered in a small dict
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from carom.core.balls import Ball
@@ -22,7 +23,6 @@ from carom.core.records import (
     Record,
     Respot,
     Stroke,
-    Undo,
 )
 from carom.match.state import GameResult, MatchState, Ruling, evolve
 from carom.rules.catalog import CALLABLE_FOULS, in_rulebook_order
@@ -38,20 +38,10 @@ def apply(state: MatchState, record: Record, line: int = 0) -> tuple[MatchState,
     ``undo`` is not a transition of the game: it withdraws a record, which only the
     log can do (see :class:`carom.match.replay.Replayer`).
     """
-    if isinstance(record, Stroke):
-        return _stroke(state, record, line)
-    if isinstance(record, Call):
-        return _call(state, record, line)
-    if isinstance(record, Inning):
-        return _inning(state, record, line)
-    if isinstance(record, Respot):
-        return _respot(state, line)
-    if isinstance(record, Lag):
-        return _lag(state, record), None
-    if isinstance(record, Opener):
-        return _opener(state, record), None
-    assert isinstance(record, Undo)
-    raise RecordError("an undo is applied by the log, not by the match engine")
+    handler = _HANDLERS.get(type(record))
+    if handler is None:
+        raise RecordError(f"an {type(record).__name__.lower()} is applied by the log, not by the engine")
+    return handler(state, record, line)
 
 
 # --- the lag and the opener (L1–L6, O1, O2) -------------------------------------------
@@ -89,9 +79,10 @@ def _opener(state: MatchState, opener: Opener) -> MatchState:
 
 
 def _require_play(state: MatchState, what: str) -> None:
+    """Strokes, calls, innings and re-spots need a match under way."""
     if state.finished:
         raise RecordError(f"a {what} record after the match ended")
-    if not state.started:
+    if state.opener is None:
         if state.lag_pending:
             raise RecordError(f"a {what} record while the lag is undecided (L3, L5, L6)")
         raise RecordError(f"a {what} record before the opener")
@@ -104,7 +95,8 @@ def _remaining(state: MatchState) -> int | None:
 
 def _call(state: MatchState, call: Call, line: int) -> tuple[MatchState, Ruling]:
     """A stroke judged by the referee: carom, miss or a fault (C1–C3, F14)."""
-    _require_play(state, "call")
+    if state.finished or state.opener is None:
+        _require_play(state, "call")
     if call.result is CallResult.CAROM:
         return _after_stroke(state, line, 1, (), ("C1", "C2", "C3"))
     if call.result is CallResult.MISS:
@@ -116,7 +108,8 @@ def _call(state: MatchState, call: Call, line: int) -> tuple[MatchState, Ruling]
 
 def _inning(state: MatchState, inning: Inning, line: int) -> tuple[MatchState, Ruling]:
     """A whole inning: a series, then a miss or the fault given (C3, F14, E1)."""
-    _require_play(state, "inning")
+    if state.finished or state.opener is None:
+        _require_play(state, "inning")
     if state.in_inning:
         raise RecordError("an inning record in the middle of an inning (after a stroke or call of it)")
     remaining = _remaining(state)
@@ -135,7 +128,8 @@ def _inning(state: MatchState, inning: Inning, line: int) -> tuple[MatchState, R
 def _stroke(state: MatchState, stroke: Stroke, line: int) -> tuple[MatchState, Ruling]:
     """A stroke with its events, judged by the referee (C1, F, Z, O3, 1C1, 3C1).
     Zone counts start afresh with every inning (Z2)."""
-    _require_play(state, "stroke")
+    if state.finished or state.opener is None:
+        _require_play(state, "stroke")
     counts = state.zone_counts if state.in_inning else (0,) * len(state.zone_counts)
     context = StrokeContext(
         discipline=state.rules.discipline, table=state.rules.table, cue_ball=state.striker_ball,
@@ -175,7 +169,7 @@ def _after_stroke(state: MatchState, line: int, points: int, fouls: tuple[str, .
     if zone_counts is not None:
         changes["zone_counts"] = zone_counts
     elif begins:
-        changes["zone_counts"] = tuple(0 for _ in state.zone_counts)
+        changes["zone_counts"] = (0,) * len(state.zone_counts)
     if points:
         changes["points_total"] = _bump(state.points_total, p, points)
         if series > state.high_run[p]:
@@ -298,14 +292,15 @@ def _game_over(state: MatchState, changes: Changes, score: tuple[int, int], inni
 # --- re-spotting a frozen ball (S3, K3, 1C3, 3C5) ---------------------------------------
 
 
-def _respot(state: MatchState, line: int) -> tuple[MatchState, Ruling]:
+def _respot(state: MatchState, record: Respot, line: int) -> tuple[MatchState, Ruling]:
     """The striker's request to re-spot his frozen ball (K3, 1C3, 3C5; S3 needs none).
 
     Where the engine knows the position, a request when the striker's ball touches
     no ball is refused. Where it does not (a scoreboard entering calls), the
     referee's word stands.
     """
-    _require_play(state, "respot")
+    if state.finished or state.opener is None:
+        _require_play(state, "respot")
     rules = state.rules
     discipline = rules.discipline
     ball = state.striker_ball
@@ -328,10 +323,25 @@ def _respot(state: MatchState, line: int) -> tuple[MatchState, Ruling]:
     else:
         layout = spot_on_long_string(rules.table, position, (ball, *touching), ball)
         cites += ("3C3", "3C4")
-    s = evolve(state, {"position": layout, "zone_counts": tuple(0 for _ in state.zone_counts)})
+    s = evolve(state, {"position": layout, "zone_counts": (0,) * len(state.zone_counts)})
     p = state.striker
     return s, Ruling(line, p, 0, (), p, layout, in_rulebook_order(cites), state.set_no,
                      state.innings[p] if state.in_inning else 0, False)
+
+
+def _lag_record(state: MatchState, lag: Lag, line: int) -> tuple[MatchState, None]:
+    return _lag(state, lag), None
+
+
+def _opener_record(state: MatchState, opener: Opener, line: int) -> tuple[MatchState, None]:
+    return _opener(state, opener), None
+
+
+_HANDLERS: dict[type, Callable[[MatchState, Any, int], tuple[MatchState, Ruling | None]]] = {
+    Call: _call, Stroke: _stroke, Inning: _inning, Respot: _respot, Lag: _lag_record,
+    Opener: _opener_record,
+}
+"""Each kind of record, and the function that applies it (``undo`` is the log's)."""
 
 
 # --- small helpers --------------------------------------------------------------------
