@@ -17,7 +17,8 @@ from carom.notation.matchfile import read_match
 def draw(
     file: Annotated[Path, typer.Argument(help="A carom/1 match file.", exists=True, dir_okay=False)],
     line: Annotated[int, typer.Option("--line", "-n", help="The line of the stroke to draw.")],
-    output: Annotated[Path, typer.Option("--output", "-o", help="Where to write the SVG.")] = Path("table.svg"),
+    output: Annotated[Path, typer.Option("--output", "-o", help="Where to write the SVG.")]
+    = Path("table.svg"),
     which: Annotated[str, typer.Option(help="before, after or both (side by side).")] = "both",
 ) -> None:
     """Draw the table before and after the record at --line, with the discipline's

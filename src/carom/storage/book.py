@@ -1,0 +1,225 @@
+"""The match book: every match's state as the replay of its stored records.
+
+The database holds records; the rules engine (:mod:`carom.match`) makes them a
+state. A :class:`LiveMatch` keeps that replay in memory so that a new record is
+judged against the state in microseconds, and a write is: judge it, store it
+(durably), show it. A record the rules refuse is never stored; a record the
+database refuses (a stale sequence number) leaves the replay to be rebuilt from
+the database, which stays the only source of truth.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from carom.core.errors import RecordError
+from carom.core.records import Header, Record
+from carom.match.replay import Replayer
+from carom.match.state import MatchState, Ruling
+from carom.match.stats import PlayerStats, player_stats
+from carom.notation.reader import parse_header, parse_record, record_from_json
+from carom.notation.writer import dumps, format_header, record_json
+from carom.storage.errors import StaleSequence, StorageError
+from carom.storage.store import Store, StoredMatch
+
+CACHED = 512
+"""Matches whose replay stays in memory (the least recently used leave first)."""
+
+
+class WrongToken(StorageError):
+    """A write without the match's referee token."""
+
+
+class BrokenMatch(StorageError):
+    """Stored records that the current rules no longer replay: the match is read-only."""
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A match at one moment: what every page shows. Immutable, so readers need no lock."""
+
+    match_id: int
+    header: Header
+    header_line: str
+    seq: int
+    """The number of records (0: only the header)."""
+    lines: tuple[str, ...]
+    state: MatchState
+    rulings: tuple[Ruling, ...]
+    problem: str | None = None
+    """Why the stored records stop replaying (a later rules version refuses one)."""
+
+    @property
+    def text(self) -> str:
+        """The match as a ``carom/1`` file."""
+        return "".join(line + "\n" for line in (self.header_line, *self.lines))
+
+    @property
+    def stats(self) -> tuple[PlayerStats, PlayerStats]:
+        return player_stats(self.state)
+
+
+@dataclass(frozen=True, slots=True)
+class Appended:
+    """A record stored: its sequence number, its ruling (if it has one), the new snapshot."""
+
+    seq: int
+    ruling: Ruling | None
+    snapshot: Snapshot
+
+
+class LiveMatch:
+    """One match's replay, fed as records arrive (undo included)."""
+
+    def __init__(self, stored: StoredMatch) -> None:
+        self.id = stored.id
+        self.token = stored.token
+        self.header_line = stored.header
+        self.header = parse_header(stored.header)
+        self.replayer = Replayer(self.header)
+        self.lock = threading.Lock()
+        self.queue = asyncio.Lock()
+        lines: list[str] = []
+        problem = None
+        for seq, line in enumerate(stored.lines, start=1):
+            try:
+                self.replayer.feed(seq + 1, parse_record(line, self.header))
+            except RecordError as error:
+                problem = str(error.at(seq + 1))
+                break
+            lines.append(line)
+        self.snapshot = self._snap(tuple(lines), problem)
+
+    def _snap(self, lines: tuple[str, ...], problem: str | None = None) -> Snapshot:
+        return Snapshot(self.id, self.header, self.header_line, len(lines), lines,
+                        self.replayer.state, tuple(self.replayer.rulings), problem)
+
+    def check_token(self, token: str | None) -> None:
+        if not token or not hmac.compare_digest(token.encode(), self.token.encode()):
+            raise WrongToken("missing referee token" if not token
+                             else "the referee token is not this match's")
+
+
+class MatchBook:
+    """The matches of a store, replayed and cached; the only way records are written."""
+
+    def __init__(self, store: Store, cached: int = CACHED) -> None:
+        self.store = store
+        self._cached = cached
+        self._live: OrderedDict[int, LiveMatch] = OrderedDict()
+        self._summaries: dict[int, Snapshot] = {}
+        self._lock = threading.Lock()
+
+    def live(self, match_id: int) -> LiveMatch:
+        """The match's replay (:class:`UnknownMatch` when there is none)."""
+        with self._lock:
+            live = self._live.get(match_id)
+            if live is not None:
+                self._live.move_to_end(match_id)
+                return live
+        live = LiveMatch(self.store.read(match_id))
+        with self._lock:
+            live = self._live.setdefault(match_id, live)
+            self._live.move_to_end(match_id)
+            while len(self._live) > self._cached:
+                self._live.popitem(last=False)
+        return live
+
+    def snapshot(self, match_id: int) -> Snapshot:
+        return self.live(match_id).snapshot
+
+    def forget(self, match_id: int) -> None:
+        """Drop a replay that may no longer match the database."""
+        with self._lock:
+            self._live.pop(match_id, None)
+
+    def cached(self, match_id: int) -> LiveMatch | None:
+        """The match's replay if it is in memory (no database access)."""
+        return self._live.get(match_id)
+
+    def append(self, match_id: int, after: int, record: Mapping[str, Any] | Record,
+               token: str | None) -> Appended:
+        """Judge ``record`` against the match after record ``after``, store it, return it.
+
+        Raises :class:`WrongToken`, :class:`StaleSequence` (the match moved on: the
+        caller shows it afresh), :class:`RecordError` (the rules refuse the record:
+        nothing is stored) or :class:`BrokenMatch`.
+        """
+        live = self.live(match_id)
+        live.check_token(token)
+        with live.lock:
+            line, ruling = self._judge(live, after, record)
+            try:
+                seq = self.store.append(match_id, after, line)
+            except BaseException:
+                self.forget(match_id)  # the replay ran ahead of the database
+                raise
+            return self._keep(live, seq, line, ruling)
+
+    async def append_async(self, match_id: int, after: int, record: Mapping[str, Any] | Record,
+                           token: str | None) -> Appended:
+        """:meth:`append` for an event loop: the loop never waits on the disk, and the
+        writes to one match queue on its own lock. (A process uses one of the two.)"""
+        cached = self.cached(match_id)
+        live = cached if cached is not None else await asyncio.to_thread(self.live, match_id)
+        live.check_token(token)
+        async with live.queue:
+            line, ruling = self._judge(live, after, record)
+            try:
+                seq = await asyncio.wrap_future(self.store.append_future(match_id, after, line))
+            except BaseException:
+                self.forget(match_id)
+                raise
+            return self._keep(live, seq, line, ruling)
+
+    @staticmethod
+    def _judge(live: LiveMatch, after: int, record: Mapping[str, Any] | Record) -> tuple[str, Ruling | None]:
+        """The record's line and ruling, the replay moved on by it; or a refusal."""
+        snap = live.snapshot
+        if snap.problem is not None:
+            raise BrokenMatch(f"match {live.id} is read-only: {snap.problem}")
+        if after != snap.seq:
+            raise StaleSequence(live.id, after, snap.seq)
+        line_no = snap.seq + 2
+        try:
+            parsed = record_from_json(record, live.header) if isinstance(record, Mapping) else record
+            ruling = live.replayer.feed(line_no, parsed)
+        except RecordError as error:
+            raise error.at(line_no) from None
+        return dumps(record_json(parsed)), ruling
+
+    @staticmethod
+    def _keep(live: LiveMatch, seq: int, line: str, ruling: Ruling | None) -> Appended:
+        live.snapshot = live._snap((*live.snapshot.lines, line))
+        assert live.snapshot.seq == seq
+        return Appended(seq, ruling, live.snapshot)
+
+    def create(self, header: Header | str, token: str, lines: tuple[str, ...] = ()) -> int:
+        """Store a new match (an import brings its records); returns its id."""
+        header_line = header if isinstance(header, str) else format_header(header)
+        return self.store.create_match(header_line, token, lines)
+
+    def snapshots(self) -> list[Snapshot]:
+        """Every match, newest first, as snapshots without lines and rulings (the
+        state is there). A match unchanged since the last call is not replayed again."""
+        infos = self.store.matches()
+        out = []
+        for info in infos:
+            with self._lock:
+                live = self._live.get(info.id)
+                known = self._summaries.get(info.id)
+            snap = live.snapshot if live is not None else known
+            if snap is None or (snap.seq != info.records and snap.problem is None):
+                snap = LiveMatch(self.store.read(info.id)).snapshot
+            snap = replace(snap, lines=(), rulings=())  # the state is all a summary needs
+            with self._lock:
+                self._summaries[info.id] = snap
+            out.append(snap)
+        return out
+

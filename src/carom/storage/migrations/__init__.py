@@ -1,0 +1,1 @@
+"""Alembic migrations of the carom database, run by :func:`carom.storage.migrate.upgrade`."""

@@ -1,0 +1,36 @@
+"""Live updates: who is watching which match, told the new sequence number on each write.
+
+Subscribers are queues on the server's event loop; a write publishes from the
+loop too, so no lock is needed. A slow watcher only ever holds the latest number.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._watchers: dict[int, set[asyncio.Queue[int]]] = defaultdict(set)
+
+    def subscribe(self, match_id: int) -> asyncio.Queue[int]:
+        queue: asyncio.Queue[int] = asyncio.Queue(maxsize=1)
+        self._watchers[match_id].add(queue)
+        return queue
+
+    def unsubscribe(self, match_id: int, queue: asyncio.Queue[int]) -> None:
+        watchers = self._watchers.get(match_id)
+        if watchers is not None:
+            watchers.discard(queue)
+            if not watchers:
+                del self._watchers[match_id]
+
+    def publish(self, match_id: int, seq: int) -> None:
+        for queue in self._watchers.get(match_id, ()):
+            if queue.full():
+                queue.get_nowait()
+            queue.put_nowait(seq)
+
+    def watching(self, match_id: int) -> int:
+        return len(self._watchers.get(match_id, ()))

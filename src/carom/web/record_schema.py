@@ -1,0 +1,65 @@
+"""JSON schemas of a ``carom/1`` header and record, for the API's documentation.
+
+They describe FORMAT.md for clients (and guide the fuzzer); the reader
+(:mod:`carom.notation.reader`) stays the judge, with its own clear refusals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from carom.core.table import TABLES
+from carom.rules.catalog import CALLABLE_FOULS, STROKE_FOULS
+from carom.rules.disciplines import DISCIPLINES
+
+_BALL = {"type": "string", "enum": ["white", "yellow", "red"]}
+_POINT = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
+_POSITION = {"type": "object", "properties": {b: _POINT for b in ("white", "yellow", "red")}}
+_EVENT = {"type": "object", "required": ["kind", "ball"], "properties": {
+    "kind": {"type": "string", "enum": ["ball", "cushion", "jump"]}, "ball": _BALL, "other": _BALL,
+    "cushion": {"type": "string", "enum": ["top", "bottom", "left", "right"]}, "t": {"type": "number"},
+}}
+
+
+def _kind(name: str, required: list[str] | None = None, **properties: Any) -> dict[str, Any]:
+    return {"type": "object", "title": name, "required": ["type", *(required or [])],
+            "properties": {"type": {"type": "string", "enum": [name]}, **properties}}
+
+
+_LAG_RESULT = {"type": "object", "required": ["top", "red", "y", "crossed"], "properties": {
+    "top": {"type": "boolean"}, "red": {"type": "boolean"}, "y": {"type": "number", "minimum": 0},
+    "crossed": {"type": "boolean"}}}
+
+RECORD_SCHEMA: dict[str, Any] = {
+    "description": "one record of a carom/1 match file (FORMAT.md)",
+    "oneOf": [
+        _kind("call", ["result"], result={"type": "string", "enum": ["carom", "miss", "foul"]},
+              rule={"type": "string", "enum": list(CALLABLE_FOULS)}),
+        _kind("inning", ["points"], points={"type": "integer", "minimum": 0},
+              foul={"type": "string", "enum": list(CALLABLE_FOULS)}),
+        _kind("stroke", ["ball"], ball=_BALL, start=_POSITION, end=_POSITION,
+              events={"type": "array", "items": _EVENT},
+              fouls={"type": "array", "items": {"type": "string", "enum": list(STROKE_FOULS)}},
+              exits={"type": "array", "items": {"type": "object", "properties": {
+                  "ball": _BALL, "zone": {"type": "string"}}}}),
+        _kind("lag", ["results", "collided"], collided={"type": "boolean"},
+              results={"type": "array", "items": _LAG_RESULT, "minItems": 2, "maxItems": 2}),
+        _kind("opener", ["player"], player={"type": "integer", "enum": [0, 1]}),
+        _kind("respot"),
+        _kind("undo"),
+    ],
+}
+
+HEADER_SCHEMA: dict[str, Any] = {
+    "description": "a carom/1 header (FORMAT.md); \"format\" may be left out",
+    "type": "object", "required": ["discipline", "players"],
+    "properties": {
+        "discipline": {"type": "string", "enum": list(DISCIPLINES)},
+        "table": {"type": "string", "enum": list(TABLES)},
+        "players": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
+        "points": {"type": ["integer", "null"], "minimum": 1},
+        "innings": {"type": ["integer", "null"], "minimum": 1},
+        "sets": {"type": ["object", "null"], "properties": {"to_win": {"type": "integer", "minimum": 1}}},
+        "equalizing_inning": {"type": "boolean"},
+    },
+}

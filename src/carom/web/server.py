@@ -1,0 +1,66 @@
+"""``carom serve``: open the store, make sure an organiser password can be set, run."""
+
+from __future__ import annotations
+
+import gc
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+
+import uvicorn
+
+from carom.storage import open_store
+from carom.storage.book import MatchBook
+from carom.web.app import create_app
+from carom.web.auth import hash_password
+
+
+def serve(host: str, port: int, data: Path, database: str | None, password: str | None,
+          say: Callable[[str], None] = print, log_level: str = "warning",
+          access_log: bool = False) -> None:
+    store = open_store(data, database)
+    try:
+        if password:
+            store.set_organiser_hash(hash_password(password), replace=True)
+        code = None
+        where = database or str((Path(data) / "carom.sqlite3").resolve())
+        say(f"carom serve: http://{host}:{port}/  (database: {_safe(where)})")
+        if store.organiser_hash() is None:
+            code = secrets.token_hex(4)
+            say(f"first start: set the organiser password at http://{host}:{port}/setup "
+                f"with the code {code}")
+        app = create_app(MatchBook(store), setup_code=code)
+        spare_the_collector()
+        uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=access_log,
+                    proxy_headers=False, timeout_graceful_shutdown=2)
+    finally:
+        store.close()
+
+
+def spare_the_collector() -> None:
+    """Keep the cycle collector's pauses short on a long match day.
+
+    What the server holds (replays, records) is immutable, free of cycles and kept
+    for the whole match, so the collector's full passes would only walk it again and
+    again, longer every time (hundreds of milliseconds after a few thousand records).
+    After each full pass the survivors are frozen: later passes look at new objects
+    only. Young passes run less often too. Memory is still freed by reference counts.
+    """
+    gc.set_threshold(10_000, 20, 10)
+
+    def freeze_survivors(phase: str, info: dict[str, int]) -> None:
+        if phase == "stop" and info.get("generation") == 2:
+            gc.freeze()
+
+    gc.callbacks.append(freeze_survivors)
+    gc.freeze()
+
+
+def _safe(url: str) -> str:
+    """A database URL without its password."""
+    head, at, tail = url.rpartition("@")
+    if not at or "://" not in head:
+        return url
+    scheme, _, creds = head.partition("://")
+    user = creds.split(":")[0]
+    return f"{scheme}://{user}:***@{tail}" if ":" in creds else url

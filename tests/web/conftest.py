@@ -1,0 +1,93 @@
+"""A real ``carom serve`` (on SQLite and on PostgreSQL) and Debian's Chromium driven by Playwright."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.storage.postgres import Postgres, temporary_postgres
+from tests.web.server import PASSWORD, Server
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-gpu", "--disable-dev-shm-usage"]
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Postgres]:
+    with temporary_postgres() as server:
+        yield server
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
+    """``carom serve`` on a fresh database of each kind."""
+    database = None
+    if request.param == "postgresql":
+        database = request.getfixturevalue("postgres").new_database()
+    running = Server(tmp_path / "data", database).start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Any]:
+    """The application in this process, on SQLite, with the organiser password set."""
+    from carom.storage import open_store
+    from carom.storage.book import MatchBook
+    from carom.web.app import create_app
+    from carom.web.auth import hash_password
+
+    store = open_store(tmp_path / "data")
+    store.set_organiser_hash(hash_password(PASSWORD))
+    yield create_app(MatchBook(store), setup_code="let-me-in")
+    store.close()
+
+
+@pytest.fixture
+def client(app: Any) -> Iterator[Any]:
+    from fastapi.testclient import TestClient
+
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def organiser(client: Any) -> Any:
+    """The client, logged in as the organiser."""
+    assert client.post("/login", data={"password": PASSWORD}, follow_redirects=False).status_code == 303
+    return client
+
+
+@pytest.fixture
+def match(organiser: Any) -> tuple[int, str]:
+    """A three-cushion match to 3 points: its id and referee token."""
+    response = organiser.post("/api/matches", json={
+        "discipline": "three-cushion", "table": "large", "players": ["Anna", "Boris"], "points": 3})
+    assert response.status_code == 201, response.text
+    return int(response.json()["id"]), str(response.json()["referee_token"])
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("filterwarnings", "ignore:Using `httpx` with `starlette.testclient`")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _patient_expectations() -> None:
+    """Live updates on a busy two-core CI machine: wait up to 15 s, not 5."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=15_000)

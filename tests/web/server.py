@@ -1,0 +1,76 @@
+"""``carom serve`` in a subprocess, as a user starts it, for the tests that need a real server."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.storage.postgres import free_port
+
+PASSWORD = "organiser-secret"
+
+
+class Server:
+    """A ``carom serve`` process on a free loopback port."""
+
+    def __init__(self, data: Path, database: str | None = None) -> None:
+        self.data = data
+        self.database = database
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Server:
+        command = [sys.executable, "-m", "carom.cli.main", "serve", "--port", str(self.port),
+                   "--data", str(self.data), "--organiser-password", PASSWORD]
+        if self.database:
+            command += ["--database", self.database]
+        log = open(self.data.parent / f"server-{self.port}.log", "ab")  # noqa: SIM115
+        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"carom serve exited with {self.process.returncode}")
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("carom serve did not answer within 60 s")
+
+    def kill(self) -> None:
+        """kill -9: no shutdown, no flush, nothing."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+    def organiser(self) -> httpx.Client:
+        """An HTTP client logged in as the organiser."""
+        client = httpx.Client(base_url=self.url, timeout=30)
+        response = client.post("/login", data={"password": PASSWORD, "next": "/organiser"})
+        assert response.status_code in (200, 303), response.text
+        return client
+
+    def create(self, client: httpx.Client, **header: object) -> tuple[int, str]:
+        """A new match through the API; returns its id and referee token."""
+        body = {"discipline": "three-cushion", "table": "large", "players": ["Anna", "Boris"],
+                "points": 10, "innings": None, "sets": None, "equalizing_inning": True, **header}
+        response = client.post("/api/matches", json=body)
+        assert response.status_code == 201, response.text
+        return int(response.json()["id"]), str(response.json()["referee_token"])
