@@ -1,4 +1,5 @@
-# carom: two commands. `make run` sets up and runs the main job; `make test` sets up and runs the tests.
+# carom: two commands. `make run` sets up and runs the main job (the scoreboard on SQLite);
+# `make test` sets up and runs the tests.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -15,7 +16,7 @@ $(BIN)/carom: pyproject.toml
 setup: $(BIN)/carom
 
 run: setup
-	$(BIN)/carom replay examples/three-cushion.carom.jsonl
+	$(BIN)/carom serve $(ARGS)
 
 lint: setup
 	$(BIN)/ruff check src tests benchmarks tools
