@@ -3,7 +3,7 @@ on the shared application (``carom.cli.app``); this module only gathers them."""
 
 from __future__ import annotations
 
-from carom.cli import draw, inspect_venue, replay, serve  # noqa: F401  (each registers its command)
+from carom.cli import draw, inspect_venue, replay, serve, track  # noqa: F401  (each registers its command)
 from carom.cli.app import app
 
 

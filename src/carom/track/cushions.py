@@ -1,0 +1,289 @@
+"""Cushion contacts: where the motion towards a cushion turns into motion away from it,
+and the two motions meet on the line ``R`` inside the cushion nose.
+
+For each cushion the component of the velocity along its normal is followed piece by
+piece. A contact lies between the last piece that approaches the cushion and the next
+that leaves it, with nothing between them but samples near the cushion. Extending the
+two motions, their normal distances meet at a *vertex*: at the cushion line for a
+cushion contact (a few millimetres either side: compression, calibration, noise),
+well inside the table when something else (a ball) turned the ball.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, replace
+from math import erf, exp, hypot, sqrt
+
+import numpy as np
+
+from carom.core.balls import Ball, Cushion
+from carom.core.table import TableSpec
+from carom.track import physics
+from carom.track.geometry import CushionLine, cushion_lines
+from carom.track.motion import BallMotion, Piece
+from carom.track.paths import BallPath
+from carom.track.samples import FloatArray
+
+NORMAL_SPEED_Z = 3.0
+"""A normal velocity counts as approaching or leaving when it exceeds this many
+standard deviations of its noise."""
+
+
+@dataclass(frozen=True, slots=True)
+class CushionHit:
+    """A ball touched a cushion (or, with a low ``probability``, may have)."""
+
+    ball: Ball
+    cushion: Cushion
+    t: float
+    t_lo: float
+    t_hi: float
+    depth: float
+    """Normal distance of the vertex from the cushion line, metres (0: on it)."""
+    depth_sd: float
+    probability: float
+    t_sd: float = 0.005
+    """Probability that the ball really touched the cushion there."""
+
+
+def normal_cdf(z: float) -> float:
+    return 0.5 * (1.0 + erf(z / sqrt(2.0)))
+
+
+UNSEEN_CAUSE = exp(-0.5 * 4.0 ** 2)
+"""Likelihood that a ball's motion turned away from a cushion by something the tracker
+did not see (nothing but a cushion or a ball can turn a ball)."""
+
+
+def cushion_hits(motion: BallMotion, table: TableSpec, others: list[BallPath]) -> list[CushionHit]:
+    """Every cushion contact of one ball, in time order (candidates included);
+    ``others`` are the other balls, which could have turned it instead."""
+    hits: list[CushionHit] = []
+    diameter = 2.0 * table.ball_radius
+    found = _candidates(motion, cushion_lines(table))
+    if not found:
+        return hits
+    times = np.array([hit.t for hit, _ in found])
+    points = np.array([point for _, point in found])
+    rival = np.zeros(times.shape[0])
+    sd = hypot(physics.CONTACT_SHAPE_SD, physics.CUSHION_DEPTH_SD)
+    for other in others:
+        where = np.column_stack((np.interp(times, other.times, other.points[:, 0]),
+                                 np.interp(times, other.times, other.points[:, 1])))
+        clearance = np.hypot(*(where - points).T) - diameter
+        rival = np.maximum(rival, np.exp(-0.5 * (clearance / sd) ** 2))
+    for (hit, _), against in zip(found, rival.tolist(), strict=True):
+        cushion = _depth_likelihood(hit.depth, hit.depth_sd)
+        probability = hit.probability * cushion / (cushion + against + UNSEEN_CAUSE)
+        if probability >= 1e-3:
+            hits.append(replace(hit, probability=probability))
+    hits.sort(key=lambda h: h.t)
+    return hits
+
+
+def _depth_likelihood(depth: float, depth_sd: float) -> float:
+    """How well a vertex ``depth`` inside the cushion line fits a cushion contact: any
+    depth between the deepest compression and the calibration margin fits; beyond, the
+    fit falls off with the measurement's uncertainty."""
+    excess = max(depth - physics.CUSHION_CALIBRATION, -physics.CUSHION_COMPRESSION - depth, 0.0)
+    sd = hypot(depth_sd, physics.CUSHION_DEPTH_SD)
+    return exp(-0.5 * (excess / sd) ** 2)
+
+
+def _normal_speed(line: CushionLine, piece: Piece, t: float) -> float:
+    return float(line.normal @ piece.velocity(t))
+
+
+def _normal_sd(motion: BallMotion, piece: Piece, t: float) -> float:
+    speed = float(hypot(*piece.velocity(t)))
+    return piece.fit_at(t).velocity_sd(t, motion.sigma_at(speed))
+
+
+SIDE_SAMPLES = 4
+"""Samples on each side of a turn fitted for the motion towards and away from a cushion."""
+
+SIDE_SPAN = 0.2
+"""The longest stretch, s, on each side of a turn fitted for it."""
+
+
+def _candidates(motion: BallMotion,
+                lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
+    """Turns of the normal distance to each cushion line: a sample nearer the cushion
+    than its neighbours, with motion towards the cushion before and away after; and
+    motions that end at rest against a cushion."""
+    t, xy = motion.t, motion.xy
+    n = int(t.shape[0])
+    out: list[tuple[CushionHit, FloatArray]] = []
+    if n >= 3:
+        normals = np.array([line.normal for line in lines])
+        offsets = np.array([line.offset for line in lines])
+        depth = xy @ normals.T - offsets
+        found = _lowest(t, depth)
+        if found:
+            times, piece_of = t.tolist(), motion.piece_of
+            for k, line in enumerate(lines):
+                runs = found.get(k)
+                if not runs:
+                    continue
+                depths = depth[:, k].tolist()
+                hits: list[tuple[CushionHit, FloatArray]] = []
+                for i, j in runs:
+                    hit = _turn_hit(motion, line, depths, times, piece_of, i, j)
+                    if hit is None:
+                        continue
+                    if hits and hit[0].t - hits[-1][0].t < 2.0 * physics.CUSHION_DWELL:
+                        if hit[0].depth < hits[-1][0].depth:
+                            hits[-1] = hit
+                        continue
+                    hits.append(hit)
+                out.extend(hits)
+    for a, b in itertools.pairwise(motion.pieces):
+        if a.rest or not b.rest:
+            continue
+        for line in lines:
+            if line.depth(b.position(b.t0)) > physics.CUSHION_NEAR:
+                continue
+            if _normal_speed(line, a, a.t1) < -NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1):
+                out.append(_stop_hit(motion, line, a, b))
+    return out
+
+
+def _lowest(t: FloatArray, depth: FloatArray) -> dict[int, list[tuple[int, int]]]:
+    """Per cushion (column of ``depth``), the runs ``i … j`` of samples nearer it than
+    the samples on either side (a tracker that clips centres at the cushion line gives
+    several equal ones)."""
+    n = int(depth.shape[0])
+    mid, before, after = depth[1:-1], depth[:-2], depth[2:]
+    dt_before, dt_after = (t[1:-1] - t[:-2])[:, None], (t[2:] - t[1:-1])[:, None]
+    # a sample far from the cushion can still be the nearest one to a contact when
+    # samples around the contact are missing: the reach grows with the gap
+    speed = np.maximum(np.abs(after - mid) / dt_after, np.abs(mid - before) / dt_before)
+    reach = physics.CUSHION_NEAR + 0.5 * np.maximum(dt_before, dt_after) * speed
+    rows, cols = np.nonzero((mid < reach) & (mid <= before) & (mid <= after))
+    out: dict[int, list[tuple[int, int]]] = {}
+    for row, col in zip(rows.tolist(), cols.tolist(), strict=True):
+        i = row + 1
+        runs = out.setdefault(col, [])
+        if runs and i <= runs[-1][1]:
+            continue
+        j = i
+        while j + 1 < n - 1 and depth[j + 1, col] == depth[i, col]:
+            j += 1
+        if depth[i, col] < depth[i - 1, col] and depth[j, col] < depth[j + 1, col]:
+            runs.append((i, j))
+    return out
+
+
+Line = tuple[float, float, float, float]
+
+
+def _side_line(t: list[float], d: list[float]) -> tuple[Line, float]:
+    """Straight fit ``d = d0 + v (t - tc)``: ``(tc, d0, v, Stt)`` and the squared misfit."""
+    m = len(t)
+    tc = sum(t) / m
+    d0 = sum(d) / m
+    stt = std = sdd = 0.0
+    for x, y in zip(t, d, strict=True):
+        dx, dy = x - tc, y - d0
+        stt += dx * dx
+        std += dx * dy
+        sdd += dy * dy
+    v = std / stt
+    return (tc, d0, v, stt), max(sdd - v * std, 0.0)
+
+
+def _side(t: list[float], i: int, step: int, piece_of: list[int]) -> list[int]:
+    """Up to :data:`SIDE_SAMPLES` sample indices from ``i`` going ``step`` (±1), all of
+    the same piece of motion (a side must not reach across another event or a rest)."""
+    n = len(t)
+    out = [i]
+    k = i + step
+    while (0 <= k < n and len(out) < SIDE_SAMPLES and abs(t[k] - t[i]) <= SIDE_SPAN
+           and piece_of[k] == piece_of[i] and piece_of[k] >= 0):
+        out.append(k)
+        k += step
+    return sorted(out)
+
+
+def _best_sides(t: list[float], depth: list[float], i: int, j: int,
+                piece_of: list[int]) -> tuple[Line, Line] | None:
+    """Lines through the samples before ``i`` and after ``j`` (the lowest run), the run's
+    end samples on whichever side fits best (taken before or after the contact)."""
+    if piece_of[i - 1] < 0 and piece_of[j + 1] < 0:
+        return None
+    before, after = _side(t, i - 1, -1, piece_of), _side(t, j + 1, +1, piece_of)
+    options = [(before, after), ([*before, i], after), (before, [j, *after])]
+    if i == j:
+        options.append(([*before, i], [j, *after]))
+    best: tuple[float, Line, Line] | None = None
+    for left, right in options:
+        if len(left) < 2 or len(right) < 2:
+            continue
+        a, miss_a = _side_line([t[k] for k in left], [depth[k] for k in left])
+        b, miss_b = _side_line([t[k] for k in right], [depth[k] for k in right])
+        if best is None or miss_a + miss_b < best[0]:
+            best = (miss_a + miss_b, a, b)
+    return None if best is None else (best[1], best[2])
+
+
+FAR = 0.1
+"""A rough vertex this far inside the table, m, cannot be a cushion contact."""
+
+
+def _far_vertex(t: list[float], d: list[float], i: int, j: int) -> bool:
+    """A quick look before the fits: the lines through the two samples on each side of
+    the turn meet farther than :data:`FAR` from the cushion line."""
+    va = (d[i - 1] - d[i - 2]) / (t[i - 1] - t[i - 2])
+    vb = (d[j + 2] - d[j + 1]) / (t[j + 2] - t[j + 1])
+    if va >= 0.0 or vb <= 0.0:
+        return False
+    tv = (d[j + 1] - d[i - 1] + va * t[i - 1] - vb * t[j + 1]) / (va - vb)
+    return d[i - 1] + va * (tv - t[i - 1]) > FAR
+
+
+def _turn_hit(motion: BallMotion, line: CushionLine, depth: list[float], times: list[float],
+              piece_of: list[int], i: int, j: int) -> tuple[CushionHit, FloatArray] | None:
+    """The contact at the turn around samples ``i … j``: where the lines of the normal
+    distance before and after them meet (the vertex)."""
+    t = motion.t
+    if i >= 2 and j + 2 < len(times) and _far_vertex(times, depth, i, j):
+        return None
+    sides = _best_sides(times, depth, i, j, piece_of)
+    if sides is None:
+        return None
+    (ta, da, va, sa), (tb, db, vb, sb) = sides
+    step = float(np.hypot(*(motion.xy[i] - motion.xy[i - 1])))
+    sigma = motion.sigma_at(step / max(float(t[i] - t[i - 1]), 1e-3))
+    # the ball came towards the cushion and went away from it: certain when both
+    # normal speeds stand out of their noise, less so for a ball grazing along it
+    turned = normal_cdf(-va / (sigma / sqrt(sa))) * normal_cdf(vb / (sigma / sqrt(sb)))
+    if turned < 1e-3:
+        return None
+    va, vb = min(va, -1e-3), max(vb, 1e-3)
+    t_vertex = (db - da + va * ta - vb * tb) / (va - vb)
+    t_vertex = min(max(t_vertex, float(t[i - 1]) - physics.CUSHION_DWELL),
+                   float(t[j + 1]) + physics.CUSHION_DWELL)
+    vertex_depth = 0.5 * (da + va * (t_vertex - ta) + db + vb * (t_vertex - tb))
+    sd = hypot(sigma * sqrt(0.25 + (t_vertex - ta) ** 2 / sa),
+               sigma * sqrt(0.25 + (t_vertex - tb) ** 2 / sb), physics.POSITION_NOISE_FLOOR)
+    t_touch = min(ta + da / -va, t_vertex) if da > 0.0 else t_vertex
+    t_sd = hypot(sd / max(-va, 0.05), physics.CUSHION_DWELL)
+    point = np.array([np.interp(t_vertex, t, motion.xy[:, 0]), np.interp(t_vertex, t, motion.xy[:, 1])])
+    point = point - (float(point @ line.normal) - line.offset - vertex_depth) * line.normal
+    hit = CushionHit(motion.ball, line.cushion, t_touch, float(t[i - 1]), float(t[j + 1]), vertex_depth,
+                     sd, turned, t_sd)
+    return hit, point
+
+
+def _stop_hit(motion: BallMotion, line: CushionLine, a: Piece, rest: Piece) -> tuple[CushionHit, FloatArray]:
+    """A ball that rolled into the cushion and stopped against it."""
+    ta = a.t1
+    va = _normal_speed(line, a, ta)
+    depth = line.depth(rest.position(rest.t0))
+    sd = hypot(motion.sigma, physics.POSITION_NOISE_FLOOR)
+    t_touch = ta + max(line.depth(a.position(ta)), 0.0) / max(-va, 1e-6)
+    t_touch = min(max(t_touch, ta), rest.t0)
+    t_sd = max(0.25 * (rest.t0 - ta), physics.CUSHION_DWELL)
+    point = rest.position(rest.t0)
+    return CushionHit(motion.ball, line.cushion, t_touch, ta, rest.t0, depth, sd, 1.0, t_sd), point

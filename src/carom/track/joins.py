@@ -1,0 +1,209 @@
+"""Joins: what lies between two pieces of a ball's motion, and when it happened."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from math import hypot, sqrt
+
+import numpy as np
+
+from carom.track import physics
+from carom.track.fit import Fit
+from carom.track.pieces import Piece
+from carom.track.samples import FloatArray
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """What lies between two consecutive pieces of a ball: one or more events.
+
+    ``kind``: ``start`` (rest, then motion), ``stop`` (motion, then rest), ``turn``
+    (motion, then motion), ``restart`` (motion, a rest no sample shows, motion) or
+    ``nudge`` (two rests at different places: an untracked move).
+    """
+
+    kind: str
+    before: Piece
+    after: Piece
+    t_lo: float
+    """Time of the last sample before the join."""
+    t_hi: float
+    """Time of the first sample after it."""
+    t: float
+    """Estimated time of the event."""
+    point: FloatArray
+    """Estimated centre of the ball at the event."""
+    v_in: FloatArray
+    v_out: FloatArray
+    gap: float
+    """How far apart the motions before and after come at the event, metres: large when
+    the join holds more than one event."""
+    sd_dv: float
+    """Standard deviation of one coordinate of ``v_out - v_in`` from the noise."""
+    via: tuple[int, ...] = ()
+    """Indices of lone samples inside the join (between two events)."""
+    rest_point: FloatArray | None = None
+    """``restart`` only: where the ball lay between stopping and being set moving again."""
+    t_stop: float = 0.0
+    """``restart`` only: when it came to rest (``t`` is when it left again)."""
+
+    @property
+    def dv(self) -> FloatArray:
+        return self.v_out - self.v_in
+
+    @property
+    def free_change(self) -> float:
+        """The largest velocity change friction alone could make across the join, m/s."""
+        v_in, v_out = self.v_in.tolist(), self.v_out.tolist()
+        speed = max(hypot(v_in[0], v_in[1]), hypot(v_out[0], v_out[1]))
+        allowed = physics.MAX_FREE_ACCELERATION * min(1.0, speed / physics.FULL_SLIDE_SPEED)
+        return allowed * (self.t_hi - self.t_lo)
+
+    @property
+    def significance(self) -> float:
+        """How many standard deviations the change of velocity exceeds what free
+        motion allows (negative: friction could explain it)."""
+        excess = float(np.hypot(*self.dv)) - self.free_change
+        return excess / max(self.sd_dv, 1e-6)
+
+
+def join_all(pieces: list[Piece], sigma_at: Callable[[float], float]) -> tuple[list[Piece], list[Join]]:
+    """Estimate the joins; lone moving samples between two breaks become ``via`` points
+    of the join around them."""
+    kept: list[Piece] = []
+    via: list[list[int]] = []
+    for piece in pieces:
+        if not piece.rest and piece.size == 1 and kept:
+            via[-1].append(piece.i0)
+            continue
+        kept.append(piece)
+        via.append([])
+    joins = [_join(sigma_at, a, b, tuple(v))
+             for a, b, v in zip(kept[:-1], kept[1:], via[:-1], strict=True)]
+    return kept, joins
+
+
+def _join(sigma_at: Callable[[float], float], a: Piece, b: Piece, via: tuple[int, ...]) -> Join:
+    t_lo, t_hi = a.t1, b.t0
+    vx_in, vy_in = (0.0, 0.0) if a.rest else a.tail.speed_vector(t_lo)
+    vx_out, vy_out = (0.0, 0.0) if b.rest else b.head.speed_vector(t_hi)
+    v_in, v_out = np.array((vx_in, vy_in)), np.array((vx_out, vy_out))
+    p_in, p_out = np.array(a.tail.point(t_lo)), np.array(b.head.point(t_hi))
+    sd_in = 0.0 if a.rest else a.tail.velocity_sd(t_lo, sigma_at(hypot(vx_in, vy_in)))
+    sd_out = 0.0 if b.rest else b.head.velocity_sd(t_hi, sigma_at(hypot(vx_out, vy_out)))
+    sd_dv = hypot(sd_in, sd_out) if sd_in < float("inf") and sd_out < float("inf") else float("inf")
+    if a.rest and b.rest:
+        gap = float(np.hypot(*(p_out - p_in)))
+        return Join("nudge", a, b, t_lo, t_hi, 0.5 * (t_lo + t_hi), p_in, v_in, v_out, gap, sd_dv, via)
+    if a.rest:
+        te, gap = _leave_from(p_in, b.head, t_lo, t_hi)
+        return Join("start", a, b, t_lo, t_hi, te, p_in, v_in, b.head.velocity(te), gap, sd_dv, via)
+    if b.rest:
+        te, gap = _arrive_at(p_out, p_in, v_in, t_lo, t_hi)
+        return Join("stop", a, b, t_lo, t_hi, te, p_out, v_in, v_out, gap, sd_dv, via)
+    rest = None if via else _rest_between(a, b, p_in, v_in, p_out, v_out, t_lo, t_hi)
+    if rest is not None:
+        q, t_stop = rest
+        te, gap = _leave_from(q, b.head, t_stop, t_hi)
+        return Join("restart", a, b, t_lo, t_hi, te, q, v_in, b.head.velocity(te), gap, sd_dv, via, q, t_stop)
+    te, (px, py), gap = _meet(p_in.tolist(), (vx_in, vy_in), t_lo, p_out.tolist(), (vx_out, vy_out), t_hi)
+    return Join("turn", a, b, t_lo, t_hi, te, np.array((px, py)), v_in, v_out, gap, sd_dv, via)
+
+
+REST_GAP = 0.15
+"""A gap between two moving samples at least this much longer, s, than the motion on
+either side needs to cover it held a rest (a tracker sends nothing while a ball rests)."""
+
+
+def _rest_between(a: Piece, b: Piece, p_in: FloatArray, v_in: FloatArray, p_out: FloatArray,
+                  v_out: FloatArray, t_lo: float, t_hi: float) -> tuple[FloatArray, float] | None:
+    """Where and when the ball came to rest inside a long gap between two motions, or
+    ``None`` if it kept moving. It stops on its incoming line, no farther than a
+    rolling ball runs out, at the point nearest to where the outgoing motion comes from."""
+    speed_in, speed_out = float(np.hypot(*v_in)), float(np.hypot(*v_out))
+    chord = float(np.hypot(*(p_out - p_in)))
+    needed = chord / max(speed_in, speed_out, physics.REST_SPEED)
+    if t_hi - t_lo < 3.0 * needed + REST_GAP:
+        return None
+    run_out = min(speed_in * speed_in / (2.0 * physics.ROLL_DECELERATION), chord, REST_RUN_OUT)
+    q = p_in
+    if speed_in > physics.REST_SPEED and run_out > 0.0:
+        u = v_in / speed_in
+        best = 0.0
+        if speed_out > physics.REST_SPEED:
+            w = v_out / speed_out
+            # the point q = p_in + s u closest to the outgoing line through p_out along w
+            normal = np.array([-w[1], w[0]])
+            denominator = float(u @ normal)
+            if abs(denominator) > 1e-6:
+                best = float((p_out - p_in) @ normal) / denominator
+        along = min(max(best, 0.0), run_out)
+        return p_in + along * u, min(t_lo + along / speed_in, t_hi)
+    return q, t_lo
+
+
+REST_RUN_OUT = 0.03
+"""The farthest, m, a ball is taken to have rolled on past its last sample before it
+came to rest (a tracker that samples moving balls sees it move farther)."""
+
+
+def _leave_from(q: FloatArray, fit: Fit, t_lo: float, t_hi: float) -> tuple[float, float]:
+    """When the motion ``fit`` (extrapolated backwards) left the rest point ``q``, and
+    how far from ``q`` its path passes."""
+    v = fit.velocity(t_hi)
+    speed = float(np.hypot(*v))
+    p = fit.position(t_hi)
+    if speed < physics.REST_SPEED:
+        return t_lo, float(np.hypot(*(p - q)))
+    u = v / speed
+    along = float((p - q) @ u)
+    across = abs(float((p - q) @ np.array([-u[1], u[0]])))
+    top = physics.MAX_FREE_ACCELERATION
+    accel = float(np.clip(fit.acceleration @ u, -top, top))
+    tau = _time_to_cover(along, speed, accel, backwards=True)
+    te = min(max(t_hi - tau, t_lo), t_hi)
+    return te, across
+
+
+def _arrive_at(q: FloatArray, p: FloatArray, v: FloatArray, t_lo: float, t_hi: float) -> tuple[float, float]:
+    """When a ball at ``p`` moving at ``v`` (and then rolling to a stop) reaches ``q``,
+    and how far from its line ``q`` lies."""
+    speed = float(np.hypot(*v))
+    if speed < physics.REST_SPEED:
+        return t_lo, float(np.hypot(*(q - p)))
+    u = v / speed
+    along = float((q - p) @ u)
+    across = abs(float((q - p) @ np.array([-u[1], u[0]])))
+    tau = _time_to_cover(along, speed, -physics.ROLL_DECELERATION, backwards=False)
+    return min(max(t_lo + tau, t_lo), t_hi), across
+
+
+def _time_to_cover(distance: float, speed: float, accel: float, *, backwards: bool) -> float:
+    """Time for a ball at ``speed`` with acceleration ``accel`` along its motion to
+    cover ``distance`` (forwards), or to have covered it (backwards in time)."""
+    if distance <= 0.0:
+        return 0.0
+    # forwards: distance = speed τ + accel τ²/2; backwards: distance = speed τ - accel τ²/2
+    a = accel if not backwards else -accel
+    if abs(a) < 1e-9:
+        return distance / speed
+    disc = speed * speed + 2.0 * a * distance
+    if disc <= 0.0:
+        return speed / -a if a < 0 else distance / speed
+    return (-speed + sqrt(disc)) / a
+
+
+def _meet(p_in: list[float], v_in: tuple[float, float], t_lo: float, p_out: list[float],
+          v_out: tuple[float, float], t_hi: float) -> tuple[float, tuple[float, float], float]:
+    """The time in ``[t_lo, t_hi]`` at which the straight extrapolations of the motion
+    before and after come closest; the mean point there and their distance."""
+    cx = p_in[0] - v_in[0] * t_lo - p_out[0] + v_out[0] * t_hi
+    cy = p_in[1] - v_in[1] * t_lo - p_out[1] + v_out[1] * t_hi
+    wx, wy = v_in[0] - v_out[0], v_in[1] - v_out[1]
+    ww = wx * wx + wy * wy
+    te = -(cx * wx + cy * wy) / ww if ww > 1e-12 else 0.5 * (t_lo + t_hi)
+    te = min(max(te, t_lo), t_hi)
+    ax, ay = p_in[0] + v_in[0] * (te - t_lo), p_in[1] + v_in[1] * (te - t_lo)
+    bx, by = p_out[0] + v_out[0] * (te - t_hi), p_out[1] + v_out[1] * (te - t_hi)
+    return te, (0.5 * (ax + bx), 0.5 * (ay + by)), hypot(ax - bx, ay - by)

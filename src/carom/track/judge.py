@@ -1,0 +1,63 @@
+"""The auto-referee: a tracked stroke in, a judged ``carom/1`` stroke and its confidence out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from carom.core.events import Event
+from carom.core.records import Stroke
+from carom.core.table import TableSpec
+from carom.rules.disciplines import Discipline
+from carom.rules.referee import StrokeContext, Verdict, judge
+from carom.track.confidence import DOUBTFUL_BELOW, Doubt, confidence_of, doubts
+from carom.track.derive import accepted, build_stroke, candidates
+from carom.track.detect import Detection, detect
+from carom.track.samples import TrackedStroke
+
+
+@dataclass(frozen=True, slots=True)
+class TrackedRuling:
+    """One tracked stroke, judged."""
+
+    tracked: TrackedStroke
+    stroke: Stroke
+    verdict: Verdict
+    confidence: float
+    """Probability that no single measurement error changes the ruling (0 to 1)."""
+    doubts: tuple[Doubt, ...]
+    """The alternative readings that would change the ruling, likeliest first."""
+    detection: Detection | None = None
+    """The reconstructed motions and every candidate event (for inspection)."""
+
+    @property
+    def doubtful(self) -> bool:
+        return self.confidence < DOUBTFUL_BELOW
+
+    @property
+    def points(self) -> int:
+        return self.verdict.points
+
+
+def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpec, *,
+                 opening: bool = False) -> TrackedRuling:
+    """Detect the events of ``tracked``, build its stroke record and judge it.
+
+    The striker is taken to have played his own ball (the tracked ``cue``): a tracker
+    sees which ball was struck, not who struck it. ``opening``: the opening stroke of
+    a match or set (O3).
+    """
+    detection = detect(tracked, table)
+    cands = candidates(detection, tracked, table)
+    chosen = accepted(cands)
+    stroke = build_stroke(tracked, [c.event for c in chosen], table, discipline, detection)
+    context = StrokeContext(discipline, table, tracked.cue, opening, stroke.start,
+                            tuple(0 for _ in discipline.zones(table)))
+    verdict = judge(context, stroke)
+
+    def ruling(events: list[Event]) -> tuple[object, ...]:
+        alternative = judge(context, Stroke(stroke.ball, tuple(events), stroke.start, stroke.end,
+                                            stroke.exits, stroke.fouls))
+        return (alternative.points, alternative.fouls)
+
+    found = doubts(cands, chosen, tracked.cue, ruling)
+    return TrackedRuling(tracked, stroke, verdict, confidence_of(found), tuple(found), detection)
