@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from carom.match.state import MatchState, Ruling
 from carom.match.stats import player_stats
-from carom.notation.words import words
+from carom.notation.words import limits_text, words
 from carom.rules.disciplines import discipline
 
 
@@ -18,17 +18,8 @@ def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
     rules = state.rules
     spec = discipline(rules.discipline.id)
     name = spec.sk if language == "sk" else spec.en
-    limits = []
-    if rules.points is not None:
-        limits.append(f"{rules.points} {w['points_limit']}")
-    if rules.innings is not None:
-        limits.append(f"{rules.innings} {w['innings_limit']}")
-    if rules.sets_to_win is not None:
-        limits.append(f"{rules.sets_to_win} {w['sets_to_win']}")
-    else:
-        limits.append(w["equalizing"] if rules.equalizing_inning else w["no_equalizing"])
-    out = [f"{players[0]} – {players[1]}",
-           f"{name} · {w[rules.table.name]} {w['table']} · {', '.join(limits)}"]
+    limits = limits_text(rules.points, rules.innings, rules.sets_to_win, rules.equalizing_inning, language)
+    out = [f"{players[0]} – {players[1]}", f"{name} · {w[rules.table.name]} {w['table']} · {limits}"]
     if state.lag_winner is not None:
         out.append(f"{w['lag_winner']}: {players[state.lag_winner]}")
     if state.opener is not None:

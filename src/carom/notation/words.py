@@ -33,3 +33,19 @@ WORDS: dict[str, dict[str, str]] = {
 def words(language: str) -> dict[str, str]:
     """The words of ``language`` (``en`` or ``sk``); English for any other."""
     return WORDS.get(language, WORDS["en"])
+
+
+def limits_text(points: int | None, innings: int | None, sets_to_win: int | None,
+                equalizing_inning: bool, language: str) -> str:
+    """A match's limits in words, e.g. "40 points, 50 innings, equalizing inning" (E1–E5)."""
+    w = words(language)
+    parts = []
+    if points is not None:
+        parts.append(f"{points} {w['points_limit']}")
+    if innings is not None:
+        parts.append(f"{innings} {w['innings_limit']}")
+    if sets_to_win is not None:
+        parts.append(f"{sets_to_win} {w['sets_to_win']}")
+    else:
+        parts.append(w["equalizing"] if equalizing_inning else w["no_equalizing"])
+    return ", ".join(parts)

@@ -13,7 +13,7 @@ from carom.core.position import frozen_to
 from carom.match.state import MatchState, Ruling
 from carom.match.stats import player_stats
 from carom.notation.svg import svg_table
-from carom.notation.words import words
+from carom.notation.words import limits_text
 from carom.notation.writer import header_json
 from carom.rules.catalog import STROKE_FOULS
 from carom.rules.disciplines import FrozenRemedy
@@ -31,17 +31,8 @@ def fmt_avg(value: Any) -> str:
 
 def limits(snap: Snapshot, t: Words) -> str:
     """The match's limits in words, as the scoresheet writes them."""
-    h, w = snap.header, words(t.lang)
-    parts = []
-    if h.points is not None:
-        parts.append(f"{h.points} {w['points_limit']}")
-    if h.innings is not None:
-        parts.append(f"{h.innings} {w['innings_limit']}")
-    if h.sets_to_win is not None:
-        parts.append(f"{h.sets_to_win} {w['sets_to_win']}")
-    else:
-        parts.append(w["equalizing" if h.equalizing_inning else "no_equalizing"])
-    return ", ".join(parts)
+    h = snap.header
+    return limits_text(h.points, h.innings, h.sets_to_win, h.equalizing_inning, t.lang)
 
 
 def result_text(state: MatchState, names: tuple[str, str], t: Words) -> str:
