@@ -1,0 +1,182 @@
+"""The physics parameters: one frozen, versioned value, written into every record.
+
+The defaults are the carom values of PHYSICS.md ("Parameters"); the rolling resistance
+and the cushion restitution and friction are the ones fitted to the real table
+(``tools/calibrate.py``, docs/physics.md). Nothing is read from a configuration file:
+a caller who wants other values says so with :meth:`Params.replace` or
+:meth:`Params.with_overrides`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields, replace
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from carom.core.table import TableSpec
+from carom.physics import layout as L
+
+PARAMS_VERSION = 1
+"""Bumped whenever a default changes, so that a record says which values made it."""
+
+CUSHION_MODELS = {"han2005": L.CUSHION_HAN, "mathavan2010": L.CUSHION_MATHAVAN}
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """Every value the simulator uses (SI units; PHYSICS.md, "Parameters")."""
+
+    ball_radius: float = 0.03075
+    ball_mass: float = 0.210
+    gravity: float = 9.81
+    mu_slide: float = 0.21
+    """Ball–cloth sliding friction μs."""
+    mu_roll: float = 0.00475
+    """Rolling resistance μr: a rolling ball decelerates at μr·g (fitted: 0.0466 m/s²)."""
+    spin_decay: float = 10.0
+    """rad/s²: how fast spin about the vertical axis dies away."""
+    e_ball: float = 0.95
+    """Ball–ball restitution."""
+    throw_a: float = 0.009951
+    throw_b: float = 0.108
+    throw_c: float = 1.088
+    """Ball–ball friction μ(v) = a + b·exp(−c·v), v the relative surface speed (Alciatore)."""
+    cushion_model: str = "han2005"
+    """``han2005`` (with the published corrections) or ``mathavan2010``."""
+    cushion_height: float = 0.037
+    """Height h of the cushion nose above the cloth."""
+    han_e: float = 0.842
+    han_mu: float = 0.230
+    """Restitution and friction of the cushion in the Han 2005 model (fitted)."""
+    mathavan_e: float = 0.879
+    mathavan_mu: float = 0.214
+    """Restitution and ball–cushion friction in the Mathavan 2010 model (its ball–cloth
+    friction is ``mu_slide``)."""
+    mathavan_steps: int = 400
+    """Impulse steps of the Mathavan 2010 integration."""
+    cue_mass: float = 0.5
+    cue_end_mass: float = 0.008
+    """Effective mass of the cue's tip end: it sets the squirt angle (Alciatore TP A-31)."""
+
+    def __post_init__(self) -> None:
+        if self.cushion_model not in CUSHION_MODELS:
+            raise ValueError(f"unknown cushion model {self.cushion_model!r} "
+                             f"(known: {', '.join(CUSHION_MODELS)})")
+        positive = ("ball_radius", "ball_mass", "gravity", "mu_slide", "mu_roll", "cushion_height",
+                    "cue_mass", "mathavan_steps")
+        for name in positive:
+            if not getattr(self, name) > 0:
+                raise ValueError(f"{name} must be positive, not {getattr(self, name)!r}")
+        for name in ("spin_decay", "throw_a", "throw_b", "throw_c", "han_mu", "mathavan_mu",
+                     "cue_end_mass"):
+            if not getattr(self, name) >= 0:
+                raise ValueError(f"{name} must not be negative, not {getattr(self, name)!r}")
+        for name in ("e_ball", "han_e", "mathavan_e"):
+            if not 0.0 <= getattr(self, name) <= 1.0:
+                raise ValueError(f"{name} must lie in [0, 1], not {getattr(self, name)!r}")
+        if not self.ball_radius <= self.cushion_height < 2.0 * self.ball_radius:
+            raise ValueError("the cushion nose must lie between the ball's centre and its top")
+
+    @property
+    def version(self) -> int:
+        return PARAMS_VERSION
+
+    def replace(self, **changes: Any) -> Params:
+        """A copy with some values changed."""
+        return replace(self, **changes)
+
+    def with_overrides(self, overrides: Mapping[str, Any]) -> Params:
+        """A copy with the values of ``overrides`` (names as in this class; the JSON
+        ``params`` object of ``carom simulate``). An unknown name is an error."""
+        known = {f.name: f.type for f in fields(self)}
+        unknown = sorted(set(overrides) - set(known))
+        if unknown:
+            raise ValueError(f"unknown physics parameter(s): {', '.join(unknown)} "
+                             f"(known: {', '.join(known)})")
+        changes: dict[str, Any] = {}
+        for name, value in overrides.items():
+            if name == "cushion_model":
+                changes[name] = str(value)
+            elif name == "mathavan_steps":
+                changes[name] = int(value)
+            else:
+                if isinstance(value, bool) or not isinstance(value, int | float):
+                    raise ValueError(f"physics parameter {name} must be a number, not {value!r}")
+                changes[name] = float(value)
+        return replace(self, **changes)
+
+    def as_record(self) -> dict[str, Any]:
+        """The values as written into a record (``Stroke.extra["physics"]``)."""
+        return {"version": PARAMS_VERSION, **asdict(self)}
+
+    def vector(self, table: TableSpec) -> np.ndarray:
+        """The parameter vector the kernels read (slots: ``carom.physics.layout``)."""
+        p = np.zeros(L.P_SIZE)
+        p[L.P_RADIUS] = self.ball_radius
+        p[L.P_MASS] = self.ball_mass
+        p[L.P_GRAVITY] = self.gravity
+        p[L.P_MU_SLIDE] = self.mu_slide
+        p[L.P_MU_ROLL] = self.mu_roll
+        p[L.P_SPIN_DECAY] = self.spin_decay
+        p[L.P_E_BALL] = self.e_ball
+        p[L.P_THROW_A] = self.throw_a
+        p[L.P_THROW_B] = self.throw_b
+        p[L.P_THROW_C] = self.throw_c
+        model = CUSHION_MODELS[self.cushion_model]
+        p[L.P_CUSHION_MODEL] = model
+        p[L.P_CUSHION_SIN] = (self.cushion_height - self.ball_radius) / self.ball_radius
+        mathavan = model == L.CUSHION_MATHAVAN
+        p[L.P_E_CUSHION] = self.mathavan_e if mathavan else self.han_e
+        p[L.P_MU_CUSHION] = self.mathavan_mu if mathavan else self.han_mu
+        p[L.P_CUSHION_STEPS] = self.mathavan_steps
+        p[L.P_WIDTH] = table.width
+        p[L.P_LENGTH] = table.length
+        p[L.P_CUE_MASS] = self.cue_mass
+        p[L.P_CUE_END_MASS] = self.cue_end_mass
+        return p
+
+
+DEFAULT_PARAMS = Params()
+
+
+def cushion_angle(params: Params) -> float:
+    """θ of the cushion contact above the ball's centre, radians (sin θ = (h − R)/R)."""
+    return math.asin((params.cushion_height - params.ball_radius) / params.ball_radius)
+
+
+_vectors: dict[tuple[int, int], tuple[Params, TableSpec, np.ndarray]] = {}
+_records: dict[int, tuple[Params, tuple[tuple[str, Any], ...]]] = {}
+
+
+def kernel_vector(params: Params, table: TableSpec) -> np.ndarray:
+    """:meth:`Params.vector`, computed once per parameter set and table (shared: never
+    write to it). Looked up by identity first: hashing a Params costs more than a stroke's
+    bookkeeping should."""
+    key = (id(params), id(table))
+    hit = _vectors.get(key)
+    if hit is not None and hit[0] is params and hit[1] is table:
+        return hit[2]
+    vector = _vector_by_value(params, table)
+    if len(_vectors) > 256:
+        _vectors.clear()
+    _vectors[key] = (params, table, vector)
+    return vector
+
+
+@lru_cache(maxsize=64)
+def _vector_by_value(params: Params, table: TableSpec) -> np.ndarray:
+    return params.vector(table)
+
+
+def record_of(params: Params) -> dict[str, Any]:
+    """:meth:`Params.as_record`, computed once per parameter set (a fresh dict each call)."""
+    hit = _records.get(id(params))
+    if hit is None or hit[0] is not params:
+        if len(_records) > 256:
+            _records.clear()
+        hit = _records[id(params)] = (params, tuple(params.as_record().items()))
+    return dict(hit[1])

@@ -1,0 +1,249 @@
+"""The narrow interface: ``simulate(position, strike, table, params) -> Stroke``.
+
+Builds the kernels' arrays from the core's values, runs the event loop once and writes
+what happened as a ``carom/1`` stroke record (FORMAT.md): the contacts in order (each
+with its time as information), the end position, optional sampled paths, and under
+``extra["physics"]`` the parameters that made it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from carom.core.balls import BALLS, CUSHIONS, Ball
+from carom.core.events import BallContact, CushionContact, Event
+from carom.core.position import Position, position_problems
+from carom.core.records import Path, Stroke
+from carom.core.table import TableSpec
+from carom.physics import aot
+from carom.physics import layout as L
+from carom.physics.notice import compile_notice
+from carom.physics.params import DEFAULT_PARAMS, Params, kernel_vector, record_of
+from carom.physics.strike import Strike
+from carom.physics.timeline import sample_times
+
+Kernels = tuple[Callable[..., Any], Callable[..., Any]]
+"""``strike_and_run`` and ``sample_positions``, from the ahead-of-time build or numba."""
+_kernels: Kernels | None = None
+
+
+def kernels() -> Kernels:
+    """The one-stroke kernels: the ahead-of-time build (built now, once, if missing), or
+    the numba JIT kernels where it cannot be built or ``CAROM_PHYSICS_JIT=1``."""
+    global _kernels
+    if _kernels is None:
+        module = None
+        if aot.wanted():
+            module = aot.load()
+            if module is None and not aot.failed():
+                with compile_notice("a stroke"):
+                    module = aot.build()
+        if module is not None:
+            _kernels = (module.strike_and_run, module.sample_positions)
+        else:
+            from carom.physics.engine import strike_and_run
+            from carom.physics.paths import sample_positions
+
+            _kernels = (strike_and_run, sample_positions)
+    return _kernels
+
+
+FIRST_LOG = 256
+"""Log entries reserved at first; a longer stroke is played again with a larger log."""
+
+MODEL_NOTE = "2-D: balls never leave the cloth, so the simulator never produces a jump"
+
+
+@dataclass(frozen=True, slots=True)
+class Motion:
+    """A ball already moving when the simulation starts: velocity (m/s), spin (rad/s)."""
+
+    v: tuple[float, float] = (0.0, 0.0)
+    w: tuple[float, float, float] = (0.0, 0.0, 0.0)
+
+
+@dataclass(slots=True)
+class Run:
+    """The raw outcome of one simulation: the balls in play and the kernel's log."""
+
+    balls: tuple[Ball, ...]
+    final: np.ndarray
+    log_t: np.ndarray
+    log_kind: np.ndarray
+    log_a: np.ndarray
+    log_b: np.ndarray
+    log_state: np.ndarray
+    log_mode: np.ndarray
+    n_log: int
+    status: int
+    duration: float
+    vector: np.ndarray
+    codes: np.ndarray
+    """The ball and cushion contacts in order (``engine.contact_code``)."""
+    code_t: np.ndarray
+    """Their times."""
+
+
+def initial_state(position: Position, strike: Strike | None, table: TableSpec, params: Params,
+                  motion: Mapping[Ball, Motion] | None = None) -> tuple[tuple[Ball, ...], np.ndarray, int,
+                                                                          np.ndarray]:
+    """The balls on the table, their states before the strike (n × 7), the row of the
+    struck ball (−1: none) and the strike as the kernel reads it."""
+    balls = tuple(b for b in BALLS if b in position)
+    values: list[float] = []
+    for ball in balls:
+        x, y = position[ball]
+        m = motion.get(ball) if motion else None
+        values += (x, y, *m.v, *m.w) if m is not None else (x, y, 0.0, 0.0, 0.0, 0.0, 0.0)
+    if not math.isfinite(math.fsum(map(abs, values))):
+        raise ValueError("positions, velocities and spins must be finite numbers")
+    if not _plainly_possible(values, len(balls), table):
+        problems = position_problems(position, table)
+        if problems:
+            raise ValueError("; ".join(problems))
+    state = np.array(values).reshape(len(balls), L.STATE_WIDTH)
+    cue = -1
+    given = _NO_STRIKE
+    if strike is not None:
+        if strike.ball not in position:
+            raise ValueError(f"the struck ball {strike.ball} is not on the table")
+        cue = balls.index(strike.ball)
+        given = np.array((strike.speed, strike.direction, strike.side, strike.height, strike.elevation))
+    return balls, state, cue, given
+
+
+_NO_STRIKE = np.zeros(5)
+
+
+def _plainly_possible(values: list[float], n: int, table: TableSpec) -> bool:
+    """A quick test that passes every position :func:`position_problems` accepts with room
+    to spare (it alone explains a refusal)."""
+    r = table.ball_radius
+    w = L.STATE_WIDTH
+    for i in range(n):
+        x, y = values[i * w], values[i * w + 1]
+        if not (r <= x <= table.width - r and r <= y <= table.length - r):
+            return False
+        for j in range(i + 1, n):
+            if math.hypot(x - values[j * w], y - values[j * w + 1]) < 2.0 * r:
+                return False
+    return True
+
+
+def play(position: Position, strike: Strike | None, table: TableSpec, params: Params = DEFAULT_PARAMS,
+         motion: Mapping[Ball, Motion] | None = None) -> Run:
+    """Run the event loop for one stroke, keeping its whole log."""
+    balls, state, cue, given = initial_state(position, strike, table, params, motion)
+    p = kernel_vector(params, table)
+    if _warm:
+        return _play(balls, state, cue, given, p)
+    with compile_notice("a stroke"):
+        out = _play(balls, state, cue, given, p)
+    _warm.append(True)
+    return out
+
+
+_warm: list[bool] = []
+
+
+def _play(balls: tuple[Ball, ...], state: np.ndarray, cue: int, given: np.ndarray, p: np.ndarray) -> Run:
+    strike_and_run, _ = kernels()
+    n = len(balls)
+    capacity = FIRST_LOG
+    while True:
+        s = state.copy()
+        # two allocations: the floats (times, states, contact times) and the integers
+        floats = np.empty(capacity * (2 + n * L.STATE_WIDTH))
+        ints = np.empty(capacity * (3 + n), dtype=np.int64)
+        codes = np.empty(capacity, dtype=np.uint8)
+        log_t = floats[:capacity]
+        code_t = floats[capacity:2 * capacity]
+        log_state = floats[2 * capacity:].reshape(capacity, n, L.STATE_WIDTH)
+        log_kind = ints[:capacity]
+        log_a = ints[capacity:2 * capacity]
+        log_b = ints[2 * capacity:3 * capacity]
+        log_mode = ints[3 * capacity:].reshape(capacity, n)
+        n_log, n_codes, status, end = strike_and_run(s, cue, given, p, log_t, log_kind, log_a, log_b,
+                                                     log_state, log_mode, codes, code_t)
+        if status != L.STATUS_LOG_FULL:
+            return Run(balls, s, log_t, log_kind, log_a, log_b, log_state, log_mode, n_log, status, end, p,
+                       codes[:n_codes], code_t[:n_codes])
+        capacity *= 4
+
+
+def events_of(result: Run) -> tuple[Event, ...]:
+    """The ball and cushion contacts of a run, in order, with their times."""
+    balls = result.balls
+    events: list[Event] = []
+    for code, t in zip(result.codes.tolist(), result.code_t.tolist(), strict=True):
+        kind, a, b = code >> 4, (code >> 2) & 3, code & 3
+        if kind == L.EVENT_BALL:
+            events.append(BallContact(balls[a], balls[b], t))
+        else:
+            events.append(CushionContact(balls[a], CUSHIONS[b], t))
+    return tuple(events)
+
+
+def paths_of(result: Run, every: float) -> dict[Ball, Path]:
+    """Each ball's centre every ``every`` seconds and at every event."""
+    times = sample_times(result.log_t[1:result.n_log], result.duration, every)
+    _, sample_positions = kernels()
+    xy = sample_positions(result.log_t, result.log_state, result.log_mode, result.n_log, times,
+                          result.vector)
+    return {
+        ball: tuple((float(t), float(xy[q, row, 0]), float(xy[q, row, 1])) for q, t in enumerate(times))
+        for row, ball in enumerate(result.balls)
+    }
+
+
+def physics_record(params: Params, table: TableSpec, strike: Strike | None, result: Run) -> dict[str, Any]:
+    """What ``extra["physics"]`` of a simulated stroke says: the parameters and the model."""
+    out: dict[str, Any] = {
+        "simulator": "carom.physics",
+        "params": record_of(params),
+        "table": table.name,
+        "model": MODEL_NOTE,
+        "duration": float(result.duration),
+    }
+    if strike is not None:
+        out["strike"] = {"ball": strike.ball.value, "speed": strike.speed, "direction": strike.direction,
+                         "side": strike.side, "height": strike.height, "elevation": strike.elevation}
+    if result.status == L.STATUS_TOO_MANY_EVENTS:
+        out["stopped"] = f"the balls were stopped after {L.MAX_STEPS} events"
+    return out
+
+
+def simulate(position: Position, strike: Strike | None, table: TableSpec,
+             params: Params = DEFAULT_PARAMS, *, motion: Mapping[Ball, Motion] | None = None,
+             sample: float | None = None) -> Stroke:
+    """Play ``strike`` from ``position`` on ``table`` and record what happened.
+
+    ``motion`` gives balls already moving (added to what the strike gives). ``sample``
+    (seconds) adds every ball's path, sampled at that interval and at every event. The
+    record's ``ball`` is the struck ball (without a strike: the first moving one, else
+    white); ``extra["physics"]`` holds the parameters (PHYSICS.md)."""
+    result = play(position, strike, table, params, motion)
+    final = result.final[:, :2].tolist()
+    paths = paths_of(result, sample) if sample is not None else None
+    return Stroke(
+        ball=_record_ball(strike, motion),
+        events=events_of(result),
+        start={ball: (float(position[ball][0]), float(position[ball][1])) for ball in result.balls},
+        end={ball: (xy[0], xy[1]) for ball, xy in zip(result.balls, final, strict=True)},
+        paths=paths,
+        extra={"physics": physics_record(params, table, strike, result)},
+    )
+
+
+def _record_ball(strike: Strike | None, motion: Mapping[Ball, Motion] | None) -> Ball:
+    if strike is not None:
+        return strike.ball
+    for ball in BALLS:
+        if motion and ball in motion and any(math.fabs(c) > 0 for c in (*motion[ball].v, *motion[ball].w)):
+            return ball
+    return Ball.WHITE
