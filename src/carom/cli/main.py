@@ -3,7 +3,16 @@ on the shared application (``carom.cli.app``); this module only gathers them."""
 
 from __future__ import annotations
 
-from carom.cli import draw, inspect_venue, replay, serve, track  # noqa: F401  (each registers its command)
+from carom.cli import (  # noqa: F401  (each registers its commands)
+    batch,
+    draw,
+    inspect_venue,
+    replay,
+    serve,
+    simulate,
+    solve,
+    track,
+)
 from carom.cli.app import app
 
 

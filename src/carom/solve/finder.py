@@ -1,0 +1,224 @@
+"""Search cue strikes for points, and rank them by how forgiving they are.
+
+The search runs in rounds, each one call of the simulator's batch form:
+
+1. **Explore**: strikes drawn at random (seeded) over direction, speed and tip offsets
+   (and elevation when allowed); the referee judges each; the scoring ones are candidates.
+2. **Screen**: every candidate is played again a few times with a player's execution
+   error (direction, speed and tip, normal errors); the most forgiving go on.
+3. **Settle**: around each survivor, nearby strikes are tried, keeping the one whose
+   perturbed strokes score most often: a player aims at the middle of the window.
+4. **Rank**: the finalists are played many times under the same perturbations (common
+   random numbers, so the comparison is fair) and sorted by their chance of scoring.
+
+Every stroke of every round is judged by ``carom.rules.referee.judge``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from carom.core.balls import BALLS, Ball
+from carom.core.position import Position, position_problems
+from carom.core.records import Stroke
+from carom.core.table import TableSpec
+from carom.physics import DEFAULT_PARAMS, Params, Strike, simulate
+from carom.physics.batch import simulate_batch
+from carom.physics.strike import MISCUE_LIMIT
+from carom.rules.disciplines import Discipline
+from carom.solve.judging import points, route
+
+SPEED_RANGE = (1.0, 6.0)
+"""Cue speeds searched, m/s."""
+TIP_LIMIT = 0.45
+"""Tip offsets searched, as a fraction of R (inside the miscue limit of 0.5 R)."""
+ELEVATION_RANGE = (0.0, 30.0)
+"""Cue elevations searched when elevation is allowed, degrees."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExecutionError:
+    """A player's execution error: standard deviations of the normal errors."""
+
+    direction: float = 0.3
+    """Degrees."""
+    speed: float = 0.04
+    """A fraction of the cue speed."""
+    tip: float = 0.03
+    """A fraction of R, on each of side and height."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """A strike the referee judges a point, and its chance under execution error."""
+
+    strike: Strike
+    chance: float
+    route: tuple[str, ...]
+    stroke: Stroke
+    """The strike simulated as played, as a ``carom/1`` stroke record (with paths)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How many strokes each round may simulate."""
+
+    explore: int = 2048
+    explore_rounds: int = 4
+    screen_candidates: int = 96
+    screen_trials: int = 12
+    settle_shots: int = 4
+    settle_steps: int = 6
+    rank_trials: int = 96
+
+
+class _Table:
+    """One position, one table, one discipline: simulate and judge arrays of strikes."""
+
+    def __init__(self, position: Position, ball: Ball, discipline: Discipline, table: TableSpec,
+                 params: Params, opening: bool) -> None:
+        self.start = np.array([position[b] for b in BALLS], dtype=np.float64)
+        self.cue_index = BALLS.index(ball)
+        self.discipline = discipline
+        self.table = table
+        self.params = params
+        self.opening = opening
+        self.simulated = 0
+
+    def score(self, strikes: np.ndarray) -> np.ndarray:
+        n = strikes.shape[0]
+        positions = np.broadcast_to(self.start, (n, 3, 2))
+        cue = np.full(n, self.cue_index, dtype=np.int64)
+        outcome = simulate_batch(positions, strikes, cue, self.table, self.params)
+        self.simulated += n
+        return points(outcome, positions, cue, self.discipline, self.table, opening=self.opening)
+
+
+def _clip_tips(strikes: np.ndarray, limit: float = MISCUE_LIMIT) -> np.ndarray:
+    """Tip offsets pulled back inside ``limit`` (a perturbed stroke cannot miscue here)."""
+    r = np.hypot(strikes[:, 2], strikes[:, 3])
+    over = r > limit
+    strikes[over, 2:4] *= (limit / r[over])[:, None]
+    return strikes
+
+
+def _explore(rng: np.random.Generator, n: int, elevation: bool) -> np.ndarray:
+    angle = rng.uniform(0.0, 2.0 * math.pi, n)
+    radius = TIP_LIMIT * np.sqrt(rng.uniform(0.0, 1.0, n))
+    return np.column_stack([
+        rng.uniform(*SPEED_RANGE, n),
+        rng.uniform(0.0, 360.0, n),
+        radius * np.cos(angle),
+        radius * np.sin(angle),
+        rng.uniform(*ELEVATION_RANGE, n) if elevation else np.zeros(n),
+    ])
+
+
+def _noise(rng: np.random.Generator, trials: int, error: ExecutionError) -> np.ndarray:
+    """``trials`` execution errors: direction (deg), relative speed, side, height."""
+    return np.column_stack([
+        rng.normal(0.0, error.direction, trials),
+        rng.normal(0.0, error.speed, trials),
+        rng.normal(0.0, error.tip, trials),
+        rng.normal(0.0, error.tip, trials),
+    ])
+
+
+def _perturbed(strikes: np.ndarray, noise: np.ndarray) -> np.ndarray:
+    """Every strike played with every error: ``len(strikes) * len(noise)`` rows."""
+    base = np.repeat(strikes, noise.shape[0], axis=0)
+    errs = np.tile(noise, (strikes.shape[0], 1))
+    base[:, 0] = np.maximum(base[:, 0] * (1.0 + errs[:, 1]), 0.05)
+    base[:, 1] = np.mod(base[:, 1] + errs[:, 0], 360.0)
+    base[:, 2] += errs[:, 2]
+    base[:, 3] += errs[:, 3]
+    return _clip_tips(base)
+
+
+def _chances(table: _Table, strikes: np.ndarray, noise: np.ndarray) -> np.ndarray:
+    if strikes.shape[0] == 0:
+        return np.zeros(0)
+    hits = table.score(_perturbed(strikes, noise))
+    return hits.reshape(strikes.shape[0], noise.shape[0]).mean(axis=1)
+
+
+def _settle(table: _Table, rng: np.random.Generator, shots: np.ndarray, chances: np.ndarray,
+            noise: np.ndarray, error: ExecutionError, steps: int) -> tuple[np.ndarray, np.ndarray]:
+    """Move each shot towards the middle of its scoring window: try ``steps`` nearby
+    strikes (a few errors away) and keep any that scores more often."""
+    best, best_chance = shots.copy(), chances.copy()
+    scale = np.array([error.speed * 2.0, error.direction * 2.5, error.tip * 2.5, error.tip * 2.5])
+    for _ in range(2):
+        moves = rng.normal(0.0, 1.0, (best.shape[0], steps, 4)) * scale
+        tries = np.repeat(best, steps, axis=0)
+        tries[:, 0] *= 1.0 + moves[..., 0].ravel()
+        tries[:, 1] = np.mod(tries[:, 1] + moves[..., 1].ravel(), 360.0)
+        tries[:, 2] += moves[..., 2].ravel()
+        tries[:, 3] += moves[..., 3].ravel()
+        tries[:, 0] = np.clip(tries[:, 0], *SPEED_RANGE)
+        tries = _clip_tips(tries, TIP_LIMIT)
+        got = _chances(table, tries, noise).reshape(best.shape[0], steps)
+        pick = np.argmax(got, axis=1)
+        better = got[np.arange(best.shape[0]), pick] > best_chance
+        best[better] = tries.reshape(best.shape[0], steps, 5)[better, pick[better]]
+        best_chance[better] = got[better, pick[better]]
+    return best, best_chance
+
+
+def find_shots(position: Position, ball: Ball, discipline: Discipline, table: TableSpec, *,
+               error: ExecutionError | None = None, params: Params = DEFAULT_PARAMS, seed: int = 0,
+               count: int = 3, elevation: bool = False, opening: bool = False,
+               budget: Budget | None = None, sample: float | None = 0.01) -> list[Shot]:
+    """The ``count`` most forgiving strikes from ``position`` that the referee judges a
+    point, best first (an empty list when none was found).
+
+    ``error``: the player's execution error (default: direction σ 0.3°, speed σ 4 %,
+    tip σ 0.03 R). ``elevation``: also search cue elevations up to 30°. ``opening``: the
+    opening stroke of a match or set, which must hit red first (O3). ``seed`` makes
+    the search and the chances reproducible. ``sample``: the returned strokes carry
+    paths sampled every ``sample`` seconds (``None``: none).
+    """
+    problems = position_problems(position, table)
+    if problems or any(b not in position for b in BALLS):
+        raise ValueError(problems[0] if problems else "a position needs all three balls")
+    error = error or ExecutionError()
+    budget = budget or Budget()
+    rng = np.random.default_rng(seed)
+    judge_table = _Table(position, ball, discipline, table, params, opening)
+
+    found = np.empty((0, 5))
+    for _ in range(budget.explore_rounds):
+        strikes = _explore(rng, budget.explore, elevation)
+        found = np.vstack([found, strikes[judge_table.score(strikes) > 0]])
+        if found.shape[0] >= budget.screen_candidates // 2:
+            break
+    if found.shape[0] == 0:
+        return []
+    if found.shape[0] > budget.screen_candidates:
+        found = found[rng.choice(found.shape[0], budget.screen_candidates, replace=False)]
+
+    rough = _chances(judge_table, found, _noise(rng, budget.screen_trials, error))
+    order = np.argsort(-rough, kind="stable")[:max(budget.settle_shots, count)]
+    settled, _ = _settle(judge_table, rng, found[order], rough[order],
+                         _noise(rng, budget.screen_trials * 2, error), error, budget.settle_steps)
+    finalists = np.vstack([settled, found[order]])
+    finalists = finalists[judge_table.score(finalists) > 0]  # the aim itself must score
+    chances = _chances(judge_table, finalists, _noise(rng, budget.rank_trials, error))
+
+    shots: list[Shot] = []
+    seen: set[tuple[str, ...]] = set()
+    for k in np.argsort(-chances, kind="stable"):
+        speed, direction, side, height, elev = (float(v) for v in finalists[k])
+        strike = Strike(ball, speed, direction, side, height, elev)
+        stroke = simulate(position, strike, table, params, sample=sample)
+        way = route(stroke)
+        if way in seen:
+            continue
+        seen.add(way)
+        shots.append(Shot(strike, float(chances[k]), way, stroke))
+        if len(shots) == count:
+            break
+    return shots
