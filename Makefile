@@ -11,6 +11,7 @@ $(BIN)/carom: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
+	$(BIN)/python -m carom.physics.compile
 	touch $@
 
 setup: $(BIN)/carom
