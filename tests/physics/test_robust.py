@@ -7,7 +7,7 @@ import math
 from itertools import combinations
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from carom.core.balls import Ball
@@ -54,6 +54,8 @@ def test_a_ball_struck_while_frozen_to_another(angle: float, direction: float, s
 
 @settings(max_examples=25, deadline=None)
 @given(direction=directions, speed=st.floats(0.3, 7.0), par=params())
+@example(direction=280.16936139669417, speed=6.252882242307051, par=DEFAULT_PARAMS)
+@example(direction=227.56327611790945, speed=2.316860672570124, par=DEFAULT_PARAMS)
 def test_three_balls_frozen_together(direction: float, speed: float, par: Params) -> None:
     """A triangle of touching balls, and a line of them, struck anywhere."""
     triangle = {Ball.WHITE: (0.7, 1.4), Ball.YELLOW: (0.7 + 2 * R, 1.4),

@@ -110,15 +110,15 @@ def ball_ball(s: np.ndarray, i: int, j: int, p: np.ndarray) -> bool:
 def _grip_if_pressed(s: np.ndarray, i: int, j: int, nx: float, ny: float, p: np.ndarray) -> bool:
     """Where sliding friction drives the touching balls together and they approach (or
     part) too slowly to escape it, apply the cloth's grip on each pushing ball. Balls
-    that slide past each other faster than that are not pressed: their sideways motion
-    parts them (a thin cut at a walking pace is an ordinary collision, check 4)."""
+    that part while sliding past each other faster than that are not pressed: their
+    sideways motion takes them apart (a thin cut at a walking pace, check 4)."""
     dvx = s[i, L.VX] - s[j, L.VX]
     dvy = s[i, L.VY] - s[j, L.VY]
     approach = dvx * nx + dvy * ny
     across = dvy * nx - dvx * ny
     pressing = _press(s, i, nx, ny, p) - _press(s, j, nx, ny, p)
     reach = pressing * L.PRESS_TIME
-    if pressing > 0.0 and abs(approach) <= reach and abs(across) <= reach:
+    if pressing > 0.0 and abs(approach) <= reach and (approach >= 0.0 or abs(across) <= reach):
         _stop_slip_along(s, i, nx, ny, 1.0, p)
         _stop_slip_along(s, j, nx, ny, -1.0, p)
         return True

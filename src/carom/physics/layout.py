@@ -71,8 +71,8 @@ that a spinning ball pressed into a cushion cannot bounce forever."""
 PRESS_TIME = 0.01
 """Seconds: two touching balls that one's sliding pushes into the other, so slowly that a
 bounce would bring them back within about twice this, are pressed together: the cloth's
-friction on the pushing ball is applied at once (see ``collide.py``; balls that also slide
-past each other faster than that are not pressed), instead of an
+friction on the pushing ball is applied at once (see ``collide.py``; balls parting while
+they slide past each other faster than that are not pressed), instead of an
 endless series of ever smaller bounces."""
 CRAWL = 0.05
 """m/s: two touching balls both slower than this that their rolling still presses

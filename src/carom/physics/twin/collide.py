@@ -44,7 +44,8 @@ def _grip(va: Vec, wa: Vec, vb: Vec, wb: Vec, n: Vec,
     approach = dot(relative, n)
     across = norm(sub(relative, scale(approach, n)))
     pressing = dot(sub(_sliding_acceleration(va, wa, p), _sliding_acceleration(vb, wb, p)), n)
-    if pressing > 0.0 and abs(approach) <= pressing * L.PRESS_TIME and across <= pressing * L.PRESS_TIME:
+    reach = pressing * L.PRESS_TIME
+    if pressing > 0.0 and abs(approach) <= reach and (approach >= 0.0 or across <= reach):
         va, wa = _cloth_grip(va, wa, n, p)
         vb, wb = _cloth_grip(vb, wb, scale(-1.0, n), p)
         return va, wa, vb, wb, True
