@@ -3,17 +3,17 @@
     .venv/bin/python benchmarks/track_agreement.py [FILE]
 
 FILE defaults to ``../shared/data/real-3c-match-part1.jsonl``. A stroke's verdict in the
-file (``point``) is read from the match itself: the striker kept the table. Prints the
-agreement over the labelled strokes, the confusion counts (a point is a positive), every
-stroke ruled otherwise with its confidence and whether it was flagged doubtful, and the
-doubtful strokes.
+file (``point``) is read from the match itself: the striker kept the table. The file is
+judged as one recording, as ``carom track`` judges it (:func:`track_sequence`: a stroke
+the next one does not follow is doubtful). Prints the agreement over the labelled
+strokes, the confusion counts (a point is a positive), every stroke ruled otherwise with
+its confidence and whether it was flagged doubtful, and the doubtful strokes.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
-from math import hypot
 from pathlib import Path
 
 import numpy as np
@@ -21,18 +21,10 @@ import numpy as np
 from carom.core.balls import object_balls
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
-from carom.track import TrackedRuling, read_tracked, track_stroke
+from carom.track import TrackedRuling, read_tracked, track_sequence
+from carom.track.sequence import displacement_allowed, farthest_moved, missing_between
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "real-3c-match-part1.jsonl"
-
-
-def _moved(before: TrackedRuling, after: TrackedRuling) -> float:
-    """How far the farthest ball lies, at the start of ``after``, from where ``before`` left it."""
-    end, start = before.stroke.end, after.stroke.start
-    if end is None or start is None:
-        return 0.0
-    return max((hypot(end[b][0] - start[b][0], end[b][1] - start[b][1]) for b in end if b in start),
-               default=0.0)
 
 
 def _nearest_miss(r: TrackedRuling, radius: float) -> str:
@@ -63,7 +55,8 @@ def main() -> None:
     parser.add_argument("--table", default="large")
     args = parser.parse_args()
     rules, table = discipline(args.discipline), TABLES[args.table]
-    rulings = [track_stroke(s, rules, table) for s in read_tracked(args.file)]
+    allowed = displacement_allowed(table)
+    rulings = list(track_sequence(read_tracked(args.file), rules, table))
     labelled = [r for r in rulings if r.tracked.label is not None]
     tp = sum(1 for r in labelled if r.points and r.tracked.label)
     tn = sum(1 for r in labelled if not r.points and not r.tracked.label)
@@ -89,10 +82,8 @@ def main() -> None:
               f"confidence {r.confidence:.3f}, {'doubtful' if r.doubtful else 'not flagged'}{why}")
         after = following.get(id(r))
         if after is not None:
-            gap = _moved(r, after)
             print(f"    the next stroke in the file ({after.tracked.shot}, which the label is read from) "
-                  + ("starts where this one ended" if gap <= 0.02 else
-                     f"does not start where this one ended: a ball lies {gap:.2f} m away"))
+                  + _follows(r, after, allowed))
         contacts = r.verdict.contacts
         if contacts.ball3 is not None:
             print(f"    ball 1 hit {contacts.ball2}, then {contacts.ball3} after "
@@ -100,11 +91,24 @@ def main() -> None:
         else:
             print(f"    ball 1 hit {contacts.ball2 or 'no ball'}; {_nearest_miss(r, table.ball_radius)}")
     doubtful = [r for r in rulings if r.doubtful]
-    print(f"doubtful strokes: {len(doubtful)}")
+    broken = [r for r in doubtful if any(d.about_recording for d in r.doubts)]
+    print(f"doubtful strokes: {len(doubtful)} ({len(broken)} for the recording, a ball more than "
+          f"{allowed * 100:.1f} cm from where the stroke left it when the next one starts)")
     for r in doubtful:
         label = {True: "point", False: "no point", None: "unknown"}[r.tracked.label]
         print(f"  shot {r.tracked.shot}: confidence {r.confidence:.3f}, ruled "
               f"{'point' if r.points else 'no point'}, match {label}; {r.doubts[0].what if r.doubts else ''}")
+
+
+def _follows(before: TrackedRuling, after: TrackedRuling, allowed: float) -> str:
+    """Whether ``after`` starts where ``before`` left the balls, in words."""
+    missing = missing_between(before.tracked, after.tracked)
+    if missing:
+        return f"comes after {missing} stroke(s) missing from the recording"
+    moved = farthest_moved(before, after)
+    if moved is None or moved.distance <= allowed:
+        return "starts where this one ended"
+    return f"does not start where this one ended: {moved.ball} lies {moved.distance:.2f} m away"
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from carom.core.events import BallContact, CushionContact, Event
 from carom.core.table import TABLES, TableSpec
 from carom.notation.writer import format_match, record_json
 from carom.rules.disciplines import DISCIPLINES, Discipline
-from carom.track import READERS, TrackedRuling, TrackFormatError, match_record, read_tracked, track_stroke
+from carom.track import READERS, TrackedRuling, TrackFormatError, match_record, read_tracked, track_sequence
 from carom.track.confidence import DOUBTFUL_BELOW
 from carom.track.samples import TrackedStroke
 
@@ -49,7 +49,9 @@ def track(
     that only a collision explains), then judged by the referee like any
     carom/1 stroke. Every ruling comes with a confidence (the chance that no
     single measurement error changes it); below 0.9 the stroke is listed as
-    doubtful for a human to look at. A malformed file is refused with the line
+    doubtful for a human to look at, and so is a stroke after which the next
+    one does not start where it left the balls (the recording misses
+    something). A malformed file is refused with the line
     and the field (exit status 2) before anything is printed.
     """
     rules, spec = _setup(discipline, table)
@@ -96,13 +98,18 @@ def _setup(name: str, table: str | None) -> tuple[Discipline, TableSpec]:
 
 
 def _judged(strokes: list[TrackedStroke], rules: Discipline, spec: TableSpec) -> Iterator[TrackedRuling]:
+    """The strokes judged as one recording (:func:`track_sequence`), with a progress bar."""
     show = err.is_terminal and len(strokes) >= PROGRESS_FROM
     columns = (TextColumn("tracking"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=err, transient=True, disable=not show) as progress:
         task = progress.add_task("tracking", total=len(strokes))
-        for tracked in strokes:
-            yield track_stroke(tracked, rules, spec)
-            progress.advance(task)
+
+        def counted() -> Iterator[TrackedStroke]:
+            for tracked in strokes:
+                yield tracked
+                progress.advance(task)
+
+        yield from track_sequence(counted(), rules, spec)
 
 
 def stroke_json(ruling: TrackedRuling) -> dict[str, Any]:
@@ -117,7 +124,8 @@ def stroke_json(ruling: TrackedRuling) -> dict[str, Any]:
         "cites": list(ruling.verdict.cites),
         "confidence": round(ruling.confidence, 4),
         "doubtful": ruling.doubtful,
-        "doubts": [{"probability": round(d.probability, 4), "what": d.what} for d in ruling.doubts],
+        "doubts": [{"probability": None if d.probability is None else round(d.probability, 4), "what": d.what}
+                   for d in ruling.doubts],
         "stroke": record_json(ruling.stroke),
     }
     if tracked.label is not None:
@@ -181,7 +189,8 @@ def summary(rulings: Iterable[TrackedRuling]) -> str:
         agree = sum(1 for r in labelled if (r.points > 0) == r.tracked.label)
         lines.append(f"agreement with the file's point field: {agree}/{len(labelled)} "
                      f"({100.0 * agree / len(labelled):.1f} %)")
-    lines.append(f"doubtful strokes (confidence below {DOUBTFUL_BELOW}): {len(doubtful)}")
+    lines.append(f"doubtful strokes (confidence below {DOUBTFUL_BELOW}, or a recording that misses something "
+                 f"after them): {len(doubtful)}")
     for r in doubtful:
         first = r.doubts[0].what if r.doubts else ""
         lines.append(f"  shot {r.tracked.shot}  confidence {r.confidence:.3f}  {ruling_words(r)}  ({first})")

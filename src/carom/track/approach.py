@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from carom.track.numeric import clip, runs
 from carom.track.samples import FloatArray
 
 
@@ -31,43 +32,38 @@ class Approach:
 
 
 def closest_approaches(path_a: tuple[FloatArray, FloatArray], path_b: tuple[FloatArray, FloatArray],
-                       reach: float) -> list[Approach]:
-    """Episodes in which the two paths come closer than ``reach``, each with its minimum."""
+                       reach: float, *, still_a: bool | None = None,
+                       still_b: bool | None = None) -> list[Approach]:
+    """Episodes in which the two paths come closer than ``reach``, each with its minimum.
+    ``still_a``, ``still_b``: whether a path never moves (every point within 1e-9 of its
+    first), if already known."""
     ta, pa = path_a
     tb, pb = path_b
-    if not np.any(np.abs(pb - pb[0]) > 1e-9):
+    if still_b is None:
+        still_b = not np.any(np.abs(pb - pb[0]) > 1e-9)
+    if still_b:
         return _to_point(ta, pa, pb[0], reach)
-    if not np.any(np.abs(pa - pa[0]) > 1e-9):
+    if still_a is None:
+        still_a = not np.any(np.abs(pa - pa[0]) > 1e-9)
+    if still_a:
         return [Approach(a.t, a.t_from, a.t_to, a.distance, a.point_b, a.point_a)
                 for a in _to_point(tb, pb, pa[0], reach)]
     start = max(float(ta[0]), float(tb[0]))
     stop = min(float(ta[-1]), float(tb[-1]))
     times = np.sort(np.concatenate((ta, tb)))
-    times = times[(times >= start) & (times <= stop)]
+    times = times[np.searchsorted(times, start, side="left"):np.searchsorted(times, stop, side="right")]
     if times.shape[0] < 2:
         return []
-    a = np.column_stack((np.interp(times, ta, pa[:, 0]), np.interp(times, ta, pa[:, 1])))
-    b = np.column_stack((np.interp(times, tb, pb[:, 0]), np.interp(times, tb, pb[:, 1])))
-    r = a - b
-    r0, dr = r[:-1], np.diff(r, axis=0)
-    dd = np.einsum("ij,ij->i", dr, dr)
-    s = np.where(dd > 0.0, -np.einsum("ij,ij->i", r0, dr) / np.where(dd > 0.0, dd, 1.0), 0.0)
-    s = np.clip(s, 0.0, 1.0)
-    closest = r0 + s[:, None] * dr
-    dist = np.hypot(closest[:, 0], closest[:, 1])
-    near = dist < reach
-    if not near.any():
-        return []
+    ax, ay = np.interp(times, ta, pa[:, 0]), np.interp(times, ta, pa[:, 1])
+    bx, by = np.interp(times, tb, pb[:, 0]), np.interp(times, tb, pb[:, 1])
+    s, dist = _closest_on_segments(ax - bx, ay - by)
     out: list[Approach] = []
-    idx = np.nonzero(near)[0]
-    groups = np.split(idx, np.nonzero(np.diff(idx) > 1)[0] + 1)
-    for group in groups:
-        k = int(group[np.argmin(dist[group])])
-        t = float(times[k] + s[k] * (times[k + 1] - times[k]))
-        point_a = a[k] + s[k] * (a[k + 1] - a[k])
-        point_b = b[k] + s[k] * (b[k + 1] - b[k])
-        out.append(Approach(t, float(times[group[0]]), float(times[group[-1] + 1]), float(dist[k]),
-                            point_a, point_b))
+    for first, last, k in _episodes(dist, reach):
+        f = float(s[k])
+        t = float(times[k] + f * (times[k + 1] - times[k]))
+        point_a = np.array((ax[k] + f * (ax[k + 1] - ax[k]), ay[k] + f * (ay[k + 1] - ay[k])))
+        point_b = np.array((bx[k] + f * (bx[k + 1] - bx[k]), by[k] + f * (by[k + 1] - by[k])))
+        out.append(Approach(t, float(times[first]), float(times[last + 1]), float(dist[k]), point_a, point_b))
     return out
 
 
@@ -75,20 +71,30 @@ def _to_point(times: FloatArray, points: FloatArray, q: FloatArray, reach: float
     """:func:`closest_approaches` of a path and a ball that never moves."""
     if times.shape[0] < 2:
         return []
-    r0, dr = points[:-1] - q, np.diff(points, axis=0)
-    dd = np.einsum("ij,ij->i", dr, dr)
-    along = -np.einsum("ij,ij->i", r0, dr) / np.where(dd > 0.0, dd, 1.0)
-    s = np.clip(np.where(dd > 0.0, along, 0.0), 0.0, 1.0)
-    closest = r0 + s[:, None] * dr
-    dist = np.hypot(closest[:, 0], closest[:, 1])
-    near = dist < reach
-    if not near.any():
-        return []
+    s, dist = _closest_on_segments(points[:, 0] - q[0], points[:, 1] - q[1])
     out: list[Approach] = []
-    idx = np.nonzero(near)[0]
-    for group in np.split(idx, np.nonzero(np.diff(idx) > 1)[0] + 1):
-        k = int(group[np.argmin(dist[group])])
+    for first, last, k in _episodes(dist, reach):
         t = float(times[k] + s[k] * (times[k + 1] - times[k]))
-        point = points[k] + s[k] * dr[k]
-        out.append(Approach(t, float(times[group[0]]), float(times[group[-1] + 1]), float(dist[k]), point, q))
+        point = points[k] + s[k] * (points[k + 1] - points[k])
+        out.append(Approach(t, float(times[first]), float(times[last + 1]), float(dist[k]), point, q))
     return out
+
+
+def _closest_on_segments(x: FloatArray, y: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """For the polyline ``(x, y)`` (a difference of two positions, at common times), on
+    each segment the fraction ``s`` (0 to 1) of the way at which it passes nearest the
+    origin, and that distance."""
+    x0, y0, dx, dy = x[:-1], y[:-1], x[1:] - x[:-1], y[1:] - y[:-1]
+    dd = dx * dx + dy * dy
+    # a segment of length zero (dd = 0) has dx = dy = 0: s comes out 0, the nearest point its start
+    s = clip(-(x0 * dx + y0 * dy) / np.where(dd > 0.0, dd, 1.0), 0.0, 1.0)
+    return s, np.hypot(x0 + s * dx, y0 + s * dy)
+
+
+def _episodes(dist: FloatArray, reach: float) -> list[tuple[int, int, int]]:
+    """Runs of consecutive segments nearer than ``reach``: first and last segment, and
+    the nearest one."""
+    near = np.nonzero(dist < reach)[0]
+    if not near.size:
+        return []
+    return [(first, last, first + int(dist[first:last + 1].argmin())) for first, last in runs(near)]

@@ -7,6 +7,10 @@ rejected one that did, another hitter for a struck ball, two close events of bal
 in the other order. The confidence is the product of ``1 - P(alternative)`` over the
 alternatives that change the ruling (points or faults); the stroke is *doubtful*
 below :data:`DOUBTFUL_BELOW`.
+
+A stroke judged as part of a recording can also be doubtful for what the recording
+misses around it (:mod:`carom.track.sequence`): such a doubt has no probability and
+leaves the confidence, which is about measurement errors, as it is.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from carom.core.balls import Ball
 from carom.core.events import BallContact, CushionContact, Event, Jump
@@ -29,10 +34,17 @@ NEGLIGIBLE = 1e-4
 
 @dataclass(frozen=True, slots=True)
 class Doubt:
-    """One alternative reading of the samples that would change the ruling."""
+    """One alternative reading of the samples that would change the ruling, or (with no
+    probability) a fact about the recording that puts the ruling in doubt."""
 
-    probability: float
+    probability: float | None
+    """The chance of the alternative reading; ``None`` for a doubt about the recording
+    itself, which makes the stroke doubtful whatever its confidence."""
     what: str
+
+    @property
+    def about_recording(self) -> bool:
+        return self.probability is None
 
 
 def describe(event: Event) -> str:
@@ -48,6 +60,11 @@ def _chance(p: float) -> str:
     return f"{p:.3f}" if p >= 0.001 else f"{p:.1e}"
 
 
+def _reading(template: str, event: Event, chance: float) -> str:
+    """An alternative reading in words: ``template`` with the event and its chance."""
+    return template.format(event=describe(event), chance=_chance(chance))
+
+
 def _relevant(event: Event, ball1: Ball) -> bool:
     if isinstance(event, Jump):
         return True
@@ -57,18 +74,22 @@ def _relevant(event: Event, ball1: Ball) -> bool:
 
 
 def doubts(cands: list[Timed], chosen: list[Timed], ball1: Ball,
-           ruling: Callable[[list[Event]], tuple[object, ...]]) -> list[Doubt]:
-    """The single alternatives that change ``ruling`` (a function of the event list)."""
-    base_events = [c.event for c in chosen]
-    base = ruling(base_events)
+           ruling: Callable[[list[Event]], tuple[object, ...]],
+           base: tuple[object, ...] | None = None) -> list[Doubt]:
+    """The single alternatives that change ``ruling`` (a function of the event list).
+    ``base``: the ruling of the events ``chosen``, if already known."""
+    if base is None:
+        base = ruling([c.event for c in chosen])
     out: list[Doubt] = []
 
-    def consider(probability: float, events: list[Timed], what: str) -> None:
+    def consider(probability: float, events: list[Timed], what: Callable[[], str]) -> None:
+        """Judge the alternative ``events``; ``what`` describes it (only called, to
+        save the formatting, for an alternative that changes the ruling)."""
         if probability < NEGLIGIBLE:
             return
         ordered = sorted(events, key=lambda c: c.t)
         if ruling([c.event for c in ordered]) != base:
-            out.append(Doubt(probability, what))
+            out.append(Doubt(probability, what()))
 
     chosen_ids = {id(c) for c in chosen}
     groups: dict[object, list[Timed]] = {}
@@ -80,9 +101,10 @@ def doubts(cands: list[Timed], chosen: list[Timed], ball1: Ball,
             continue
         if id(c) in chosen_ids:
             consider(1.0 - c.probability, [x for x in chosen if x is not c],
-                     f"no {describe(c.event)} (chance {_chance(1.0 - c.probability)})")
+                     partial(_reading, "no {event} (chance {chance})", c.event, 1.0 - c.probability))
         else:
-            consider(c.probability, [*chosen, c], f"a {describe(c.event)} (chance {_chance(c.probability)})")
+            consider(c.probability, [*chosen, c],
+                     partial(_reading, "a {event} (chance {chance})", c.event, c.probability))
     for members in groups.values():
         current = next((m for m in members if id(m) in chosen_ids), None)
         rest = [x for x in chosen if x is not current]
@@ -91,10 +113,10 @@ def doubts(cands: list[Timed], chosen: list[Timed], ball1: Ball,
                 if m is current:
                     continue
                 consider(m.probability, [*rest, m],
-                         f"{describe(m.event)} instead (chance {_chance(m.probability)})")
+                         partial(_reading, "{event} instead (chance {chance})", m.event, m.probability))
             none = 1.0 - sum(m.probability for m in members)
             if current is not None:
-                consider(none, rest, f"no {describe(current.event)} (chance {_chance(none)})")
+                consider(none, rest, partial(_reading, "no {event} (chance {chance})", current.event, none))
     relevant = [c for c in chosen if _relevant(c.event, ball1)]
     for first, second in itertools.pairwise(relevant):
         if isinstance(first.event, CushionContact) and isinstance(second.event, CushionContact):
@@ -107,12 +129,15 @@ def doubts(cands: list[Timed], chosen: list[Timed], ball1: Ball,
         if swap >= NEGLIGIBLE and ruling([c.event for c in swapped]) != base:
             out.append(Doubt(swap, f"{describe(second.event)} before {describe(first.event)} "
                                    f"(chance {_chance(swap)})"))
-    out.sort(key=lambda d: -d.probability)
+    out.sort(key=lambda d: -(d.probability or 0.0))
     return out
 
 
 def confidence_of(found: list[Doubt]) -> float:
+    """The product of ``1 - P`` over the alternative readings (doubts about the
+    recording have no probability and take no part)."""
     value = 1.0
     for doubt in found:
-        value *= max(0.0, 1.0 - doubt.probability)
+        if doubt.probability is not None:
+            value *= max(0.0, 1.0 - doubt.probability)
     return value

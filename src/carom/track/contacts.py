@@ -30,6 +30,7 @@ from carom.track.approach import closest_approaches
 from carom.track.cushions import CushionHit, normal_cdf
 from carom.track.departure import Departure
 from carom.track.motion import Join
+from carom.track.numeric import clip, diff, linspace, runs
 from carom.track.paths import BallPath
 from carom.track.samples import FloatArray
 
@@ -89,8 +90,11 @@ def ball_hits(paths: dict[Ball, BallPath], departures: list[Departure], cushions
     balls = list(paths)
     for i, a in enumerate(balls):
         for b in balls[i + 1:]:
-            for approach in closest_approaches(paths[a].times_points(), paths[b].times_points(),
-                                               diameter + REACH):
+            path_a, path_b = paths[a], paths[b]
+            if _boxes_apart(path_a, path_b) >= diameter + REACH:
+                continue
+            for approach in closest_approaches(path_a.times_points(), path_b.times_points(),
+                                               diameter + REACH, still_a=path_a.still, still_b=path_b.still):
                 if any({h.mover, h.other} == {a, b} and approach.t_from - 0.05 <= h.t <= approach.t_to + 0.05
                        for h in hits):
                     continue
@@ -99,6 +103,14 @@ def ball_hits(paths: dict[Ball, BallPath], departures: list[Departure], cushions
                     hits.append(hit)
     hits.sort(key=lambda h: h.t)
     return hits
+
+
+def _boxes_apart(a: BallPath, b: BallPath) -> float:
+    """How far apart the rectangles around two whole paths lie: the balls' centres were
+    never nearer than this (0 when the rectangles overlap)."""
+    ax0, ay0, ax1, ay1 = a.box
+    bx0, by0, bx1, by1 = b.box
+    return hypot(max(ax0 - bx1, bx0 - ax1, 0.0), max(ay0 - by1, by0 - ay1, 0.0))
 
 
 def _explained(ball: Ball, join: Join, cushions: list[CushionHit], hits: list[BallHit]) -> bool:
@@ -151,8 +163,8 @@ def _struck(dep: Departure, struck: BallPath, paths: dict[Ball, BallPath], diame
     motion = struck.motion
     candidates: list[tuple[float, BallPath, float, float]] = []
     for hitter in paths.values():
-        if hitter.motion.ball is motion.ball:
-            continue
+        if hitter.motion.ball is motion.ball or hitter.still:
+            continue  # a ball that never moved hit nothing
         best = _best_contact(dep, hitter, hypot(hitter.motion.sigma, motion.sigma, physics.CONTACT_SHAPE_SD),
                              diameter)
         if best is not None:
@@ -185,33 +197,45 @@ def _near_times(hitter: BallPath, target: FloatArray, t_from: float, t_to: float
     """A fine time grid over the parts of ``[t_from, t_to]`` in which ``hitter``'s
     samples come within ``reach`` of ``target`` (``None``: they never do)."""
     times, points = hitter.times, hitter.points
-    inside = (times >= t_from) & (times <= t_to)
-    idx = np.nonzero(inside)[0]
-    lo = max(int(idx[0]) - 1, 0) if idx.size else int(np.searchsorted(times, t_from)) - 1
-    hi = min(int(idx[-1]) + 1, times.shape[0] - 1) if idx.size else lo + 1
-    lo, hi = max(lo, 0), min(max(hi, lo + 1), times.shape[0] - 1)
-    # intervals of the path that pass within reach (between samples, not only at them)
+    last = times.shape[0] - 1
+    # the path's points from the last before t_from to the first after t_to
+    first_in = int(np.searchsorted(times, t_from, side="left"))
+    last_in = int(np.searchsorted(times, t_to, side="right")) - 1
+    if first_in <= last_in:
+        lo, hi = max(first_in - 1, 0), min(last_in + 1, last)
+    else:
+        lo = first_in - 1
+        hi = lo + 1
+    lo, hi = max(lo, 0), min(max(hi, lo + 1), last)
     seg = points[lo:hi + 1]
-    if seg.shape[0] < 2:
+    if seg.shape[0] < 2 or _box_distance(seg, target) > reach:
         return None
-    start, step = seg[:-1] - target, np.diff(seg, axis=0)
+    # intervals of the path that pass within reach (between samples, not only at them)
+    start, step = seg[:-1] - target, diff(seg)
     dd = np.einsum("ij,ij->i", step, step)
-    s = np.clip(-np.einsum("ij,ij->i", start, step) / np.where(dd > 0.0, dd, 1.0), 0.0, 1.0)
+    s = clip(-np.einsum("ij,ij->i", start, step) / np.where(dd > 0.0, dd, 1.0), 0.0, 1.0)
     closest = start + s[:, None] * step
     near = np.nonzero(np.hypot(closest[:, 0], closest[:, 1]) <= reach)[0]
     if not near.size:
         return None
-    last = times.shape[0] - 1
     pieces = []
-    for group in np.split(near, np.nonzero(np.diff(near) > 1)[0] + 1):
-        a = max(float(times[max(lo + int(group[0]) - 1, 0)]), t_from)
-        b = min(float(times[min(lo + int(group[-1]) + 2, last)]), t_to)
+    for first, final in runs(near):
+        a = max(float(times[max(lo + first - 1, 0)]), t_from)
+        b = min(float(times[min(lo + final + 2, last)]), t_to)
         if b > a:
             count = int(min(max((b - a) / CONTACT_GRID, 2), 2000))
-            pieces.append(np.linspace(a, b, count + 1))
+            pieces.append(linspace(a, b, count + 1))
     if not pieces:
         return None
     return np.concatenate(pieces) if len(pieces) > 1 else pieces[0]
+
+
+def _box_distance(points: FloatArray, target: FloatArray) -> float:
+    """How far ``target`` lies from the rectangle around ``points``: a cheap lower bound
+    of its distance from the polyline through them (which lies inside the rectangle)."""
+    (x0, y0), (x1, y1) = points.min(axis=0).tolist(), points.max(axis=0).tolist()
+    x, y = target.tolist()
+    return hypot(max(x0 - x, x - x1, 0.0), max(y0 - y, y - y1, 0.0))
 
 
 def _best_contact(dep: Departure, hitter: BallPath, sd_d: float,
@@ -224,32 +248,31 @@ def _best_contact(dep: Departure, hitter: BallPath, sd_d: float,
                        diameter + SEARCH_REACH)
     if grid is None:
         return None
-    best: tuple[float, float, float] | None = None
-    for forward in (True, False):
-        pos, vel = hitter.extended(grid, forward=forward)
-        moving = np.hypot(vel[:, 0], vel[:, 1]) > physics.REST_SPEED
-        if not moving.any():
-            continue
-        line = dep.rest - pos
-        dist = np.hypot(line[:, 0], line[:, 1])
-        chi2 = ((dist - diameter) / sd_d) ** 2
-        cosine = (line @ dep.direction) / np.maximum(dist, 1e-9)
-        angle = np.arccos(np.clip(cosine, -1.0, 1.0))
-        sd_angle = hypot(min(dep.angle_sd, 1.0), sd_d / diameter)
-        chi2 += (np.maximum(angle - physics.BALL_THROW, 0.0) / sd_angle) ** 2
-        if dep.left_at is not None:
-            chi2 += ((grid - dep.left_at) / dep.left_sd) ** 2
-        # the hitter must be coming towards the struck ball
-        chi2 = np.where(moving & (np.einsum("ij,ij->i", vel, line) > 0.0), chi2, np.inf)
-        k = int(np.argmin(chi2))
-        if np.isfinite(chi2[k]) and (best is None or chi2[k] < best[0]):
-            best = (float(chi2[k]), float(grid[k]), float(dist[k] - diameter))
-    return best
+    # the path between samples read both ways (carried on from before: row 0, come
+    # straight to after: row 1; see BallPath.extended), scored together
+    pos, vel = hitter.readings(grid, (True, False))
+    moving = np.hypot(vel[..., 0], vel[..., 1]) > physics.REST_SPEED
+    line = dep.rest - pos
+    dist = np.hypot(line[..., 0], line[..., 1])
+    chi2 = ((dist - diameter) / sd_d) ** 2
+    cosine = (line @ dep.direction) / np.maximum(dist, 1e-9)
+    angle = np.arccos(clip(cosine, -1.0, 1.0))
+    sd_angle = hypot(min(dep.angle_sd, 1.0), sd_d / diameter)
+    chi2 += (np.maximum(angle - physics.BALL_THROW, 0.0) / sd_angle) ** 2
+    if dep.left_at is not None:
+        chi2 += ((grid - dep.left_at) / dep.left_sd) ** 2
+    # the hitter must be coming towards the struck ball
+    chi2 = np.where(moving & (np.einsum("rij,rij->ri", vel, line) > 0.0), chi2, np.inf)
+    # the smallest; on a tie the forward reading and the earlier time
+    row, k_best = divmod(int(np.argmin(chi2)), grid.shape[0])
+    if not np.isfinite(chi2[row, k_best]):
+        return None
+    return float(chi2[row, k_best]), float(grid[k_best]), float(dist[row, k_best] - diameter)
 
 
 def _velocity(path: BallPath, t: float) -> FloatArray:
     times, points = path.times, path.points
-    k = int(np.clip(np.searchsorted(times, t) - 1, 0, times.shape[0] - 2))
+    k = min(max(int(np.searchsorted(times, t)) - 1, 0), times.shape[0] - 2)
     dt = float(times[k + 1] - times[k])
     if dt <= 0.0:
         return np.zeros(2)
@@ -311,7 +334,7 @@ def _closest_in(a: BallPath, b: BallPath, t_from: float, t_to: float,
     before (they meet on their incoming motions): the time, the distance of the
     centres and the unit vector from ``b`` to ``a`` then."""
     count = int(min(max((t_to - t_from) / CONTACT_GRID, 2), 2000))
-    grid = np.linspace(t_from, t_to, count + 1)
+    grid = linspace(t_from, t_to, count + 1)
     pa, _ = a.extended(grid, forward=True)
     pb, _ = b.extended(grid, forward=True)
     rel = pa - pb

@@ -12,7 +12,7 @@ well inside the table when something else (a ball) turned the ball.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from math import erf, exp, hypot, sqrt
 
 import numpy as np
@@ -21,7 +21,8 @@ from carom.core.balls import Ball, Cushion
 from carom.core.table import TableSpec
 from carom.track import physics
 from carom.track.geometry import CushionLine, cushion_lines
-from carom.track.motion import BallMotion, Piece
+from carom.track.motion import BallMotion, Piece, SampleLists
+from carom.track.numeric import interp_at
 from carom.track.paths import BallPath
 from carom.track.samples import FloatArray
 
@@ -30,9 +31,11 @@ NORMAL_SPEED_Z = 3.0
 standard deviations of its noise."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CushionHit:
     """A ball touched a cushion (or, with a low ``probability``, may have)."""
+    # Not frozen, though never changed once made: the detector makes thousands of these
+    # per match, and a frozen dataclass takes several times longer to construct.
 
     ball: Ball
     cushion: Cushion
@@ -43,8 +46,14 @@ class CushionHit:
     """Normal distance of the vertex from the cushion line, metres (0: on it)."""
     depth_sd: float
     probability: float
-    t_sd: float = 0.005
     """Probability that the ball really touched the cushion there."""
+    t_sd: float = 0.005
+    """Standard deviation of ``t``, s."""
+
+    def with_probability(self, probability: float) -> CushionHit:
+        """This hit with another ``probability`` (faster than :func:`dataclasses.replace`)."""
+        return CushionHit(self.ball, self.cushion, self.t, self.t_lo, self.t_hi, self.depth, self.depth_sd,
+                          probability, self.t_sd)
 
 
 def normal_cdf(z: float) -> float:
@@ -69,17 +78,31 @@ def cushion_hits(motion: BallMotion, table: TableSpec, others: list[BallPath]) -
     rival = np.zeros(times.shape[0])
     sd = hypot(physics.CONTACT_SHAPE_SD, physics.CUSHION_DEPTH_SD)
     for other in others:
-        where = np.column_stack((np.interp(times, other.times, other.points[:, 0]),
-                                 np.interp(times, other.times, other.points[:, 1])))
-        clearance = np.hypot(*(where - points).T) - diameter
+        if _never_near(other, points, diameter + RIVAL_Z * sd):
+            continue
+        x = np.interp(times, other.times, other.points[:, 0])
+        y = np.interp(times, other.times, other.points[:, 1])
+        clearance = np.hypot(x - points[:, 0], y - points[:, 1]) - diameter
         rival = np.maximum(rival, np.exp(-0.5 * (clearance / sd) ** 2))
     for (hit, _), against in zip(found, rival.tolist(), strict=True):
         cushion = _depth_likelihood(hit.depth, hit.depth_sd)
         probability = hit.probability * cushion / (cushion + against + UNSEEN_CAUSE)
         if probability >= 1e-3:
-            hits.append(replace(hit, probability=probability))
+            hits.append(hit.with_probability(probability))
     hits.sort(key=lambda h: h.t)
     return hits
+
+
+RIVAL_Z = 39.0
+"""A ball farther than this many standard deviations beyond ``2R`` from a contact could
+not have turned the ball: ``exp(-z²/2)`` is then exactly zero in floating point."""
+
+
+def _never_near(other: BallPath, points: FloatArray, reach: float) -> bool:
+    """Whether every one of ``points`` lies farther than ``reach`` from the rectangle
+    around ``other``'s whole path (so the ball was never that near any of them)."""
+    x0, y0, x1, y1 = other.box
+    return all(hypot(max(x0 - x, x - x1, 0.0), max(y0 - y, y - y1, 0.0)) > reach for x, y in points.tolist())
 
 
 def _depth_likelihood(depth: float, depth_sd: float) -> float:
@@ -112,47 +135,64 @@ def _candidates(motion: BallMotion,
     """Turns of the normal distance to each cushion line: a sample nearer the cushion
     than its neighbours, with motion towards the cushion before and away after; and
     motions that end at rest against a cushion."""
+    return [*_turn_candidates(motion, lines), *_stop_candidates(motion, lines)]
+
+
+def _turn_candidates(motion: BallMotion,
+                     lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
+    """The turns of the normal distance to each cushion line (see :func:`_candidates`)."""
     t, xy = motion.t, motion.xy
-    n = int(t.shape[0])
     out: list[tuple[CushionHit, FloatArray]] = []
-    if n >= 3:
-        normals = np.array([line.normal for line in lines])
-        offsets = np.array([line.offset for line in lines])
-        depth = xy @ normals.T - offsets
-        found = _lowest(t, depth)
-        if found:
-            times, piece_of = t.tolist(), motion.piece_of
-            for k, line in enumerate(lines):
-                runs = found.get(k)
-                if not runs:
-                    continue
-                depths = depth[:, k].tolist()
-                hits: list[tuple[CushionHit, FloatArray]] = []
-                for i, j in runs:
-                    hit = _turn_hit(motion, line, depths, times, piece_of, i, j)
-                    if hit is None:
-                        continue
-                    if hits and hit[0].t - hits[-1][0].t < 2.0 * physics.CUSHION_DWELL:
-                        if hit[0].depth < hits[-1][0].depth:
-                            hits[-1] = hit
-                        continue
-                    hits.append(hit)
-                out.extend(hits)
+    if t.shape[0] < 3:
+        return out
+    normals = np.array([line.normal for line in lines])
+    offsets = np.array([line.offset for line in lines])
+    depth = xy @ normals.T - offsets
+    columns = depth.T.tolist()
+    found = _lowest(t, depth, columns)
+    if not found:
+        return out
+    samples = motion.sample_lists()
+    piece_of = motion.piece_of
+    for k, line in enumerate(lines):
+        runs = found.get(k)
+        if not runs:
+            continue
+        depths = columns[k]
+        hits: list[tuple[CushionHit, FloatArray]] = []
+        for i, j in runs:
+            hit = _turn_hit(motion, samples, line, depths, piece_of, i, j)
+            if hit is None:
+                continue
+            if hits and hit[0].t - hits[-1][0].t < 2.0 * physics.CUSHION_DWELL:
+                if hit[0].depth < hits[-1][0].depth:
+                    hits[-1] = hit
+                continue
+            hits.append(hit)
+        out.extend(hits)
+    return out
+
+
+def _stop_candidates(motion: BallMotion,
+                     lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
+    """Motions that end at rest against a cushion (see :func:`_candidates`)."""
+    out: list[tuple[CushionHit, FloatArray]] = []
     for a, b in itertools.pairwise(motion.pieces):
         if a.rest or not b.rest:
             continue
+        rest = b.position(b.t0)
         for line in lines:
-            if line.depth(b.position(b.t0)) > physics.CUSHION_NEAR:
+            if line.depth(rest) > physics.CUSHION_NEAR:
                 continue
             if _normal_speed(line, a, a.t1) < -NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1):
                 out.append(_stop_hit(motion, line, a, b))
     return out
 
 
-def _lowest(t: FloatArray, depth: FloatArray) -> dict[int, list[tuple[int, int]]]:
-    """Per cushion (column of ``depth``), the runs ``i … j`` of samples nearer it than
-    the samples on either side (a tracker that clips centres at the cushion line gives
-    several equal ones)."""
+def _lowest(t: FloatArray, depth: FloatArray, columns: list[list[float]]) -> dict[int, list[tuple[int, int]]]:
+    """Per cushion (column of ``depth``; ``columns``: the same as lists), the runs
+    ``i … j`` of samples nearer it than the samples on either side (a tracker that clips
+    centres at the cushion line gives several equal ones)."""
     n = int(depth.shape[0])
     mid, before, after = depth[1:-1], depth[:-2], depth[2:]
     dt_before, dt_after = (t[1:-1] - t[:-2])[:, None], (t[2:] - t[1:-1])[:, None]
@@ -167,10 +207,11 @@ def _lowest(t: FloatArray, depth: FloatArray) -> dict[int, list[tuple[int, int]]
         runs = out.setdefault(col, [])
         if runs and i <= runs[-1][1]:
             continue
+        d = columns[col]
         j = i
-        while j + 1 < n - 1 and depth[j + 1, col] == depth[i, col]:
+        while j + 1 < n - 1 and d[j + 1] == d[i]:
             j += 1
-        if depth[i, col] < depth[i - 1, col] and depth[j, col] < depth[j + 1, col]:
+        if d[i] < d[i - 1] and d[j] < d[j + 1]:
             runs.append((i, j))
     return out
 
@@ -193,17 +234,26 @@ def _side_line(t: list[float], d: list[float]) -> tuple[Line, float]:
     return (tc, d0, v, stt), max(sdd - v * std, 0.0)
 
 
-def _side(t: list[float], i: int, step: int, piece_of: list[int]) -> list[int]:
-    """Up to :data:`SIDE_SAMPLES` sample indices from ``i`` going ``step`` (±1), all of
-    the same piece of motion (a side must not reach across another event or a rest)."""
+def _side(t: list[float], i: int, step: int, piece_of: list[int]) -> int:
+    """How far, sample by sample, a side reaches from ``i`` going ``step`` (±1): up to
+    :data:`SIDE_SAMPLES` samples, all of the same piece of motion (a side must not reach
+    across another event or a rest). The side is the samples from ``i`` to the index
+    returned, both included."""
     n = len(t)
-    out = [i]
+    count = 1
     k = i + step
-    while (0 <= k < n and len(out) < SIDE_SAMPLES and abs(t[k] - t[i]) <= SIDE_SPAN
+    while (0 <= k < n and count < SIDE_SAMPLES and abs(t[k] - t[i]) <= SIDE_SPAN
            and piece_of[k] == piece_of[i] and piece_of[k] >= 0):
-        out.append(k)
+        count += 1
         k += step
-    return sorted(out)
+    return k - step
+
+
+def _fit_side(t: list[float], depth: list[float], first: int, last: int) -> tuple[Line, float] | None:
+    """:func:`_side_line` through the samples ``first … last`` (``None`` for fewer than two)."""
+    if last <= first:
+        return None
+    return _side_line(t[first:last + 1], depth[first:last + 1])
 
 
 def _best_sides(t: list[float], depth: list[float], i: int, j: int,
@@ -212,16 +262,18 @@ def _best_sides(t: list[float], depth: list[float], i: int, j: int,
     end samples on whichever side fits best (taken before or after the contact)."""
     if piece_of[i - 1] < 0 and piece_of[j + 1] < 0:
         return None
-    before, after = _side(t, i - 1, -1, piece_of), _side(t, j + 1, +1, piece_of)
-    options = [(before, after), ([*before, i], after), (before, [j, *after])]
-    if i == j:
-        options.append(([*before, i], [j, *after]))
+    before_from, after_to = _side(t, i - 1, -1, piece_of), _side(t, j + 1, +1, piece_of)
+    # each side with or without the run's end sample, fitted once; both ends may move
+    # only when the run is one sample (it cannot lie on both sides otherwise)
+    lefts = (_fit_side(t, depth, before_from, i - 1), _fit_side(t, depth, before_from, i))
+    rights = (_fit_side(t, depth, j + 1, after_to), _fit_side(t, depth, j, after_to))
+    options = ((0, 0), (1, 0), (0, 1), (1, 1)) if i == j else ((0, 0), (1, 0), (0, 1))
     best: tuple[float, Line, Line] | None = None
-    for left, right in options:
-        if len(left) < 2 or len(right) < 2:
+    for k_left, k_right in options:
+        left, right = lefts[k_left], rights[k_right]
+        if left is None or right is None:
             continue
-        a, miss_a = _side_line([t[k] for k in left], [depth[k] for k in left])
-        b, miss_b = _side_line([t[k] for k in right], [depth[k] for k in right])
+        (a, miss_a), (b, miss_b) = left, right
         if best is None or miss_a + miss_b < best[0]:
             best = (miss_a + miss_b, a, b)
     return None if best is None else (best[1], best[2])
@@ -242,19 +294,19 @@ def _far_vertex(t: list[float], d: list[float], i: int, j: int) -> bool:
     return d[i - 1] + va * (tv - t[i - 1]) > FAR
 
 
-def _turn_hit(motion: BallMotion, line: CushionLine, depth: list[float], times: list[float],
+def _turn_hit(motion: BallMotion, samples: SampleLists, line: CushionLine, depth: list[float],
               piece_of: list[int], i: int, j: int) -> tuple[CushionHit, FloatArray] | None:
     """The contact at the turn around samples ``i … j``: where the lines of the normal
     distance before and after them meet (the vertex)."""
-    t = motion.t
+    times, xs, ys = samples
     if i >= 2 and j + 2 < len(times) and _far_vertex(times, depth, i, j):
         return None
     sides = _best_sides(times, depth, i, j, piece_of)
     if sides is None:
         return None
     (ta, da, va, sa), (tb, db, vb, sb) = sides
-    step = float(np.hypot(*(motion.xy[i] - motion.xy[i - 1])))
-    sigma = motion.sigma_at(step / max(float(t[i] - t[i - 1]), 1e-3))
+    step = hypot(xs[i] - xs[i - 1], ys[i] - ys[i - 1])
+    sigma = motion.sigma_at(step / max(times[i] - times[i - 1], 1e-3))
     # the ball came towards the cushion and went away from it: certain when both
     # normal speeds stand out of their noise, less so for a ball grazing along it
     turned = normal_cdf(-va / (sigma / sqrt(sa))) * normal_cdf(vb / (sigma / sqrt(sb)))
@@ -262,16 +314,18 @@ def _turn_hit(motion: BallMotion, line: CushionLine, depth: list[float], times: 
         return None
     va, vb = min(va, -1e-3), max(vb, 1e-3)
     t_vertex = (db - da + va * ta - vb * tb) / (va - vb)
-    t_vertex = min(max(t_vertex, float(t[i - 1]) - physics.CUSHION_DWELL),
-                   float(t[j + 1]) + physics.CUSHION_DWELL)
+    t_vertex = min(max(t_vertex, times[i - 1] - physics.CUSHION_DWELL), times[j + 1] + physics.CUSHION_DWELL)
     vertex_depth = 0.5 * (da + va * (t_vertex - ta) + db + vb * (t_vertex - tb))
     sd = hypot(sigma * sqrt(0.25 + (t_vertex - ta) ** 2 / sa),
                sigma * sqrt(0.25 + (t_vertex - tb) ** 2 / sb), physics.POSITION_NOISE_FLOOR)
     t_touch = min(ta + da / -va, t_vertex) if da > 0.0 else t_vertex
     t_sd = hypot(sd / max(-va, 0.05), physics.CUSHION_DWELL)
-    point = np.array([np.interp(t_vertex, t, motion.xy[:, 0]), np.interp(t_vertex, t, motion.xy[:, 1])])
-    point = point - (float(point @ line.normal) - line.offset - vertex_depth) * line.normal
-    hit = CushionHit(motion.ball, line.cushion, t_touch, float(t[i - 1]), float(t[j + 1]), vertex_depth,
+    # the tracked centre at the vertex's time, moved along the normal onto the vertex
+    x, y = interp_at(times, xs, t_vertex), interp_at(times, ys, t_vertex)
+    nx, ny = line.normal.tolist()
+    shift = x * nx + y * ny - line.offset - vertex_depth
+    point = np.array((x - shift * nx, y - shift * ny))
+    hit = CushionHit(motion.ball, line.cushion, t_touch, times[i - 1], times[j + 1], vertex_depth,
                      sd, turned, t_sd)
     return hit, point
 

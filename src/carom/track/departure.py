@@ -11,7 +11,7 @@ line, runs back through the resting centre: the method of images.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import exp, hypot, sqrt
+from math import acos, exp, hypot, pi, sqrt
 
 import numpy as np
 
@@ -104,29 +104,32 @@ def _angle_sd(sigma: float, length: float) -> float:
 
 def _miss(q: FloatArray, p: FloatArray, v: FloatArray) -> float:
     """How far ``q`` lies from the line through ``p`` along ``v`` (or behind ``p``)."""
-    speed = float(np.hypot(*v))
+    (qx, qy), (px, py), (vx, vy) = q.tolist(), p.tolist(), v.tolist()
+    speed = hypot(vx, vy)
     if speed <= 0.0:
-        return float(np.hypot(*(p - q)))
-    u = v / speed
-    d = q - p
-    along = float(d @ u)
-    across = abs(float(d @ np.array([-u[1], u[0]])))
+        return hypot(px - qx, py - qy)
+    ux, uy = vx / speed, vy / speed
+    dx, dy = qx - px, qy - py
+    along = dx * ux + dy * uy
+    across = abs(dx * -uy + dy * ux)
     return across if along <= 0.0 else hypot(across, along)
 
 
 def _angle_between(u: FloatArray, w: FloatArray) -> float:
-    nu, nw = float(np.hypot(*u)), float(np.hypot(*w))
+    (ux, uy), (wx, wy) = u.tolist(), w.tolist()
+    nu, nw = hypot(ux, uy), hypot(wx, wy)
     if nu == 0.0 or nw == 0.0:
-        return float(np.pi)
-    return float(np.arccos(np.clip(float(u @ w) / (nu * nw), -1.0, 1.0)))
+        return pi
+    return acos(min(max((ux * wx + uy * wy) / (nu * nw), -1.0), 1.0))
 
 
 def _left_at(t_at: float, t_lo: float, rest: FloatArray, p: FloatArray, v: FloatArray) -> tuple[float, float]:
     """When a struck ball left ``rest`` to be at ``p`` with velocity ``v`` at ``t_at``
     (not before ``t_lo``): dated with the sliding deceleration of a stun object ball;
     the uncertainty spans the range from no deceleration to full sliding."""
-    speed = float(np.hypot(*v))
-    along = float((p - rest) @ v) / max(speed, 1e-6)
+    (rx, ry), (px, py), (vx, vy) = rest.tolist(), p.tolist(), v.tolist()
+    speed = hypot(vx, vy)
+    along = ((px - rx) * vx + (py - ry) * vy) / max(speed, 1e-6)
     if along <= 0.0 or speed <= 0.0:
         return t_at, 0.01
     a = physics.OBJECT_BALL_SLIDE

@@ -20,9 +20,11 @@ ACCEPT = 0.5
 """An event enters the record when it more likely happened than not."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Timed:
     """One candidate event with what the confidence needs to know about it."""
+    # Not frozen, though never changed once made: the detector makes thousands of these
+    # per match, and a frozen dataclass takes several times longer to construct.
 
     event: Event
     t: float

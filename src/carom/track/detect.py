@@ -11,7 +11,7 @@ from carom.track.contacts import BallHit, ball_hits
 from carom.track.cushions import CushionHit, cushion_hits
 from carom.track.departure import Departure, departure
 from carom.track.geometry import cushion_lines
-from carom.track.motion import BallMotion, estimate_noise, reconstruct
+from carom.track.motion import BallMotion, estimate_noise, reconstruct_all
 from carom.track.paths import BallPath
 from carom.track.samples import BallTrack, TrackedStroke
 
@@ -43,7 +43,7 @@ def _noise(stroke: TrackedStroke) -> list[tuple[Ball, BallTrack, float]]:
 
 def detect(stroke: TrackedStroke, table: TableSpec) -> Detection:
     lines = cushion_lines(table)
-    motions = {ball: reconstruct(ball, track, sigma) for ball, track, sigma in _noise(stroke)}
+    motions = reconstruct_all([(ball, track, sigma) for ball, track, sigma in _noise(stroke)])
     paths = {ball: BallPath(motion) for ball, motion in motions.items()}
     departures: list[Departure] = []
     for ball, motion in motions.items():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -28,8 +29,10 @@ class CushionLine:
         return float(self.normal @ p) - self.offset
 
 
+@cache
 def cushion_lines(table: TableSpec) -> tuple[CushionLine, ...]:
-    """The four cushion lines of ``table`` (GEOMETRY.md: bottom y = 0, left x = 0)."""
+    """The four cushion lines of ``table`` (GEOMETRY.md: bottom y = 0, left x = 0),
+    made once per table."""
     r, w, length = table.ball_radius, table.width, table.length
     return (
         CushionLine(Cushion.BOTTOM, np.array([0.0, 1.0]), r),

@@ -13,8 +13,11 @@ from carom.track.fit import Fit
 from carom.track.pieces import Piece
 from carom.track.samples import FloatArray
 
+Vector = tuple[float, float]
+"""A point or a velocity in plain floats (the joins are worked out in scalars)."""
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True)
 class Join:
     """What lies between two consecutive pieces of a ball: one or more events.
 
@@ -22,6 +25,8 @@ class Join:
     (motion, then motion), ``restart`` (motion, a rest no sample shows, motion) or
     ``nudge`` (two rests at different places: an untracked move).
     """
+    # Not frozen, though never changed once made: the detector makes thousands of these
+    # per match, and a frozen dataclass takes several times longer to construct.
 
     kind: str
     before: Piece
@@ -64,7 +69,8 @@ class Join:
     def significance(self) -> float:
         """How many standard deviations the change of velocity exceeds what free
         motion allows (negative: friction could explain it)."""
-        excess = float(np.hypot(*self.dv)) - self.free_change
+        (x_in, y_in), (x_out, y_out) = self.v_in.tolist(), self.v_out.tolist()
+        excess = hypot(x_out - x_in, y_out - y_in) - self.free_change
         return excess / max(self.sd_dv, 1e-6)
 
 
@@ -89,25 +95,28 @@ def _join(sigma_at: Callable[[float], float], a: Piece, b: Piece, via: tuple[int
     vx_in, vy_in = (0.0, 0.0) if a.rest else a.tail.speed_vector(t_lo)
     vx_out, vy_out = (0.0, 0.0) if b.rest else b.head.speed_vector(t_hi)
     v_in, v_out = np.array((vx_in, vy_in)), np.array((vx_out, vy_out))
-    p_in, p_out = np.array(a.tail.point(t_lo)), np.array(b.head.point(t_hi))
+    p_in, p_out = a.tail.point(t_lo), b.head.point(t_hi)
     sd_in = 0.0 if a.rest else a.tail.velocity_sd(t_lo, sigma_at(hypot(vx_in, vy_in)))
     sd_out = 0.0 if b.rest else b.head.velocity_sd(t_hi, sigma_at(hypot(vx_out, vy_out)))
     sd_dv = hypot(sd_in, sd_out) if sd_in < float("inf") and sd_out < float("inf") else float("inf")
     if a.rest and b.rest:
-        gap = float(np.hypot(*(p_out - p_in)))
-        return Join("nudge", a, b, t_lo, t_hi, 0.5 * (t_lo + t_hi), p_in, v_in, v_out, gap, sd_dv, via)
+        gap = hypot(p_out[0] - p_in[0], p_out[1] - p_in[1])
+        return Join("nudge", a, b, t_lo, t_hi, 0.5 * (t_lo + t_hi), np.array(p_in), v_in, v_out, gap, sd_dv,
+                    via)
     if a.rest:
         te, gap = _leave_from(p_in, b.head, t_lo, t_hi)
-        return Join("start", a, b, t_lo, t_hi, te, p_in, v_in, b.head.velocity(te), gap, sd_dv, via)
+        return Join("start", a, b, t_lo, t_hi, te, np.array(p_in), v_in, b.head.velocity(te), gap, sd_dv, via)
     if b.rest:
-        te, gap = _arrive_at(p_out, p_in, v_in, t_lo, t_hi)
-        return Join("stop", a, b, t_lo, t_hi, te, p_out, v_in, v_out, gap, sd_dv, via)
-    rest = None if via else _rest_between(a, b, p_in, v_in, p_out, v_out, t_lo, t_hi)
+        te, gap = _arrive_at(p_out, p_in, (vx_in, vy_in), t_lo, t_hi)
+        return Join("stop", a, b, t_lo, t_hi, te, np.array(p_out), v_in, v_out, gap, sd_dv, via)
+    rest = None if via else _rest_between(p_in, (vx_in, vy_in), p_out, (vx_out, vy_out), t_lo, t_hi)
     if rest is not None:
         q, t_stop = rest
         te, gap = _leave_from(q, b.head, t_stop, t_hi)
-        return Join("restart", a, b, t_lo, t_hi, te, q, v_in, b.head.velocity(te), gap, sd_dv, via, q, t_stop)
-    te, (px, py), gap = _meet(p_in.tolist(), (vx_in, vy_in), t_lo, p_out.tolist(), (vx_out, vy_out), t_hi)
+        rest_point = np.array(q)
+        return Join("restart", a, b, t_lo, t_hi, te, rest_point, v_in, b.head.velocity(te), gap, sd_dv, via,
+                    rest_point, t_stop)
+    te, (px, py), gap = _meet(p_in, (vx_in, vy_in), t_lo, p_out, (vx_out, vy_out), t_hi)
     return Join("turn", a, b, t_lo, t_hi, te, np.array((px, py)), v_in, v_out, gap, sd_dv, via)
 
 
@@ -116,31 +125,31 @@ REST_GAP = 0.15
 either side needs to cover it held a rest (a tracker sends nothing while a ball rests)."""
 
 
-def _rest_between(a: Piece, b: Piece, p_in: FloatArray, v_in: FloatArray, p_out: FloatArray,
-                  v_out: FloatArray, t_lo: float, t_hi: float) -> tuple[FloatArray, float] | None:
+def _rest_between(p_in: Vector, v_in: Vector, p_out: Vector, v_out: Vector,
+                  t_lo: float, t_hi: float) -> tuple[Vector, float] | None:
     """Where and when the ball came to rest inside a long gap between two motions, or
     ``None`` if it kept moving. It stops on its incoming line, no farther than a
     rolling ball runs out, at the point nearest to where the outgoing motion comes from."""
-    speed_in, speed_out = float(np.hypot(*v_in)), float(np.hypot(*v_out))
-    chord = float(np.hypot(*(p_out - p_in)))
+    speed_in, speed_out = hypot(*v_in), hypot(*v_out)
+    chord_x, chord_y = p_out[0] - p_in[0], p_out[1] - p_in[1]
+    chord = hypot(chord_x, chord_y)
     needed = chord / max(speed_in, speed_out, physics.REST_SPEED)
     if t_hi - t_lo < 3.0 * needed + REST_GAP:
         return None
     run_out = min(speed_in * speed_in / (2.0 * physics.ROLL_DECELERATION), chord, REST_RUN_OUT)
-    q = p_in
     if speed_in > physics.REST_SPEED and run_out > 0.0:
-        u = v_in / speed_in
+        ux, uy = v_in[0] / speed_in, v_in[1] / speed_in
         best = 0.0
         if speed_out > physics.REST_SPEED:
-            w = v_out / speed_out
+            wx, wy = v_out[0] / speed_out, v_out[1] / speed_out
             # the point q = p_in + s u closest to the outgoing line through p_out along w
-            normal = np.array([-w[1], w[0]])
-            denominator = float(u @ normal)
+            # (normal to that line: (-wy, wx))
+            denominator = ux * -wy + uy * wx
             if abs(denominator) > 1e-6:
-                best = float((p_out - p_in) @ normal) / denominator
+                best = (chord_x * -wy + chord_y * wx) / denominator
         along = min(max(best, 0.0), run_out)
-        return p_in + along * u, min(t_lo + along / speed_in, t_hi)
-    return q, t_lo
+        return (p_in[0] + along * ux, p_in[1] + along * uy), min(t_lo + along / speed_in, t_hi)
+    return p_in, t_lo
 
 
 REST_RUN_OUT = 0.03
@@ -148,33 +157,36 @@ REST_RUN_OUT = 0.03
 came to rest (a tracker that samples moving balls sees it move farther)."""
 
 
-def _leave_from(q: FloatArray, fit: Fit, t_lo: float, t_hi: float) -> tuple[float, float]:
+def _along_across(q: Vector, p: Vector, ux: float, uy: float) -> tuple[float, float]:
+    """The offset ``q - p`` along the unit vector ``u`` and (unsigned) across it."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    return dx * ux + dy * uy, abs(dx * -uy + dy * ux)
+
+
+def _leave_from(q: Vector, fit: Fit, t_lo: float, t_hi: float) -> tuple[float, float]:
     """When the motion ``fit`` (extrapolated backwards) left the rest point ``q``, and
     how far from ``q`` its path passes."""
-    v = fit.velocity(t_hi)
-    speed = float(np.hypot(*v))
-    p = fit.position(t_hi)
+    vx, vy = fit.speed_vector(t_hi)
+    speed = hypot(vx, vy)
+    p = fit.point(t_hi)
     if speed < physics.REST_SPEED:
-        return t_lo, float(np.hypot(*(p - q)))
-    u = v / speed
-    along = float((p - q) @ u)
-    across = abs(float((p - q) @ np.array([-u[1], u[0]])))
+        return t_lo, hypot(p[0] - q[0], p[1] - q[1])
+    ux, uy = vx / speed, vy / speed
+    along, across = _along_across(p, q, ux, uy)
     top = physics.MAX_FREE_ACCELERATION
-    accel = float(np.clip(fit.acceleration @ u, -top, top))
+    accel = min(max(2.0 * fit.c[4] * ux + 2.0 * fit.c[5] * uy, -top), top)
     tau = _time_to_cover(along, speed, accel, backwards=True)
     te = min(max(t_hi - tau, t_lo), t_hi)
     return te, across
 
 
-def _arrive_at(q: FloatArray, p: FloatArray, v: FloatArray, t_lo: float, t_hi: float) -> tuple[float, float]:
+def _arrive_at(q: Vector, p: Vector, v: Vector, t_lo: float, t_hi: float) -> tuple[float, float]:
     """When a ball at ``p`` moving at ``v`` (and then rolling to a stop) reaches ``q``,
     and how far from its line ``q`` lies."""
-    speed = float(np.hypot(*v))
+    speed = hypot(*v)
     if speed < physics.REST_SPEED:
-        return t_lo, float(np.hypot(*(q - p)))
-    u = v / speed
-    along = float((q - p) @ u)
-    across = abs(float((q - p) @ np.array([-u[1], u[0]])))
+        return t_lo, hypot(q[0] - p[0], q[1] - p[1])
+    along, across = _along_across(q, p, v[0] / speed, v[1] / speed)
     tau = _time_to_cover(along, speed, -physics.ROLL_DECELERATION, backwards=False)
     return min(max(t_lo + tau, t_lo), t_hi), across
 
@@ -194,8 +206,8 @@ def _time_to_cover(distance: float, speed: float, accel: float, *, backwards: bo
     return (-speed + sqrt(disc)) / a
 
 
-def _meet(p_in: list[float], v_in: tuple[float, float], t_lo: float, p_out: list[float],
-          v_out: tuple[float, float], t_hi: float) -> tuple[float, tuple[float, float], float]:
+def _meet(p_in: Vector, v_in: Vector, t_lo: float, p_out: Vector, v_out: Vector,
+          t_hi: float) -> tuple[float, Vector, float]:
     """The time in ``[t_lo, t_hi]`` at which the straight extrapolations of the motion
     before and after come closest; the mean point there and their distance."""
     cx = p_in[0] - v_in[0] * t_lo - p_out[0] + v_out[0] * t_hi

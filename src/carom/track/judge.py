@@ -25,13 +25,17 @@ class TrackedRuling:
     confidence: float
     """Probability that no single measurement error changes the ruling (0 to 1)."""
     doubts: tuple[Doubt, ...]
-    """The alternative readings that would change the ruling, likeliest first."""
+    """The alternative readings that would change the ruling, likeliest first; when the
+    stroke was judged as part of a recording, first any doubt about the recording
+    (:mod:`carom.track.sequence`)."""
     detection: Detection | None = None
     """The reconstructed motions and every candidate event (for inspection)."""
 
     @property
     def doubtful(self) -> bool:
-        return self.confidence < DOUBTFUL_BELOW
+        """Whether a human should look at it: a confidence below :data:`DOUBTFUL_BELOW`,
+        or a recording that misses something around it."""
+        return self.confidence < DOUBTFUL_BELOW or any(d.about_recording for d in self.doubts)
 
     @property
     def points(self) -> int:
@@ -59,5 +63,5 @@ def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpe
                                             stroke.exits, stroke.fouls))
         return (alternative.points, alternative.fouls)
 
-    found = doubts(cands, chosen, tracked.cue, ruling)
+    found = doubts(cands, chosen, tracked.cue, ruling, (verdict.points, verdict.fouls))
     return TrackedRuling(tracked, stroke, verdict, confidence_of(found), tuple(found), detection)

@@ -26,10 +26,11 @@ LOST_BEFORE_END = 0.5
 def jump_time(motion: BallMotion, table: TableSpec, stroke_end: float) -> float | None:
     """When the ball left the table, or ``None`` if it stayed on it."""
     r = table.ball_radius
-    x, y = motion.xy[:, 0], motion.xy[:, 1]
-    off = ((x < r - OFF_TABLE) | (x > table.width - r + OFF_TABLE)
-           | (y < r - OFF_TABLE) | (y > table.length - r + OFF_TABLE))
-    if off.any():
+    (x0, y0), (x1, y1) = motion.xy.min(axis=0).tolist(), motion.xy.max(axis=0).tolist()
+    low, high_x, high_y = r - OFF_TABLE, table.width - r + OFF_TABLE, table.length - r + OFF_TABLE
+    if x0 < low or x1 > high_x or y0 < low or y1 > high_y:  # some sample is off the surface: the first
+        x, y = motion.xy[:, 0], motion.xy[:, 1]
+        off = (x < low) | (x > high_x) | (y < low) | (y > high_y)
         return float(motion.t[int(np.argmax(off))])
     last = float(motion.t[-1])
     if last < stroke_end - LOST_BEFORE_END and motion.t.shape[0] >= 2:

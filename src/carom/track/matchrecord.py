@@ -10,15 +10,17 @@ The replay decides whose turn it is from its own rulings. When the next tracked 
 was played with the other player's ball, the table went on differently:
 
 * strokes are missing from the recording (a gap in the shot ids, or the balls are not
-  where the previous stroke left them): a ``call`` record (``miss``) stands in for them
-  and hands the table over;
+  where the previous stroke left them, as :func:`~carom.track.sequence.displacement_allowed`
+  judges it): a ``call`` record (``miss``) stands in for them and hands the table over;
 * otherwise the table ruled the previous stroke differently from the tracker (a
   referee's call, or a tracking error): that stroke is withdrawn (``undo``) and a
   ``call`` with the table's result (``carom`` when the striker went on, else ``miss``)
   takes its place.
 
 Every record written this way says why in a ``note`` field (a reader ignores fields it
-does not know). The points limit is one more than the number of strokes, so that no
+does not know). Each stroke record carries its ``confidence`` and whether it is
+``doubtful``, as judged in the sequence (:mod:`carom.track.sequence`). The points
+limit is one more than the number of strokes, so that no
 game ends inside the recording.
 """
 
@@ -26,7 +28,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import hypot
 from typing import Any
 
 from carom.core.records import Call, CallResult, Header, Opener, Record, Stroke, Undo
@@ -34,6 +35,7 @@ from carom.core.table import TableSpec
 from carom.match.replay import Replayer
 from carom.rules.disciplines import Discipline
 from carom.track.judge import TrackedRuling
+from carom.track.sequence import displacement_allowed, farthest_moved, missing_between, with_sequence_doubts
 
 PLAYERS = ("white", "yellow")
 """Player 0 opens and plays white (O1); player 1 plays yellow."""
@@ -64,18 +66,23 @@ def match_record(rulings: Sequence[TrackedRuling], discipline: Discipline, table
     add(Opener(0))
     corrections = 0
     previous: TrackedRuling | None = None
-    for ruling in rulings:
+    following = [*rulings[1:], None]
+    for as_judged, after in zip(rulings, following, strict=True):
+        ruling = with_sequence_doubts(as_judged, after, table)
         tracked = ruling.tracked
         if replayer.state.striker_ball is not tracked.cue:
             corrections += 1
-            missing = _missing(previous, ruling)
-            moved = _moved_between(previous, ruling)
+            missing = 0 if previous is None else missing_between(previous.tracked, tracked)
+            moved = None if previous is None else farthest_moved(previous, ruling)
+            if moved is not None and moved.distance <= displacement_allowed(table):
+                moved = None
             if missing or moved or previous is None:
                 if missing:
                     what = f"{missing} stroke(s) before shot {tracked.shot!r} are not in the recording"
                 elif moved:
                     what = (f"shot {tracked.shot!r} does not start where the shot before it ended "
-                            f"(a ball {moved:.2f} m away): the recording misses what happened between")
+                            f"(a ball {moved.distance:.2f} m away): the recording misses what happened "
+                            "between")
                 else:
                     what = f"the recording starts with a stroke of {tracked.cue}"
                 add(Call(CallResult.MISS, extra={"note": f"{what}; this call hands {tracked.cue} the table"}))
@@ -95,29 +102,3 @@ def _stroke(ruling: TrackedRuling) -> Stroke:
     extra = {**stroke.extra, "confidence": round(ruling.confidence, 4), "doubtful": ruling.doubtful}
     return Stroke(stroke.ball, stroke.events, stroke.start, stroke.end, stroke.exits, stroke.fouls,
                   stroke.paths, extra)
-
-
-def _missing(previous: TrackedRuling | None, ruling: TrackedRuling) -> int:
-    """How many shot ids lie between two tracked strokes (0 if ids are not numbers)."""
-    if previous is None:
-        return 0
-    a, b = previous.tracked.shot, ruling.tracked.shot
-    if isinstance(a, int) and isinstance(b, int) and b > a + 1:
-        return b - a - 1
-    return 0
-
-
-CONTINUITY = 0.02
-"""A ball this far, m, from where the previous stroke left it means the recording misses
-something between two strokes (a stroke, a re-spot, a ball moved by hand)."""
-
-
-def _moved_between(previous: TrackedRuling | None, ruling: TrackedRuling) -> float:
-    """How far the farthest ball lies from where the previous stroke left it (0 when
-    within :data:`CONTINUITY` or unknown)."""
-    if previous is None or previous.stroke.end is None or ruling.stroke.start is None:
-        return 0.0
-    end, start = previous.stroke.end, ruling.stroke.start
-    worst = max((hypot(end[b][0] - start[b][0], end[b][1] - start[b][1]) for b in end if b in start),
-                default=0.0)
-    return worst if worst > CONTINUITY else 0.0

@@ -19,13 +19,18 @@ import numpy as np
 
 from carom.core.balls import Ball
 from carom.track import physics
-from carom.track.breaks import find_breaks
+from carom.track.breaks import find_breaks_in_runs
 from carom.track.joins import REST_RUN_OUT, Join, join_all
-from carom.track.pieces import Piece, make_piece
+from carom.track.pieces import Piece, Span, make_pieces
 from carom.track.rests import not_outliers, rest_runs
 from carom.track.samples import BallTrack, FloatArray
 
-__all__ = ["REST_RUN_OUT", "BallMotion", "Join", "Piece", "estimate_noise", "reconstruct"]
+__all__ = ["REST_RUN_OUT", "BallMotion", "Join", "Piece", "SampleLists", "estimate_noise", "reconstruct",
+           "reconstruct_all"]
+
+SampleLists = tuple[list[float], list[float], list[float]]
+"""A ball's samples as plain lists: times, x, y."""
+
 
 @dataclass(slots=True)
 class BallMotion:
@@ -38,6 +43,13 @@ class BallMotion:
     """Estimated position noise of this ball's samples, metres."""
     pieces: list[Piece]
     joins: list[Join] = field(default_factory=list)
+    _lists: SampleLists | None = field(default=None, init=False, repr=False, compare=False)
+
+    def sample_lists(self) -> SampleLists:
+        """The samples as plain lists ``(t, x, y)``, made once (for scalar work)."""
+        if self._lists is None:
+            self._lists = (self.t.tolist(), self.xy[:, 0].tolist(), self.xy[:, 1].tolist())
+        return self._lists
 
     @property
     def moved(self) -> bool:
@@ -103,24 +115,36 @@ def estimate_noise(t: FloatArray, xy: FloatArray) -> float | None:
 def reconstruct(ball: Ball, track: BallTrack, sigma: float | None = None) -> BallMotion:
     """Cut ``track`` into rests and pieces and estimate every join. ``sigma``: the
     position noise, if known (else estimated from the track itself)."""
-    t, xy = track.t, track.xy
-    if sigma is None:
-        sigma = estimate_noise(t, xy) or physics.POSITION_NOISE_FLOOR
-    keep = not_outliers(t, xy, sigma)
-    if not keep.all():
-        t, xy = t[keep], xy[keep]
-    pieces: list[Piece] = []
-    for lo, hi, rest in rest_runs(t, xy, sigma):
-        if rest:
-            pieces.append(make_piece(t, xy, lo, hi, True))
-        else:
-            pieces.extend(_moving_pieces(t, xy, lo, hi, sigma))
-    motion = BallMotion(ball, t, xy, sigma, [])
-    motion.pieces, motion.joins = join_all(pieces, motion.sigma_at)
-    return motion
+    return reconstruct_all([(ball, track, sigma)])[ball]
 
 
-def _moving_pieces(t: FloatArray, xy: FloatArray, lo: int, hi: int, sigma: float) -> list[Piece]:
-    breaks = find_breaks(t[lo:hi + 1], xy[lo:hi + 1], sigma)
+def reconstruct_all(tracks: list[tuple[Ball, BallTrack, float | None]]) -> dict[Ball, BallMotion]:
+    """:func:`reconstruct` of each ball of a stroke; the breaks of all their moving runs
+    are looked for at once (:func:`~carom.track.breaks.find_breaks_in_runs`)."""
+    prepared = []
+    for ball, track, noise in tracks:
+        t, xy = track.t, track.xy
+        sigma = noise if noise is not None else estimate_noise(t, xy) or physics.POSITION_NOISE_FLOOR
+        keep = not_outliers(t, xy, sigma)
+        if not keep.all():
+            t, xy = t[keep], xy[keep]
+        prepared.append((ball, t, xy, sigma, rest_runs(t, xy, sigma)))
+    moving = [(t[lo:hi + 1], xy[lo:hi + 1], sigma)
+              for _, t, xy, sigma, runs in prepared for lo, hi, rest in runs if not rest]
+    breaks = iter(find_breaks_in_runs(moving))
+    motions: dict[Ball, BallMotion] = {}
+    for ball, t, xy, sigma, runs in prepared:
+        spans: list[Span] = []
+        for lo, hi, rest in runs:
+            spans.extend([(lo, hi, True)] if rest else _moving_spans(lo, hi, next(breaks)))
+        motion = BallMotion(ball, t, xy, sigma, [])
+        motion.pieces, motion.joins = join_all(make_pieces(t, xy, spans), motion.sigma_at)
+        motions[ball] = motion
+    return motions
+
+
+def _moving_spans(lo: int, hi: int, breaks: list[int]) -> list[Span]:
+    """The moving run ``lo … hi`` cut at its ``breaks`` (intervals counted from ``lo``)
+    into pieces with no event inside."""
     bounds = [lo, *(lo + b + 1 for b in breaks), hi + 1]
-    return [make_piece(t, xy, a, b - 1) for a, b in itertools.pairwise(bounds)]
+    return [(a, b - 1, False) for a, b in itertools.pairwise(bounds)]

@@ -6,6 +6,7 @@ import numpy as np
 
 from carom.track import physics
 from carom.track.motion import REST_RUN_OUT, BallMotion, Join
+from carom.track.numeric import clip
 from carom.track.samples import FloatArray
 
 
@@ -18,8 +19,14 @@ class BallPath:
         t, xy = motion.t, motion.xy
         self._chord = (xy[1:] - xy[:-1]) / (t[1:] - t[:-1])[:, None] if t.shape[0] > 1 else np.zeros((0, 2))
         self._resting = self._resting_intervals()
-        self.still = bool(np.all(np.abs(self.points - self.points[0]) < 1e-9))
-        """The ball never moved (as far as its path shows)."""
+        low, high = self.points.min(axis=0).tolist(), self.points.max(axis=0).tolist()
+        self.box = (low[0], low[1], high[0], high[1])
+        """The smallest rectangle ``(x0, y0, x1, y1)`` that holds the whole path."""
+        x, y = self.points[0].tolist()
+        self.still = high[0] - x < 1e-9 and x - low[0] < 1e-9 and high[1] - y < 1e-9 and y - low[1] < 1e-9
+        """The ball never moved (as far as its path shows): every point within 1e-9 of the first."""
+        self._lines: tuple[FloatArray, FloatArray, FloatArray] | None = None
+        self._rest_joins = [j for j in motion.joins if j.kind in ("start", "stop", "restart")]
 
     def times_points(self) -> tuple[FloatArray, FloatArray]:
         return self.times, self.points
@@ -33,6 +40,12 @@ class BallPath:
         return np.array([np.interp(t, self.times, self.points[:, 0]),
                           np.interp(t, self.times, self.points[:, 1])])
 
+    def intervals(self, grid: FloatArray) -> np.ndarray:
+        """For each time of ``grid``, the sample interval ``k`` (between samples ``k`` and
+        ``k+1``) that holds it, clamped to the first and the last interval."""
+        t = self.motion.t
+        return clip(np.searchsorted(t, grid, side="right") - 1, 0, t.shape[0] - 2)
+
     def extended(self, grid: FloatArray, *, forward: bool) -> tuple[FloatArray, FloatArray]:
         """Centres and velocities at the times ``grid``, between two samples carried on
         straight from the samples before them (``forward``) or come straight to the
@@ -41,33 +54,55 @@ class BallPath:
         before the turn is the straight continuation of what came before, the motion
         after it the straight extension back of what came after. A ball resting
         between two samples stays put."""
+        pos, vel = self.readings(grid, (forward,))
+        return pos[0], vel[0]
+
+    def readings(self, grid: FloatArray, directions: tuple[bool, ...] = (True, False),
+                 ) -> tuple[FloatArray, FloatArray]:
+        """:meth:`extended` for each of ``directions`` (``forward`` or not) at once:
+        centres and velocities of shape ``(len(directions), len(grid), 2)``."""
         t, xy = self.motion.t, self.motion.xy
-        n = t.shape[0]
-        if n < 2:
-            return np.repeat(xy[:1], grid.shape[0], axis=0), np.zeros((grid.shape[0], 2))
-        k = np.clip(np.searchsorted(t, grid, side="right") - 1, 0, n - 2)
-        chord, resting = self._chord, self._resting
-        if forward:
-            source = np.maximum(k - 1, 0)
-            use = np.where((k > 0)[:, None] & ~resting[source][:, None], chord[source], chord[k])
-            pos = xy[k] + (grid - t[k])[:, None] * use
-        else:
-            source = np.minimum(k + 1, n - 2)
-            use = np.where((k < n - 2)[:, None] & ~resting[source][:, None], chord[source], chord[k])
-            pos = xy[k + 1] + (grid - t[k + 1])[:, None] * use
-        still = resting[k]
-        pos[still] = xy[k[still]] if forward else xy[k[still] + 1]
-        use[still] = 0.0
+        shape = (len(directions), grid.shape[0], 2)
+        if t.shape[0] < 2:
+            return np.broadcast_to(xy[0], shape).copy(), np.zeros(shape)
+        origin, start, velocity = self._interval_lines()
+        rows = [0 if forward else 1 for forward in directions]
+        k = self.intervals(grid)
+        # each reading is a straight line in each sample interval: from a sample, at a velocity
+        vel = velocity[rows][:, k]
+        pos = origin[rows][:, k] + (grid - start[rows][:, k])[..., None] * vel
         first, last = float(grid[0]), float(grid[-1])
-        for join in self.motion.joins:
-            if join.kind in ("start", "stop", "restart") and join.t_hi > first and join.t_lo < last:
-                self._through_rest(join, grid, pos, use)
-        return pos, use
+        for join in self._rest_joins:
+            if join.t_hi > first and join.t_lo < last:
+                self._through_rest(join, grid, pos, vel)
+        return pos, vel
+
+    def _interval_lines(self) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """The two readings of :meth:`extended` as straight lines, one per sample interval
+        ``k``: row 0 carried on from the samples before (forward), row 1 come straight to
+        the samples after. Each line passes through a sample (``origin`` at time
+        ``start``: sample ``k`` forward, ``k+1`` backward) with the chord velocity of the
+        interval before (after) it, unless there is none or it holds a rest, then of its
+        own; a ball resting in the interval stays at the sample (velocity zero). Made
+        once per path."""
+        if self._lines is None:
+            t, xy = self.motion.t, self.motion.xy
+            n = t.shape[0]
+            k = np.arange(n - 1)
+            chord, resting = self._chord, self._resting
+            before, after = np.maximum(k - 1, 0), np.minimum(k + 1, n - 2)
+            forward = np.where(((k > 0) & ~resting[before])[:, None], chord[before], chord)
+            backward = np.where(((k < n - 2) & ~resting[after])[:, None], chord[after], chord)
+            velocity = np.stack((forward, backward))
+            velocity[:, resting] = 0.0
+            self._lines = (np.stack((xy[:-1], xy[1:])), np.stack((t[:-1], t[1:])), velocity)
+        return self._lines
 
     def _through_rest(self, join: Join, grid: FloatArray, pos: FloatArray, vel: FloatArray) -> None:
         """Inside the sample interval that holds a rest: the ball carried on straight at
         its speed until it stopped, lay still, then left straight at the speed it is next
-        seen with (lone samples inside a join are samples like any other)."""
+        seen with (lone samples inside a join are samples like any other). ``pos`` and
+        ``vel``: one row per reading of the path (the same in every row here)."""
         t, xy = self.motion.t, self.motion.xy
         n = t.shape[0]
         if join.kind == "start":
@@ -102,8 +137,8 @@ class BallPath:
             self._fill(grid, pos, vel, lo, hi, join.before.position(lo), lo, stop, None, join.v_in,
                        moving_first=True)
             late = (grid > lo) & (grid < hi) & (grid >= join.t)
-            pos[late] = join.after.position(hi) + (grid[late] - hi)[:, None] * join.v_out
-            vel[late] = join.v_out
+            pos[:, late] = join.after.position(hi) + (grid[late] - hi)[:, None] * join.v_out
+            vel[:, late] = join.v_out
 
     @staticmethod
     def _fill(grid: FloatArray, pos: FloatArray, vel: FloatArray, lo: float, hi: float, p0: FloatArray,
@@ -122,8 +157,8 @@ class BallPath:
         else:
             moving = times >= a
             p = np.where(moving[:, None], p0 + (times - a)[:, None] * v, p0)
-        pos[inside] = p
-        vel[inside] = np.where(moving[:, None], v, 0.0)
+        pos[:, inside] = p
+        vel[:, inside] = np.where(moving[:, None], v, 0.0)
 
     def _resting_intervals(self) -> np.ndarray:
         """Per sample interval: does it hold a rest (its samples belong to rest pieces, or

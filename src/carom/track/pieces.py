@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from carom.track.fit import Fit, fit_motion
+from carom.track.fit import Fit, TrackFitter
 from carom.track.samples import FloatArray
 
 LOCAL_SAMPLES = 8
@@ -21,13 +21,15 @@ LOCAL_SPAN = 0.3
 """The longest stretch, s, at each end of a piece fitted for its motion there."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Piece:
     """Samples ``i0 … i1`` (inclusive) of one motion with no event inside, or a rest.
 
     ``head`` and ``tail`` fit the motion over the first and the last few samples: the
     piece's state where it begins and where it ends.
     """
+    # Not frozen, though never changed once made: the detector makes thousands of these
+    # per match, and a frozen dataclass takes several times longer to construct.
 
     i0: int
     i1: int
@@ -62,20 +64,37 @@ class Piece:
         return self.fit_at(t).velocity(t)
 
 
-def make_piece(t: FloatArray, xy: FloatArray, a: int, b: int, rest: bool = False) -> Piece:
-    """The piece of samples ``a … b``."""
-    if rest:
-        whole = fit_motion(t[a:b + 1], xy[a:b + 1], 0)
-        return Piece(a, b, whole, whole, True)
+Span = tuple[int, int, bool]
+"""Samples ``a … b`` (inclusive) of one piece, and whether it is a rest."""
+
+
+def make_pieces(t: FloatArray, xy: FloatArray, spans: list[Span]) -> list[Piece]:
+    """The pieces of samples ``a … b`` for each span, with their end fits."""
+    fitter = TrackFitter(t, xy)
+    pieces = []
+    for a, b, rest in spans:
+        if rest:
+            whole = fitter.fit(a, b, 0)
+            pieces.append(Piece(a, b, whole, whole, True))
+            continue
+        head_end, tail_start = _ends(fitter.times, a, b)
+        if head_end == b:
+            whole = fitter.fit(a, b)
+            pieces.append(Piece(a, b, whole, whole, False))
+        else:
+            pieces.append(Piece(a, b, fitter.fit(a, head_end), fitter.fit(tail_start, b), False))
+    return pieces
+
+
+def _ends(times: list[float], a: int, b: int) -> tuple[int, int]:
+    """The samples fitted for the motion at each end of the moving piece ``a … b``: the
+    head ``a … head_end`` and the tail ``tail_start … b``, each at most
+    :data:`LOCAL_SAMPLES` samples over at most :data:`LOCAL_SPAN`."""
     head_end = a
-    while head_end < b and head_end - a + 1 < LOCAL_SAMPLES and t[head_end + 1] - t[a] <= LOCAL_SPAN:
+    while head_end < b and head_end - a + 1 < LOCAL_SAMPLES and times[head_end + 1] - times[a] <= LOCAL_SPAN:
         head_end += 1
-    if head_end == b:
-        whole = fit_motion(t[a:b + 1], xy[a:b + 1])
-        return Piece(a, b, whole, whole, False)
     tail_start = b
-    while tail_start > a and b - tail_start + 1 < LOCAL_SAMPLES and t[b] - t[tail_start - 1] <= LOCAL_SPAN:
+    while (tail_start > a and b - tail_start + 1 < LOCAL_SAMPLES
+           and times[b] - times[tail_start - 1] <= LOCAL_SPAN):
         tail_start -= 1
-    head = fit_motion(t[a:head_end + 1], xy[a:head_end + 1])
-    tail = fit_motion(t[tail_start:b + 1], xy[tail_start:b + 1])
-    return Piece(a, b, head, tail, False)
+    return head_end, tail_start

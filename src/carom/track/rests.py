@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from math import hypot, sqrt
+
 import numpy as np
 
 from carom.track import physics
 from carom.track.breaks import BREAK_Z
+from carom.track.numeric import diff
 from carom.track.samples import FloatArray
 
 OUTLIER_SPAN = 0.12
@@ -31,25 +34,42 @@ def not_outliers(t: FloatArray, xy: FloatArray, sigma: float) -> np.ndarray:
     ks = ks[span <= OUTLIER_SPAN]
     if not ks.size:
         return keep
-    windows = np.column_stack((ks - 2, ks - 1, ks + 1, ks + 2))
-    tw = t[windows]
-    tbar = tw.mean(axis=1)
-    dt = tw - tbar[:, None]
-    stt = np.sum(dt * dt, axis=1)
-    pw = xy[windows]
-    pbar = pw.mean(axis=1)
-    slope = np.einsum("kw,kwc->kc", dt, pw - pbar[:, None, :]) / stt[:, None]
-    fitted = pbar[:, None, :] + dt[:, :, None] * slope[:, None, :]
-    spread = np.max(np.hypot(*(pw - fitted).transpose(2, 0, 1)), axis=1)
-    h = t[ks] - tbar
-    miss = np.hypot(*(xy[ks] - (pbar + h[:, None] * slope)).T)
-    speed = np.hypot(*slope.T)
-    noise = np.hypot(sigma, speed * physics.TIMING_JITTER)
-    slack = 0.5 * physics.MAX_FREE_ACCELERATION * (0.5 * (tw[:, 3] - tw[:, 0])) ** 2
-    agree = spread <= BREAK_Z * noise + slack
-    glitch = agree & (miss > 2.0 * (BREAK_Z * noise * np.sqrt(1.25 + h * h / stt) + slack))
-    keep[ks[glitch]] = False
+    # a few candidates at most: each is checked in plain floats
+    times, points = t.tolist(), xy.tolist()
+    for k in ks.tolist():
+        if _glitch(times, points, k, sigma):
+            keep[k] = False
     return keep
+
+
+def _glitch(t: list[float], p: list[list[float]], k: int, sigma: float) -> bool:
+    """Whether sample ``k`` is a glitch: its two neighbours on each side lie on one
+    straight line (within the noise and what friction bends in their time) and ``k``
+    lies far off it."""
+    window = (k - 2, k - 1, k + 1, k + 2)
+    tw = [t[i] for i in window]
+    tbar = (tw[0] + tw[1] + tw[2] + tw[3]) / 4.0
+    dt = [ti - tbar for ti in tw]
+    stt = dt[0] * dt[0] + dt[1] * dt[1] + dt[2] * dt[2] + dt[3] * dt[3]
+    xw, yw = [p[i][0] for i in window], [p[i][1] for i in window]
+    x_bar, y_bar = (xw[0] + xw[1] + xw[2] + xw[3]) / 4.0, (yw[0] + yw[1] + yw[2] + yw[3]) / 4.0
+    vx = sum_products(dt, [x - x_bar for x in xw]) / stt
+    vy = sum_products(dt, [y - y_bar for y in yw]) / stt
+    spread = max(hypot(xw[i] - (x_bar + dt[i] * vx), yw[i] - (y_bar + dt[i] * vy)) for i in range(4))
+    h = t[k] - tbar
+    miss = hypot(p[k][0] - (x_bar + h * vx), p[k][1] - (y_bar + h * vy))
+    noise = hypot(sigma, hypot(vx, vy) * physics.TIMING_JITTER)
+    slack = 0.5 * physics.MAX_FREE_ACCELERATION * (0.5 * (tw[3] - tw[0])) ** 2
+    agree = spread <= BREAK_Z * noise + slack
+    return agree and miss > 2.0 * (BREAK_Z * noise * sqrt(1.25 + h * h / stt) + slack)
+
+
+def sum_products(a: list[float], b: list[float]) -> float:
+    """``Σ a_i b_i``, summed in order."""
+    total = 0.0
+    for u, v in zip(a, b, strict=True):
+        total += u * v
+    return total
 
 
 REST_SPAN = 0.1
@@ -70,17 +90,20 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
     radius = max(4.0 * sigma, 0.0015)
     still = np.zeros(n, dtype=bool)
     still[0] = still[-1] = True
-    small = np.nonzero(np.hypot(*np.diff(xy, axis=0).T) <= radius)[0] if n > 2 else np.zeros(0, dtype=int)
+    step = diff(xy)
+    step_length = np.hypot(step[:, 0], step[:, 1])
+    small = np.nonzero(step_length <= radius)[0] if n > 2 else np.zeros(0, dtype=int)
     if small.size:
         # a rest begins where the next step is within the noise; it lasts if every sample
         # of the span stays near the first (a bounce comes back to where it was)
         ahead = np.minimum(np.searchsorted(t, t[small] + REST_SPAN), n - 1)
         covered = (t[ahead] - t[small]) >= REST_SPAN * 0.999
-        reach = np.zeros(small.shape[0])
-        for k in range(1, min(int(np.max(ahead - small)), REST_SAMPLES) + 1):
-            other = np.minimum(small + k, n - 1)
-            far = np.hypot(*(xy[other] - xy[small]).T)
-            reach = np.where(small + k <= ahead, np.maximum(reach, far), reach)
+        # how far the samples of the span (up to REST_SAMPLES) lie from its first
+        steps = np.arange(1, min(int((ahead - small).max()), REST_SAMPLES) + 1)
+        later = small[:, None] + steps[None, :]
+        away = xy[np.minimum(later, n - 1)] - xy[small][:, None, :]
+        far = np.hypot(away[..., 0], away[..., 1])
+        reach = np.where(later <= ahead[:, None], far, 0.0).max(axis=1, initial=0.0)
         begin = small[covered & (reach <= radius) & (ahead - small <= REST_SAMPLES)]
         ahead = ahead[covered & (reach <= radius) & (ahead - small <= REST_SAMPLES)]
         if begin.size:
@@ -90,7 +113,7 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
             still |= np.cumsum(marks)[:n] > 0
     # a run ends where stillness changes, or between two still samples apart (two rests
     # in different places: the ball moved between them unseen)
-    apart = np.hypot(*np.diff(xy, axis=0).T) > radius
+    apart = step_length > radius
     cut = (still[1:] != still[:-1]) | (still[1:] & still[:-1] & apart)
     ends = [*np.nonzero(cut)[0].tolist(), n - 1]
     runs: list[tuple[int, int, bool]] = []
