@@ -26,7 +26,7 @@ class Lines:
     __slots__ = ("_lines",)
 
     def __init__(self, lines: Iterable[int]) -> None:
-        self._lines = array("l", sorted(lines))
+        self._lines = array("l", sorted(lines))  # sorted() makes a list for a moment
 
     def __contains__(self, line: object) -> bool:
         if not isinstance(line, int):
@@ -46,20 +46,21 @@ def withdrawn_lines(specials: Iterable[tuple[int, bool]], first: int) -> Lines:
     The records still standing form a stack that ``undo`` pops; it is kept as runs of
     consecutive lines, so its size grows with the number of undos, not of records.
     """
-    runs: list[list[int]] = []
-    gone: list[int] = []
+    starts, ends = array("l"), array("l")  # the runs, compact: 16 bytes each
+    gone = array("l")
     pending = first
     for line, is_undo in specials:
         if line > pending:
-            runs.append([pending, line - 1])
+            starts.append(pending)
+            ends.append(line - 1)
         pending = line + 1
-        if is_undo and runs:
-            top = runs[-1]
-            gone.append(top[1])
-            if top[0] == top[1]:
-                runs.pop()
+        if is_undo and ends:
+            gone.append(ends[-1])
+            if starts[-1] == ends[-1]:
+                starts.pop()
+                ends.pop()
             else:
-                top[1] -= 1
+                ends[-1] -= 1
     return Lines(gone)
 
 
