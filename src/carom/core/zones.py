@@ -110,7 +110,7 @@ class ZoneSet:
     """The zones of one discipline on one table, with their bounds laid out for speed:
     a referee asks "which zones hold both these balls?" for every stroke."""
 
-    __slots__ = ("_boxes", "_others", "zones")
+    __slots__ = ("_bounds", "_boxes", "_others", "zones")
 
     def __init__(self, zones: tuple[Zone, ...], eps: float = TOLERANCES.line) -> None:
         self.zones = zones
@@ -119,15 +119,22 @@ class ZoneSet:
             for i, z in enumerate(zones) if isinstance(z, Rect)
         )
         self._others = tuple((i, z) for i, z in enumerate(zones) if not isinstance(z, Rect))
+        self._bounds = {i: (x0, y0, x1, y1) for i, x0, y0, x1, y1 in self._boxes}
+
+    def holds(self, i: int, p: Point) -> bool:
+        """Zone ``i`` holds ``p``, inside or on a line (Z6)."""
+        box = self._bounds.get(i)
+        if box is None:
+            return self.zones[i].contains(p)
+        return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
 
     def holding_both(self, a: Point, b: Point) -> tuple[int, ...]:
-        """The zones that hold both points, inside or on a line (Z2, Z6)."""
-        ax, ay = a
-        bx, by = b
-        found = tuple(
-            i for i, x0, y0, x1, y1 in self._boxes
-            if x0 <= ax <= x1 and y0 <= ay <= y1 and x0 <= bx <= x1 and y0 <= by <= y1
-        )
+        """The zones that hold both points, inside or on a line (Z2, Z6). A rectangle
+        holds both exactly when it holds the box around them."""
+        left, right = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+        low, high = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+        found = [i for i, x0, y0, x1, y1 in self._boxes
+                 if x0 <= left and right <= x1 and y0 <= low and high <= y1]
         if self._others:
-            found += tuple(i for i, z in self._others if z.contains(a) and z.contains(b))
-        return found
+            found += [i for i, z in self._others if z.contains(a) and z.contains(b)]
+        return tuple(found)

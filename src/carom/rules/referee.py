@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from carom.core.balls import Ball, object_balls
 from carom.core.events import BallContact, CushionContact, Event, Jump
-from carom.core.position import Position, frozen_to
+from carom.core.position import Position, touching
 from carom.core.records import Stroke
 from carom.core.table import TableSpec
 from carom.rules import zones as zone_rules
@@ -112,50 +112,50 @@ def judge(context: StrokeContext, stroke: Stroke) -> Verdict:
     position = stroke.start if stroke.start is not None else context.position
     contacts = read_contacts(ball1, stroke.events)
     jumped = contacts.jumped
-    fouls: set[str] = set(stroke.fouls)
-    cites: set[str] = set()
+    fouls = list(stroke.fouls)
+    cites = ["C1"]
 
     if ball1 is not context.cue_ball:
-        fouls.add("F13")
+        fouls.append("F13")
         if context.opening:
-            cites.add("F17")
+            cites.append("F17")
     if jumped:
-        fouls.add("F2")
-        cites.add(discipline.jump_rule)
+        fouls.append("F2")
+        cites.append(discipline.jump_rule)
     first = contacts.first
-    if (position is not None and isinstance(first, BallContact)
-            and first.partner(ball1) in frozen_to(position, ball1, context.table)):
-        fouls.add("F9")
+    if position is not None and type(first) is BallContact and ball1 in position:
+        partner = first.partner(ball1)
+        if partner in position and touching(position[ball1], position[partner], context.table):
+            fouls.append("F9")
     if context.opening and contacts.ball2 is not None and contacts.ball2 is not Ball.RED:
-        fouls.add("O3")
+        fouls.append("O3")
 
     carom = contacts.ball3 is not None
     if carom and contacts.cushions_before_ball3 < discipline.cushions:
         carom = False
         assert discipline.cushion_rule is not None
-        cites.add(discipline.cushion_rule)
+        cites.append(discipline.cushion_rule)
 
     counts, known = _zones(context, stroke, position, jumped, carom and not fouls, fouls, cites)
-    if fouls:
-        cites.add("F14")
     points = 1 if carom and not fouls else 0
-    cites.add("C1")
-    if points:
-        cites.update(("C2", "C3"))
+    if fouls:
+        cites.append("F14")
+    elif points:
+        cites += ("C2", "C3")
     return Verdict(
-        points=points,
-        fouls=in_rulebook_order(tuple(fouls)),
-        cites=in_rulebook_order(tuple(cites | fouls)),
-        contacts=contacts,
-        jumped=jumped,
-        zone_counts=counts if points else (0,) * len(counts),
-        zones_known=known,
+        points,
+        in_rulebook_order(tuple(fouls)) if fouls else (),
+        in_rulebook_order((*cites, *fouls)),
+        contacts,
+        jumped,
+        counts if points else (0,) * len(counts),
+        known,
     )
 
 
 def _zones(context: StrokeContext, stroke: Stroke, position: Position | None,
-           jumped: tuple[Ball, ...], carom: bool, fouls: set[str],
-           cites: set[str]) -> tuple[tuple[int, ...], bool]:
+           jumped: tuple[Ball, ...], carom: bool, fouls: list[str],
+           cites: list[str]) -> tuple[tuple[int, ...], bool]:
     """Z2–Z7 for a carom: add Z7 to ``fouls`` when a restricted zone at its limit
     kept both object balls; return the next counts and whether zones were judged."""
     discipline = context.discipline
@@ -176,16 +176,13 @@ def _zones(context: StrokeContext, stroke: Stroke, position: Position | None,
         return zeros, True
     counts = context.zone_counts or zeros
     end, exits, paths = stroke.end, stroke.exits, stroke.paths
-    gone = tuple(
-        i for i in held
-        if any(zone_rules.left(zones[i], ball, end, exits, paths, jumped) for ball in objects)
-    )
+    gone = zone_rules.left_zones(zone_set, held, objects, end, exits, paths, jumped)
     assert discipline.zone_limit is not None
-    cites.update(("Z2", *discipline.zone_rules))
+    cites += ("Z2", *discipline.zone_rules)
     if zone_rules.zone_fault(counts, discipline.zone_limit, held, gone):
-        fouls.add("Z7")
-        cites.add("Z3")
+        fouls.append("Z7")
+        cites.append("Z3")
         return zeros, True
     if gone:
-        cites.add("Z4")
+        cites.append("Z4")
     return zone_rules.counts_after_carom(counts, held, gone), True

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from carom.core.balls import Ball
 from carom.core.position import Position
 from carom.core.records import Exit, Path
-from carom.core.zones import Zone, ZoneSet
+from carom.core.zones import ZoneSet
 
 
 def restricted(zones: ZoneSet, position: Position, objects: tuple[Ball, Ball]) -> tuple[int, ...]:
@@ -22,22 +22,27 @@ def restricted(zones: ZoneSet, position: Position, objects: tuple[Ball, Ball]) -
     return zones.holding_both(position[objects[0]], position[objects[1]])
 
 
-def left(zone: Zone, ball: Ball, end: Position | None, exits: tuple[Exit, ...],
-         paths: Mapping[Ball, Path] | None, jumped: tuple[Ball, ...]) -> bool:
-    """Did ``ball`` leave ``zone`` at some moment of the stroke (Z4)?
+def left_zones(zones: ZoneSet, held: tuple[int, ...], objects: tuple[Ball, Ball], end: Position | None,
+               exits: tuple[Exit, ...], paths: Mapping[Ball, Path] | None,
+               jumped: tuple[Ball, ...]) -> tuple[int, ...]:
+    """The zones of ``held`` that an object ball left at some moment of the stroke (Z4).
 
-    It did when it jumped, stopped strictly outside, is named in ``exits``, or has
-    a sampled path point strictly outside.
+    A ball left a zone when it jumped, stopped strictly outside, is named in ``exits``
+    for that zone, or has a sampled path point strictly outside.
     """
-    if ball in jumped:
-        return True
-    if end is not None and ball in end and not zone.contains(end[ball]):
-        return True
-    if any(e.ball is ball and e.zone == zone.name for e in exits):
-        return True
-    if paths is not None and ball in paths:
-        return any(not zone.contains((x, y)) for _, x, y in paths[ball])
-    return False
+    if jumped and (objects[0] in jumped or objects[1] in jumped):
+        return held
+    gone = []
+    for i in held:
+        name = zones.zones[i].name
+        for ball in objects:
+            if ((end is not None and ball in end and not zones.holds(i, end[ball]))
+                    or (exits and any(e.ball is ball and e.zone == name for e in exits))
+                    or (paths is not None and ball in paths
+                        and any(not zones.holds(i, (x, y)) for _, x, y in paths[ball]))):
+                gone.append(i)
+                break
+    return tuple(gone)
 
 
 def zone_fault(counts: tuple[int, ...], limit: int, held: tuple[int, ...],
