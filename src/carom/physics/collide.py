@@ -30,12 +30,18 @@ from carom.physics.jit import kernel
 
 
 @kernel
-def _press(s: np.ndarray, i: int, nx: float, ny: float, p: np.ndarray) -> float:
-    """The acceleration along (nx, ny) that sliding friction gives ball ``i``."""
+def _slip(s: np.ndarray, i: int, p: np.ndarray) -> tuple[float, float, float]:
+    """Ball ``i``'s slip on the cloth: the velocity of its contact point, and its size."""
     radius = p[L.P_RADIUS]
     ux = s[i, L.VX] - radius * s[i, L.WY]
     uy = s[i, L.VY] + radius * s[i, L.WX]
-    un = math.sqrt(ux * ux + uy * uy)
+    return ux, uy, math.sqrt(ux * ux + uy * uy)
+
+
+@kernel
+def _press(s: np.ndarray, i: int, nx: float, ny: float, p: np.ndarray) -> float:
+    """The acceleration along (nx, ny) that sliding friction gives ball ``i``."""
+    ux, uy, un = _slip(s, i, p)
     if un <= L.SPEED_EPS:
         return 0.0
     return float(-p[L.P_MU_SLIDE] * p[L.P_GRAVITY] * (ux * nx + uy * ny) / un)
@@ -44,10 +50,7 @@ def _press(s: np.ndarray, i: int, nx: float, ny: float, p: np.ndarray) -> float:
 @kernel
 def _drive(s: np.ndarray, i: int, nx: float, ny: float, p: np.ndarray) -> float:
     """The acceleration along (nx, ny) that the cloth gives ball ``i``, sliding or rolling."""
-    radius = p[L.P_RADIUS]
-    ux = s[i, L.VX] - radius * s[i, L.WY]
-    uy = s[i, L.VY] + radius * s[i, L.WX]
-    un = math.sqrt(ux * ux + uy * uy)
+    ux, uy, un = _slip(s, i, p)
     if un > L.SPEED_EPS:
         return float(-p[L.P_MU_SLIDE] * p[L.P_GRAVITY] * (ux * nx + uy * ny) / un)
     vn = math.sqrt(s[i, L.VX] * s[i, L.VX] + s[i, L.VY] * s[i, L.VY])
@@ -63,8 +66,7 @@ def _stop_slip_along(s: np.ndarray, i: int, nx: float, ny: float, towards: float
     contact changes the slip by 7F/2m)."""
     radius = p[L.P_RADIUS]
     mass = p[L.P_MASS]
-    ux = s[i, L.VX] - radius * s[i, L.WY]
-    uy = s[i, L.VY] + radius * s[i, L.WX]
+    ux, uy, _ = _slip(s, i, p)
     along = ux * nx + uy * ny
     if along * towards >= 0.0:
         return
