@@ -65,7 +65,7 @@ def test_check_14_rolling_in_at_45_degrees_leaves_at_57_6(speed: float) -> None:
 
 
 @pytest.mark.xfail(strict=True, reason="Mathavan 2010 at its track-fitted values leaves at 53.3° "
-                                       "(docs/physics.md); Han 2005, the default, passes")
+                                       "(README.md, 'The physics simulator'); Han 2005, the default, passes")
 def test_check_14_with_mathavan() -> None:
     _, angle = rebound(MATHAVAN, 45.0, 1.0)
     assert angle == pytest.approx(57.6, abs=4.0)

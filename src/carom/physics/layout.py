@@ -59,7 +59,7 @@ P_SIZE = 19
 CUSHION_HAN = 0
 CUSHION_MATHAVAN = 1
 
-# --- numerical constants of the event loop (docs/physics.md) -------------------------
+# --- numerical constants of the event loop (README.md, "The physics simulator") ---
 TIE = 1e-12
 """Seconds: events closer together than this are simultaneous and taken in the
 documented order (cushion before ball before mode change, then by ball and cushion)."""

@@ -2,7 +2,7 @@
 
 The defaults are the carom values of PHYSICS.md ("Parameters"); the rolling resistance
 and the cushion restitution and friction are the ones fitted to the real table
-(``tools/calibrate.py``, docs/physics.md). Nothing is read from a configuration file:
+(``tools/calibrate.py``, README.md, "The physics simulator"). Nothing is read from a configuration file:
 a caller who wants other values says so with :meth:`Params.replace` or
 :meth:`Params.with_overrides`.
 """
