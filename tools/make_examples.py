@@ -23,7 +23,7 @@ from typing import Any
 
 from carom.core.balls import BALLS, Ball, Cushion, object_balls
 from carom.core.events import BallContact, CushionContact, Event, Jump
-from carom.core.position import frozen_to, overlapping
+from carom.core.position import distance, frozen_to, overlapping
 from carom.core.records import (
     Call,
     CallResult,
@@ -85,7 +85,7 @@ class Player:
                 p = (min(max(near[0] + self.rng.gauss(0, spread), r), self.t.width - r),
                      min(max(near[1] + self.rng.gauss(0, spread), r), self.t.length - r))
             p = (round(p[0], 4), round(p[1], 4))
-            if all(not overlapping(p, q, self.t) and abs(_dist(p, q) - 2 * r) > 0.002
+            if all(not overlapping(p, q, self.t) and abs(distance(p, q) - 2 * r) > 0.002
                    for q in placed.values()):
                 return p
         raise RuntimeError("no room on the table")
@@ -164,10 +164,6 @@ class Player:
         rest = {b: p for b, p in stroke.end.items() if b is not ball}
         end = {**rest, ball: self.place(rest)}
         return Stroke(stroke.ball, stroke.events, stroke.start, end, stroke.exits, stroke.fouls)
-
-
-def _dist(p: Point, q: Point) -> float:
-    return float(((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2) ** 0.5)
 
 
 def play_match(name: str, seed: int) -> tuple[Header, list[Record]]:
