@@ -1,0 +1,169 @@
+"""Reading JSON and TOML documents from users and other programs, with one set of limits.
+
+Every command of carom reads its input through here, so that a careless or hostile file
+gets the same answer everywhere: a :class:`~carom.core.errors.InputError` that names the
+line and the field, never a traceback. The limits:
+
+* text is UTF-8 (a byte-order mark is allowed); bytes that are not name their line;
+* ``NaN``, ``Infinity`` (JSON) and ``nan``, ``inf`` (TOML) are refused: every number is finite;
+* a number too large for a float (``1e400``) is refused rather than read as infinity;
+* a whole number has at most :data:`MAX_DIGITS` digits;
+* containers nest at most :data:`MAX_DEPTH` deep.
+
+The common case costs one regular-expression scan of the text: only a text that holds a
+long run of digits or a large exponent is read again, slowly, to find the field at fault.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, NoReturn
+
+from carom.core.errors import InputError
+
+MAX_DIGITS = 18
+"""Whole numbers beyond 18 digits (about 10^18) are refused: no count, limit, id or
+coordinate of carom comes near, and larger ones cannot become floats faithfully."""
+MAX_DEPTH = 64
+"""Objects and arrays nest at most this deep."""
+_TOO_MANY_DIGITS = 10**MAX_DIGITS
+
+_SUSPECT = re.compile(rf"\d{{{MAX_DIGITS + 1},}}|[eE]\+?0*\d{{3,}}")
+"""What might hold a number out of range: a long run of digits or an exponent ≥ 100."""
+
+
+class _Bad:
+    """A number read from the text that is out of range, kept to name its field."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+def _parse_int(text: str) -> int | _Bad:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        return _Bad(f"a whole number of {digits} digits is too large (at most {MAX_DIGITS} digits)")
+    return int(text)
+
+
+def _parse_float(text: str) -> float | _Bad:
+    value = float(text)
+    if not math.isfinite(value):
+        shown = text if len(text) <= 24 else text[:20] + "…"
+        return _Bad(f"{shown} is too large for a number (at most about 1.8e308)")
+    return value
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise InputError(f"{name} is not a number JSON allows: every number must be finite")
+
+
+_FAST = json.JSONDecoder(parse_constant=_no_constant)
+_CHECKED = json.JSONDecoder(parse_constant=_no_constant, parse_int=_parse_int,
+                            parse_float=_parse_float)
+
+
+def decode(data: bytes, first_line: int = 1) -> str:
+    """``data`` as UTF-8 text (a byte-order mark is dropped); bytes that are not UTF-8
+    raise :class:`InputError` naming their line (counted from ``first_line``)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = first_line + data.count(b"\n", 0, error.start)
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise InputError(f"not UTF-8 text: byte 0x{data[error.start]:02x} at column {column}",
+                         line) from None
+
+
+def parse_json(text: str) -> Any:
+    """One JSON value, within the limits of this module. A syntax error names the line
+    of ``text`` (1-based) where it is; an out-of-range number names its field."""
+    try:
+        decoder = _FAST if _SUSPECT.search(text) is None else _CHECKED
+        value = decoder.decode(text)
+    except InputError:
+        raise
+    except json.JSONDecodeError as error:
+        raise InputError(f"not JSON: {error.msg} (column {error.colno})", error.lineno) from None
+    except RecursionError:
+        raise InputError(f"not JSON this program reads: nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as error:  # a float() or int() the hooks did not see
+        raise InputError(f"not JSON: {error}") from None
+    check_value(value)
+    return value
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """One TOML document, within the limits of this module."""
+    try:
+        value = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InputError(f"not TOML: {error}") from None
+    except RecursionError:
+        raise InputError(f"not TOML this program reads: nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError:
+        raise InputError(f"not TOML this program reads: a whole number of more than "
+                         f"{MAX_DIGITS} digits") from None
+    check_value(value)
+    return value
+
+
+def check_value(value: Any) -> None:
+    """Refuse a value that breaks the limits (depth, finite numbers, digits), naming the
+    field: ``balls.white.r[0]: …``. Values built in memory may be checked too."""
+    for where, reason in _problems(value, "", 0):
+        raise InputError(f"{where}: {reason}" if where else reason)
+
+
+def _problems(value: Any, where: str, depth: int) -> Iterator[tuple[str, str]]:
+    if isinstance(value, dict):
+        if depth >= MAX_DEPTH:
+            yield "", f"nested deeper than {MAX_DEPTH} levels"
+            return
+        for key, item in value.items():
+            yield from _problems(item, f"{where}.{key}" if where else str(key), depth + 1)
+    elif isinstance(value, list):
+        if depth >= MAX_DEPTH:
+            yield "", f"nested deeper than {MAX_DEPTH} levels"
+            return
+        for index, item in enumerate(value):
+            yield from _problems(item, f"{where}[{index}]", depth + 1)
+    elif isinstance(value, _Bad):
+        yield where, value.reason
+    elif isinstance(value, float) and not math.isfinite(value):
+        yield where, f"{value} is not a finite number"
+    elif isinstance(value, int) and abs(value) >= _TOO_MANY_DIGITS:
+        yield where, f"a whole number of more than {MAX_DIGITS} digits is too large"
+
+
+def read_text(path: str | Path, max_bytes: int) -> str:
+    """The UTF-8 text of the file at ``path``, refused when larger than ``max_bytes``
+    or unreadable, with a message that says which."""
+    file = Path(path)
+    try:
+        size = file.stat().st_size
+        if size > max_bytes:
+            raise InputError(f"the file is {size:,} bytes; at most {max_bytes:,} are read")
+        data = file.read_bytes()
+    except IsADirectoryError:
+        raise InputError("is a folder, not a file") from None
+    except FileNotFoundError:
+        raise InputError("no such file") from None
+    except PermissionError:
+        raise InputError("not allowed to read it") from None
+    except OSError as error:
+        raise InputError(f"cannot be read: {error.strerror or error}") from None
+    return decode(data)
+
+
+def read_document(path: str | Path, max_bytes: int = 16 * 1024 * 1024) -> Any:
+    """A JSON file, or a TOML file when its name ends in ``.toml``."""
+    text = read_text(path, max_bytes)
+    return parse_toml(text) if str(path).endswith(".toml") else parse_json(text)
