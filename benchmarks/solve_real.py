@@ -1,6 +1,6 @@
 """The shot finder on real positions (issue 7).
 
-    .venv/bin/python benchmarks/solve_real.py [--data ../shared/data/real-3c-match-part1.jsonl]
+    .venv/bin/python benchmarks/solve_real.py [--data tests/data/real-3c-match-part1.jsonl]
 
 Every stroke of the tracked real match starts from a real three-cushion position:
 the balls' first tracked samples, with the ball the player struck. For each,
@@ -27,7 +27,7 @@ from carom.core.table import TABLES, Point, TableSpec
 from carom.rules.disciplines import DISCIPLINES
 from carom.solve import find_shots
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "real-3c-match-part1.jsonl"
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "real-3c-match-part1.jsonl"
 
 
 def tidy(position: dict[Ball, Point], table: TableSpec) -> tuple[dict[Ball, Point], bool]:

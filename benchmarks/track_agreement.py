@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/track_agreement.py [FILE]
 
-FILE defaults to ``../shared/data/real-3c-match-part1.jsonl``. A stroke's verdict in the
+FILE defaults to ``tests/data/real-3c-match-part1.jsonl``. A stroke's verdict in the
 file (``point``) is read from the match itself: the striker kept the table. The file is
 judged as one recording, as ``carom track`` judges it (:func:`track_sequence`: a stroke
 the next one does not follow is doubtful). Prints the agreement over the labelled
@@ -24,7 +24,7 @@ from carom.rules.disciplines import discipline
 from carom.track import TrackedRuling, read_tracked, track_sequence
 from carom.track.sequence import displacement_allowed, farthest_moved, missing_between
 
-DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "real-3c-match-part1.jsonl"
+DEFAULT = Path(__file__).resolve().parents[1] / "tests" / "data" / "real-3c-match-part1.jsonl"
 
 
 def _nearest_miss(r: TrackedRuling, radius: float) -> str:

@@ -21,7 +21,7 @@ from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import read_tracked, track_stroke
 
-DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "real-3c-match-part1.jsonl"
+DEFAULT = Path(__file__).resolve().parents[1] / "tests" / "data" / "real-3c-match-part1.jsonl"
 
 
 def loop_step_ns(count: int = 2_000_000) -> float:

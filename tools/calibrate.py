@@ -1,7 +1,7 @@
 """Fit the free physics parameters to a real table (PHYSICS.md, checks 12–15; issue 4).
 
-Reads ``../shared/data/object-ball-replay-part1.json`` by path (it is never copied into
-the repository): object balls of a tracked three-cushion match, each from the moment
+Reads ``tests/data/object-ball-replay-part1.json`` (erdo100/3cushiontool, Apache 2.0):
+object balls of a tracked three-cushion match, each from the moment
 the cue ball struck it, with its fitted start ``r``, ``v`` (no spin) and its tracked
 samples. Each case is replayed alone on the table and compared with its samples:
 
@@ -41,7 +41,7 @@ from carom.physics.params import DEFAULT_PARAMS, Params
 from carom.physics.paths import sample_positions
 from carom.physics.simulate import Motion, play
 
-DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "object-ball-replay-part1.json"
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "object-ball-replay-part1.json"
 TABLE = TABLES["large"]
 WINDOW = 4.0
 AFTER = 0.5

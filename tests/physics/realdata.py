@@ -1,4 +1,4 @@
-"""The real-table data of ``../shared/data`` (read by path, never copied), replayed."""
+"""The real-table data of ``tests/data`` (erdo100/3cushiontool, Apache 2.0), replayed."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from carom.physics.simulate import Motion, play
 
 from .conftest import LARGE
 
-DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 REPLAY = DATA / "object-ball-replay-part1.json"
 
 

@@ -1,4 +1,4 @@
-"""PHYSICS.md checks 12–16: the real table (``../shared/data``) and a players' system."""
+"""PHYSICS.md checks 12–16: the real table (``tests/data``) and a players' system."""
 
 from __future__ import annotations
 

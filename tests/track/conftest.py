@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-REAL_MATCH = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "real-3c-match-part1.jsonl"
+REAL_MATCH = Path(__file__).resolve().parents[1] / "data" / "real-3c-match-part1.jsonl"
 """The labelled real match, used by path (never copied into the repository)."""
 
 

@@ -1,6 +1,6 @@
 """Reader ``balls-jsonl``: one stroke a line, per ball the lists ``t``, ``x``, ``y``.
 
-The format of ``../shared/data/real-3c-match-part1.jsonl`` (erdo100/3cushiontool)::
+The format of ``tests/data/real-3c-match-part1.jsonl`` (erdo100/3cushiontool)::
 
     {"shot": 545599, "cue": "white", "point": true,
      "balls": {"white": {"t": [0.0, 0.02, …], "x": […], "y": […]}, "yellow": {…}, "red": {…}}}
