@@ -67,8 +67,9 @@ def client(app: Any) -> Iterator[Any]:
 
 @pytest.fixture
 def organiser(client: Any) -> Any:
-    """The client, logged in as the organiser."""
+    """The client, logged in as the organiser, sending its session's anti-forgery token."""
     assert client.post("/login", data={"password": PASSWORD}, follow_redirects=False).status_code == 303
+    client.headers["X-CSRF-Token"] = client.get("/api/session").json()["csrf"]
     return client
 
 

@@ -65,6 +65,7 @@ class Server:
         client = httpx.Client(base_url=self.url, timeout=30)
         response = client.post("/login", data={"password": PASSWORD, "next": "/organiser"})
         assert response.status_code in (200, 303), response.text
+        client.headers["X-CSRF-Token"] = client.get("/api/session").json()["csrf"]
         return client
 
     def create(self, client: httpx.Client, **header: object) -> tuple[int, str]:

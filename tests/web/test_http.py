@@ -126,10 +126,31 @@ def test_the_create_form_names_the_wrong_field(organiser: Any) -> None:
     assert response.status_code == 422 and "points limit" in response.text
     response = organiser.post("/organiser/matches", data={**form, "player1": "Boris", "points": ""})
     assert response.status_code == 422 and "E1" in response.text
-    response = organiser.post("/organiser/matches", data={**form, "player1": "Boris",
-                                                          "discipline": "balkline-35/2"})
-    assert response.status_code == 200  # redirected to the list: a balkline game fixes its table
-    assert organiser.get("/api/matches").json()[0]["header"]["table"] == "small"
+    assert organiser.get("/api/matches").json() == []
+
+
+def test_a_table_the_discipline_is_not_played_on_is_refused_naming_its_table(organiser: Any) -> None:
+    form = {"discipline": "balkline-47/2", "table": "small", "player0": "Anna", "player1": "Boris",
+            "points": "30", "innings": "", "sets_to_win": "", "equalizing_inning": "on"}
+    response = organiser.post("/organiser/matches", data=form)
+    assert response.status_code == 422
+    assert "balkline-47/2 is played on the large table, not small (K1)" in response.text
+    assert 'value="Anna"' in response.text  # the form keeps what was typed
+    assert organiser.get("/api/matches").json() == []
+    assert organiser.post("/organiser/matches", data={**form, "table": "large"}).status_code == 200
+    assert organiser.get("/api/matches").json()[0]["header"]["table"] == "large"
+
+
+def test_a_straight_rail_match_created_through_the_api_without_a_table_is_on_the_large_one(
+        organiser: Any) -> None:
+    response = organiser.post("/api/matches", json={"discipline": "straight-rail", "players": ["A", "B"],
+                                                    "points": 50})
+    assert response.status_code == 201, response.text
+    assert organiser.get(f"/api/matches/{response.json()['id']}").json()["header"]["table"] == "large"
+    response = organiser.post("/api/matches", json={"discipline": "balkline-35/2", "players": ["A", "B"],
+                                                    "points": 50, "table": None})
+    assert response.status_code == 201, response.text
+    assert organiser.get(f"/api/matches/{response.json()['id']}").json()["header"]["table"] == "small"
 
 
 def test_import_and_export_round_trip(organiser: Any, match: Match) -> None:
@@ -197,7 +218,8 @@ def test_statistics_across_matches(organiser: Any) -> None:
                              {"type": "inning", "points": 3}, {"type": "inning", "points": 0}])
     play(["Boris", "Anna"], [{"type": "inning", "points": 5}, {"type": "inning", "points": 4}])
     page = organiser.get("/players").text
-    rows = {m.group(1): m.group(2) for m in re.finditer(r"<tr><td>(\w+)</td>(.*?)</tr>", page, re.S)}
+    rows = {m.group(1): m.group(2) for m in re.finditer(r"<tr data-player=\"\d+\"><td>(\w+)</td>(.*?)</tr>",
+                                                         page, re.S)}
     cells = {name: re.findall(r'class="num[^"]*">([^<]*)<', row) for name, row in rows.items()}
     # Anna: 5 + 4 points in 2 + 1 innings; Boris: 1 + 5 in 2 + 1
     assert cells["Anna"] == ["2", "1", "9", "3", "3.000", "4.000", "4"]

@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 
 from carom.core.errors import RecordError
+from carom.notation.words import LANGUAGES
 
 app = typer.Typer(
     name="carom",
@@ -32,7 +33,14 @@ def carom() -> None:
     """
 
 
-Lang = Annotated[str, typer.Option("--lang", help="Language of the output: en or sk.")]
+def _language(value: str) -> str:
+    if value not in LANGUAGES:
+        raise typer.BadParameter(f"{value!r} is not one of {', '.join(LANGUAGES)}")
+    return value
+
+
+Lang = Annotated[str, typer.Option("--lang", callback=_language,
+                                   help=f"Language of the output: {', '.join(LANGUAGES)}.")]
 
 
 def refuse(error: RecordError, path: Path) -> None:

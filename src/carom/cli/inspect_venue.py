@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from carom.cli.app import app, err
-from carom.rules.catalog import RULES
+from carom.notation.words import Words
 from carom.rules.equipment import VenueError, inspect
 
 
@@ -45,7 +45,7 @@ def inspect_venue(
     for c in checks:
         mark = "[green]✓ splnené[/]" if sk and c.met else "[green]✓ met[/]" if c.met else (
             "[red]✗ nesplnené[/]" if sk else "[red]✗ not met[/]")
-        what = f"{c.what} ({RULES[c.rule].sk})" if sk else c.what
+        what = f"{c.what} ({Words(lang).rule(c.rule)})" if sk else c.what
         table.add_row(c.rule, what, c.measured, c.allowed, mark)
     Console(highlight=False).print(table)
     if not all(c.met for c in checks):

@@ -15,6 +15,7 @@ from carom.core.balls import BALLS, Ball
 from carom.core.events import BallContact, CushionContact
 from carom.core.position import starting_position
 from carom.core.table import table as table_named
+from carom.notation.words import Words
 from carom.notation.writer import record_json
 from carom.physics import DEFAULT_PARAMS, Strike
 from carom.physics import simulate as run_stroke
@@ -109,7 +110,8 @@ def play(
     if svg is not None:
         from carom.notation.svg import svg_table
 
-        title = f"{rules.en}: {struck} at {speed:g} m/s, {direction:g}°: {_ruling(verdict)}"
+        name = Words().discipline(rules.id)
+        title = f"{name}: {struck} at {speed:g} m/s, {direction:g}°: {_ruling(verdict)}"
         svg.write_text(svg_table(spec_table, stroke.end, discipline=rules, paths=stroke.paths, title=title,
                                  cue=struck, ghost=stroke.start), encoding="utf-8")
     if as_json:
@@ -118,7 +120,7 @@ def play(
         sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
         return
     lines = [f"{struck} struck at {speed:g} m/s, {direction:g}°, side {side:+g} R, height {height:+g} R, "
-             f"elevation {elevation:g}° ({rules.en}, {spec_table.name} table)"]
+             f"elevation {elevation:g}° ({Words().discipline(rules.id)}, {spec_table.name} table)"]
     for event in stroke.events:
         t = f"{event.t:7.3f} s" if event.t is not None else ""
         if isinstance(event, BallContact):

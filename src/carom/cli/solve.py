@@ -13,6 +13,7 @@ from rich.table import Table
 
 from carom.cli.app import app, err
 from carom.notation.svg import svg_table
+from carom.notation.words import Words
 from carom.notation.writer import record_json
 from carom.rules.disciplines import DISCIPLINES
 from carom.solve import ExecutionError, find_shots
@@ -79,7 +80,7 @@ def solve(
     if not shots:
         Console().print("No scoring stroke found from this position.")
         raise typer.Exit(1)
-    table = Table(title=f"{d.en}: strokes for {spot.ball.value}, most forgiving first")
+    table = Table(title=f"{Words().discipline(d.id)}: strokes for {spot.ball.value}, most forgiving first")
     for column in ("#", "chance", "direction °", "cue speed m/s", "side R", "height R", "route"):
         table.add_column(column)
     for i, s in enumerate(shots, start=1):

@@ -7,30 +7,28 @@ from collections import defaultdict
 
 from carom.match.state import MatchState, Ruling
 from carom.match.stats import player_stats
-from carom.notation.words import limits_text, words
-from carom.rules.disciplines import discipline
+from carom.notation.words import Words
 
 
 def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
                players: tuple[str, str], language: str = "en") -> str:
     """The scoresheet of a replayed match."""
-    w = words(language)
+    w = Words(language)
     rules = state.rules
-    spec = discipline(rules.discipline.id)
-    name = spec.sk if language == "sk" else spec.en
-    limits = limits_text(rules.points, rules.innings, rules.sets_to_win, rules.equalizing_inning, language)
-    out = [f"{players[0]} – {players[1]}", f"{name} · {w[rules.table.name]} {w['table']} · {limits}"]
+    limits = w.limits(rules.points, rules.innings, rules.sets_to_win, rules.equalizing_inning)
+    out = [f"{players[0]} – {players[1]}",
+           f"{w.discipline(rules.discipline.id)} · {w.table(rules.table.name)} · {limits}"]
     if state.lag_winner is not None:
-        out.append(f"{w['lag_winner']}: {players[state.lag_winner]}")
+        out.append(w.gettext("Lag won by: %(name)s", name=players[state.lag_winner]))
     if state.opener is not None:
-        out.append(f"{w['opener']}: {players[state.opener]}")
+        out.append(w.gettext("Opened by: %(name)s", name=players[state.opener]))
     width = max(14, *(len(p) for p in players))
     for set_no, rows in _innings(rulings).items():
         out.append("")
         if rules.sets_to_win is not None:
-            out.append(f"{w['set']} {set_no}")
-        out.append(f"{w['inning']:>6} | {players[0]:<{width}} | {players[1]:<{width}}")
-        head = f"{w['series']:>6} {w['total']:>7}"
+            out.append(w.gettext("Set %(number)s", number=set_no))
+        out.append(f"{w.gettext('Inning'):>6} | {players[0]:<{width}} | {players[1]:<{width}}")
+        head = f"{w.gettext('series'):>6} {w.gettext('total'):>7}"
         out.append(f"{'':>6} | {head:<{width}} | {head:<{width}}")
         totals = [0, 0]
         last = max(max(rows[0], default=0), max(rows[1], default=0))
@@ -49,28 +47,29 @@ def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
     out.append("")
     label = 18
     rows_out = [
-        (w["points"], [str(s.points) for s in stats]),
-        (w["innings"], [str(s.innings) for s in stats]),
-        (w["average"], [f"{float(s.average):.3f}" for s in stats]),
-        (w["high_run"], [str(s.high_run) for s in stats]),
+        (w.gettext("Points"), [str(s.points) for s in stats]),
+        (w.gettext("Innings"), [str(s.innings) for s in stats]),
+        (w.gettext("Average"), [w.decimal(float(s.average)) for s in stats]),
+        (w.gettext("High run"), [str(s.high_run) for s in stats]),
     ]
     if rules.sets_to_win is not None:
-        rows_out.append((w["sets"], [str(s.sets) for s in stats]))
-        rows_out.append((w["best_game"], [f"{float(s.best_game_average):.3f}" for s in stats]))
-    rows_out.append((w["result"], [_result(state, p, w) for p in (0, 1)]))
+        rows_out.append((w.gettext("Sets"), [str(s.sets) for s in stats]))
+        rows_out.append((w.gettext("Best game average"), [w.decimal(float(s.best_game_average))
+                                                          for s in stats]))
+    rows_out.append((w.gettext("Result"), [_result(state, p, w) for p in (0, 1)]))
     if state.finished:
-        rows_out.append((w["match_points"], [str(s.match_points) for s in stats]))
+        rows_out.append((w.gettext("Match points"), [str(s.match_points) for s in stats]))
     for title, values in rows_out:
         out.append(f"{title:<{label}} {values[0]:>{width}} {values[1]:>{width}}")
     return "\n".join(out) + "\n"
 
 
-def _result(state: MatchState, p: int, w: dict[str, str]) -> str:
+def _result(state: MatchState, p: int, w: Words) -> str:
     if not state.finished:
-        return w["playing"]
+        return w.pgettext("result", "playing")
     if state.winner is None:
-        return w["draw"]
-    return w["won"] if state.winner == p else w["lost"]
+        return w.pgettext("result", "draw")
+    return w.pgettext("result", "won") if state.winner == p else w.pgettext("result", "lost")
 
 
 Rows = dict[int, dict[int, tuple[int, tuple[str, ...]]]]

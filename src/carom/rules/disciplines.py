@@ -46,8 +46,7 @@ class Discipline:
     """One discipline of the rulebook, declared as data."""
 
     id: str
-    en: str
-    sk: str
+    """Its name in every language is a word of the catalogues (context ``discipline``)."""
     tables: tuple[str, ...]
     cushions: int
     """Cushions ball 1 must touch before ball 3 (0; 1C1: 1; 3C1: 3)."""
@@ -98,7 +97,7 @@ _ANY_TABLE = ("large", "small", "half-match")
 
 def _balkline(name: str, table: str, inset: float, limit: int) -> Discipline:
     return Discipline(
-        id=f"balkline-{name}", en=f"balkline {name}", sk=f"káder {name}", tables=(table,),
+        id=f"balkline-{name}", tables=(table,),
         cushions=0, cushion_rule=None, zone_kind=ZoneKind.BALKLINE, zone_limit=limit,
         balk_inset=inset, frozen=FrozenRemedy.STARTING_POSITION_ON_REQUEST, frozen_rule="K3",
         jump=JumpRemedy.STARTING_POSITION, jump_rule="K4", zone_rules=("K1", "K2", "Z5"),
@@ -109,7 +108,7 @@ DISCIPLINES: dict[str, Discipline] = {
     d.id: d
     for d in (
         Discipline(
-            id="straight-rail", en="straight rail", sk="voľná hra", tables=_ANY_TABLE,
+            id="straight-rail", tables=_ANY_TABLE,
             cushions=0, cushion_rule=None, zone_kind=ZoneKind.CORNERS, zone_limit=2,
             balk_inset=None, frozen=FrozenRemedy.STARTING_POSITION_AT_ONCE, frozen_rule="S3",
             jump=JumpRemedy.STARTING_POSITION, jump_rule="S4", zone_rules=("S2",),
@@ -122,13 +121,13 @@ DISCIPLINES: dict[str, Discipline] = {
         _balkline("52/2", "small", 0.525, 2),
         _balkline("52/1", "small", 0.525, 1),
         Discipline(
-            id="one-cushion", en="one-cushion", sk="jednoband", tables=_ANY_TABLE,
+            id="one-cushion", tables=_ANY_TABLE,
             cushions=1, cushion_rule="1C1", zone_kind=ZoneKind.NONE, zone_limit=None,
             balk_inset=None, frozen=FrozenRemedy.STARTING_POSITION_ON_REQUEST, frozen_rule="1C3",
             jump=JumpRemedy.STARTING_POSITION, jump_rule="1C4",
         ),
         Discipline(
-            id="three-cushion", en="three-cushion", sk="trojband", tables=_ANY_TABLE,
+            id="three-cushion", tables=_ANY_TABLE,
             cushions=3, cushion_rule="3C1", zone_kind=ZoneKind.NONE, zone_limit=None,
             balk_inset=None, frozen=FrozenRemedy.TOUCHING_ON_LONG_STRING, frozen_rule="3C5",
             jump=JumpRemedy.JUMPED_ON_LONG_STRING, jump_rule="3C6",

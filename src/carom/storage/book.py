@@ -6,6 +6,10 @@ judged against the state in microseconds, and a write is: judge it, store it
 (durably), show it. A record the rules refuse is never stored; a record the
 database refuses (a stale sequence number) leaves the replay to be rebuilt from
 the database, which stays the only source of truth.
+
+Beside its records a match has events (:mod:`carom.storage.events`): a finished
+match confirmed by both players or by the organiser takes no more records until the
+organiser reopens it.
 """
 
 from __future__ import annotations
@@ -26,6 +30,15 @@ from carom.match.stats import PlayerStats, player_stats
 from carom.notation.reader import parse_header, parse_record, record_from_json
 from carom.notation.writer import dumps, format_header, record_json
 from carom.storage.errors import StaleSequence, StorageError
+from carom.storage.events import (
+    Actor,
+    Confirmation,
+    Confirmed,
+    EventKind,
+    MatchEvent,
+    NotFinished,
+    confirmation,
+)
 from carom.storage.store import Store, StoredMatch
 
 CACHED = 512
@@ -54,6 +67,18 @@ class Snapshot:
     rulings: tuple[Ruling, ...]
     problem: str | None = None
     """Why the stored records stop replaying (a later rules version refuses one)."""
+    players: tuple[int, int] | None = None
+    """The players' ids."""
+    events: tuple[MatchEvent, ...] = ()
+
+    @property
+    def version(self) -> str:
+        """Changes with every record and every event: what live pages compare."""
+        return f"{self.seq}.{len(self.events)}"
+
+    @property
+    def confirmation(self) -> Confirmation:
+        return confirmation(self.events, self.seq) if self.state.finished else Confirmation(frozenset())
 
     @property
     def text(self) -> str:
@@ -80,6 +105,8 @@ class LiveMatch:
     def __init__(self, stored: StoredMatch) -> None:
         self.id = stored.id
         self.token = stored.token
+        self.players = stored.players
+        self.events = stored.events
         self.header_line = stored.header
         self.header = parse_header(stored.header)
         self.replayer = Replayer(self.header)
@@ -98,7 +125,7 @@ class LiveMatch:
 
     def _snap(self, lines: tuple[str, ...], problem: str | None = None) -> Snapshot:
         return Snapshot(self.id, self.header, self.header_line, len(lines), lines,
-                        self.replayer.state, tuple(self.replayer.rulings), problem)
+                        self.replayer.state, tuple(self.replayer.rulings), problem, self.players, self.events)
 
     def check_token(self, token: str | None) -> None:
         if not token or not hmac.compare_digest(token.encode(), self.token.encode()):
@@ -144,17 +171,18 @@ class MatchBook:
         return self._live.get(match_id)
 
     def append(self, match_id: int, after: int, record: Mapping[str, Any] | Record,
-               token: str | None) -> Appended:
+               token: str | None, *, strict: bool = False) -> Appended:
         """Judge ``record`` against the match after record ``after``, store it, return it.
 
         Raises :class:`WrongToken`, :class:`StaleSequence` (the match moved on: the
         caller shows it afresh), :class:`RecordError` (the rules refuse the record:
-        nothing is stored) or :class:`BrokenMatch`.
+        nothing is stored), :class:`BrokenMatch` or :class:`Confirmed`. ``strict``: a
+        field the record's type does not have is refused, not kept (records from the web).
         """
         live = self.live(match_id)
         live.check_token(token)
         with live.lock:
-            line, ruling = self._judge(live, after, record)
+            line, ruling = self._judge(live, after, record, strict)
             try:
                 seq = self.store.append(match_id, after, line)
             except BaseException:
@@ -163,14 +191,14 @@ class MatchBook:
             return self._keep(live, seq, line, ruling)
 
     async def append_async(self, match_id: int, after: int, record: Mapping[str, Any] | Record,
-                           token: str | None) -> Appended:
+                           token: str | None, *, strict: bool = False) -> Appended:
         """:meth:`append` for an event loop: the loop never waits on the disk, and the
         writes to one match queue on its own lock. (A process uses one of the two.)"""
         cached = self.cached(match_id)
         live = cached if cached is not None else await asyncio.to_thread(self.live, match_id)
         live.check_token(token)
         async with live.queue:
-            line, ruling = self._judge(live, after, record)
+            line, ruling = self._judge(live, after, record, strict)
             try:
                 seq = await asyncio.wrap_future(self.store.append_future(match_id, after, line))
             except BaseException:
@@ -179,16 +207,22 @@ class MatchBook:
             return self._keep(live, seq, line, ruling)
 
     @staticmethod
-    def _judge(live: LiveMatch, after: int, record: Mapping[str, Any] | Record) -> tuple[str, Ruling | None]:
+    def _judge(live: LiveMatch, after: int, record: Mapping[str, Any] | Record,
+               strict: bool) -> tuple[str, Ruling | None]:
         """The record's line and ruling, the replay moved on by it; or a refusal."""
         snap = live.snapshot
         if snap.problem is not None:
             raise BrokenMatch(f"match {live.id} is read-only: {snap.problem}")
+        if snap.confirmation.confirmed:
+            raise Confirmed(live.id)
         if after != snap.seq:
             raise StaleSequence(live.id, after, snap.seq)
         line_no = snap.seq + 2
         try:
             parsed = record_from_json(record, live.header) if isinstance(record, Mapping) else record
+            if strict and parsed.extra:
+                raise RecordError(f"record: a {type(parsed).__name__.lower()} record has no field "
+                                  f"{', '.join(map(repr, sorted(parsed.extra)))[:80]}")
             ruling = live.replayer.feed(line_no, parsed)
         except RecordError as error:
             raise error.at(line_no) from None
@@ -201,9 +235,44 @@ class MatchBook:
         return Appended(seq, ruling, live.snapshot)
 
     def create(self, header: Header | str, token: str, lines: tuple[str, ...] = ()) -> int:
-        """Store a new match (an import brings its records); returns its id."""
-        header_line = header if isinstance(header, str) else format_header(header)
-        return self.store.create_match(header_line, token, lines)
+        """Store a new match (an import brings its records) with its players; returns
+        its id (:class:`~carom.storage.players.SamePlayer`, ``AmbiguousName``)."""
+        parsed = parse_header(header) if isinstance(header, str) else header
+        return self.store.create_match(format_header(parsed), token, lines, parsed.players)
+
+    def new_token(self, match_id: int, token: str) -> None:
+        """A new tablet link for the match: the old token stops working at once."""
+        live = self.live(match_id)
+        with live.lock:
+            self.store.set_token(match_id, token)
+            live.token = token
+            self._add_event(live, EventKind.NEW_TABLET_LINK, Actor.ORGANISER)
+
+    def confirm(self, match_id: int, actor: Actor) -> Snapshot:
+        """``actor`` confirms the result of the finished match as it stands."""
+        live = self.live(match_id)
+        with live.lock:
+            if not live.snapshot.state.finished:
+                raise NotFinished(match_id)
+            self._add_event(live, EventKind.CONFIRM, actor)
+            return live.snapshot
+
+    def reopen(self, match_id: int) -> Snapshot:
+        """The organiser reopens a confirmed match: the referee may enter records again
+        (an ``undo`` first); the reopening stays in the match's events."""
+        live = self.live(match_id)
+        with live.lock:
+            if not live.snapshot.confirmation.confirmed:
+                return live.snapshot
+            self._add_event(live, EventKind.REOPEN, Actor.ORGANISER)
+            return live.snapshot
+
+    def _add_event(self, live: LiveMatch, kind: EventKind, actor: Actor) -> None:
+        event = self.store.add_event(live.id, kind, actor, live.snapshot.seq)
+        live.events = (*live.events, event)
+        live.snapshot = replace(live.snapshot, events=live.events)
+        with self._lock:
+            self._summaries.pop(live.id, None)
 
     def snapshots(self) -> list[Snapshot]:
         """Every match, newest first, as snapshots without lines and rulings (the

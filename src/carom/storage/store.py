@@ -1,7 +1,7 @@
 """The storage interface and its SQLAlchemy implementation (SQLite, PostgreSQL).
 
-A match is its header line, its referee token and its records, numbered 1, 2, …
-in the order they were appended. Records are never changed or deleted: a
+A match is its header line, its referee token, its two players (by id) and its
+records, numbered 1, 2, … in the order they were appended. Records are never changed or deleted: a
 correction is a new ``undo`` record (FORMAT.md). Every append names the sequence
 number it follows, and the primary key (match, seq) refuses a second record after
 the same one, whatever process or server wrote the first.
@@ -22,10 +22,14 @@ from sqlalchemy.exc import IntegrityError
 from carom.storage import schema
 from carom.storage.engine import Checkpointer, database_url, make_engine
 from carom.storage.errors import StaleSequence, UnknownMatch
+from carom.storage.events import Actor, EventKind, MatchEvent
 from carom.storage.migrate import upgrade
+from carom.storage.players import AmbiguousName, Player, SamePlayer, name_key
 from carom.storage.writer import Writer
 
 ORGANISER_KEY = "organiser_password"
+MAX_ID = 2**31 - 1
+"""The largest id the databases' integer columns hold: a larger one names no match."""
 
 _INSERT_RECORD = insert(schema.records)
 _MATCH_EXISTS = select(schema.matches.c.id).where(schema.matches.c.id == bindparam("match_id"))
@@ -43,6 +47,9 @@ class StoredMatch:
     lines: tuple[str, ...]
     """Record ``seq`` is ``lines[seq - 1]``."""
     created: datetime | None = None
+    players: tuple[int, int] | None = None
+    """The players' ids (``None``: stored without players)."""
+    events: tuple[MatchEvent, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,14 +60,30 @@ class MatchInfo:
     header: str
     records: int
     created: datetime | None = None
+    players: tuple[int, int] | None = None
 
 
 class Store(Protocol):
     """What the scoreboard needs from a database, and nothing more."""
 
-    def create_match(self, header: str, token: str, lines: Sequence[str] = ()) -> int:
+    def create_match(self, header: str, token: str, lines: Sequence[str] = (),
+                     players: tuple[str, str] | None = None) -> int:
         """A new match with its header line and referee token (and, for an import,
-        its records); returns its id."""
+        its records); returns its id. ``players``: the two names, each made the player
+        of that name (:mod:`carom.storage.players`); :class:`SamePlayer` when they are one,
+        :class:`AmbiguousName` when a name is several players'."""
+        ...
+
+    def set_token(self, match_id: int, token: str) -> None:
+        """Replace the match's referee token: the old tablet link stops working."""
+        ...
+
+    def add_event(self, match_id: int, kind: EventKind, actor: Actor, seq: int) -> MatchEvent:
+        """Append an event to the match's history (:mod:`carom.storage.events`)."""
+        ...
+
+    def players(self) -> list[Player]:
+        """Every player, by name."""
         ...
 
     def append(self, match_id: int, after: int, line: str) -> int:
@@ -90,6 +113,13 @@ class Store(Protocol):
         Returns whether it was set."""
         ...
 
+    def setting(self, key: str) -> str | None:
+        ...
+
+    def count_up(self, key: str) -> int:
+        """Add one to a counting setting (0 when unset) and return the new count."""
+        ...
+
     def close(self) -> None:
         ...
 
@@ -108,10 +138,16 @@ class SqlStore:
 
     # --- writes ---------------------------------------------------------------------
 
-    def create_match(self, header: str, token: str, lines: Sequence[str] = ()) -> int:
+    def create_match(self, header: str, token: str, lines: Sequence[str] = (),
+                     players: tuple[str, str] | None = None) -> int:
+        if players is not None and name_key(players[0]) == name_key(players[1]):
+            raise SamePlayer(players[0])
+
         def job(connection: Connection) -> int:
+            ids = (None, None) if players is None else self._player_ids(connection, players)
             result = connection.execute(
-                insert(schema.matches).values(header=header, referee_token=token)
+                insert(schema.matches).values(header=header, referee_token=token,
+                                              player0_id=ids[0], player1_id=ids[1])
                 .returning(schema.matches.c.id)
             )
             match_id = int(result.scalar_one())
@@ -124,12 +160,54 @@ class SqlStore:
 
         return self._writer.run(job)
 
+    @staticmethod
+    def _player_ids(connection: Connection, names: tuple[str, str]) -> tuple[int, int]:
+        """The players of these names, made where there is none; refuses before it writes."""
+        p = schema.players.c
+        found: list[int | None] = []
+        for name in names:
+            ids = connection.execute(select(p.id).where(p.name_key == name_key(name))).scalars().all()
+            if len(ids) > 1:
+                raise AmbiguousName(name, len(ids))
+            found.append(ids[0] if ids else None)
+        made = [known if known is not None else connection.execute(
+            insert(schema.players).values(name=name, name_key=name_key(name)).returning(p.id)).scalar_one()
+            for known, name in zip(found, names, strict=True)]
+        return int(made[0]), int(made[1])
+
+    def set_token(self, match_id: int, token: str) -> None:
+        _check_id(match_id)
+
+        def job(connection: Connection) -> None:
+            done = connection.execute(update(schema.matches).where(schema.matches.c.id == match_id)
+                                      .values(referee_token=token))
+            if done.rowcount != 1:
+                raise UnknownMatch(match_id)
+
+        self._writer.run(job)
+
+    def add_event(self, match_id: int, kind: EventKind, actor: Actor, seq: int) -> MatchEvent:
+        _check_id(match_id)
+        e = schema.match_events.c
+
+        def job(connection: Connection) -> MatchEvent:
+            if connection.execute(_MATCH_EXISTS, {"match_id": match_id}).first() is None:
+                raise UnknownMatch(match_id)
+            at = connection.execute(insert(schema.match_events).values(
+                match_id=match_id, kind=kind.value, actor=actor.value, seq=seq).returning(e.created_at)
+            ).scalar_one()
+            return MatchEvent(kind, actor, seq, at)
+
+        return self._writer.run(job)
+
     def append(self, match_id: int, after: int, line: str) -> int:
         return self.append_future(match_id, after, line).result()
 
     def append_future(self, match_id: int, after: int, line: str) -> Future[int]:
         """:meth:`append` without waiting: the future holds the sequence number once the
         record is durable (or :class:`StaleSequence`, :class:`UnknownMatch`)."""
+
+        _check_id(match_id)
 
         def job(connection: Connection) -> int:
             if self._last.get(match_id) != after:  # not known to be the last: ask the database
@@ -162,34 +240,65 @@ class SqlStore:
 
         return self._writer.run(job)
 
+    def count_up(self, key: str) -> int:
+        s = schema.settings.c
+
+        def job(connection: Connection) -> int:
+            current = connection.execute(select(s.value).where(s.key == key)).scalar()
+            count = int(current or 0) + 1
+            if current is None:
+                connection.execute(insert(schema.settings).values(key=key, value=str(count)))
+            else:
+                connection.execute(update(schema.settings).where(s.key == key).values(value=str(count)))
+            return count
+
+        return self._writer.run(job)
+
     # --- reads ----------------------------------------------------------------------
 
     def read(self, match_id: int) -> StoredMatch:
-        m, r = schema.matches.c, schema.records.c
+        _check_id(match_id)
+        m, r, e = schema.matches.c, schema.records.c, schema.match_events.c
         with self.engine.connect() as connection:
             row = connection.execute(
-                select(m.header, m.referee_token, m.created_at).where(m.id == match_id)
+                select(m.header, m.referee_token, m.created_at, m.player0_id, m.player1_id)
+                .where(m.id == match_id)
             ).first()
             if row is None:
                 raise UnknownMatch(match_id)
             lines = connection.execute(
                 select(r.line).where(r.match_id == match_id).order_by(r.seq)
             ).scalars().all()
-        return StoredMatch(match_id, row.header, row.referee_token, tuple(lines), row.created_at)
+            events = tuple(MatchEvent(EventKind(x.kind), Actor(x.actor), x.seq, x.created_at)
+                           for x in connection.execute(select(e.kind, e.actor, e.seq, e.created_at)
+                                                       .where(e.match_id == match_id).order_by(e.id)))
+        return StoredMatch(match_id, row.header, row.referee_token, tuple(lines), row.created_at,
+                           _pair(row.player0_id, row.player1_id), events)
 
     def matches(self) -> list[MatchInfo]:
         m, r = schema.matches.c, schema.records.c
         counts = (select(r.match_id, func.count().label("n")).group_by(r.match_id).subquery())
-        query = (select(m.id, m.header, m.created_at, func.coalesce(counts.c.n, 0).label("n"))
+        query = (select(m.id, m.header, m.created_at, m.player0_id, m.player1_id,
+                        func.coalesce(counts.c.n, 0).label("n"))
                  .outerjoin(counts, counts.c.match_id == m.id).order_by(m.id.desc()))
         with self.engine.connect() as connection:
-            return [MatchInfo(row.id, row.header, int(row.n), row.created_at)
+            return [MatchInfo(row.id, row.header, int(row.n), row.created_at,
+                              _pair(row.player0_id, row.player1_id))
                     for row in connection.execute(query)]
 
-    def organiser_hash(self) -> str | None:
+    def players(self) -> list[Player]:
+        p = schema.players.c
+        with self.engine.connect() as connection:
+            return [Player(row.id, row.name, row.created_at)
+                    for row in connection.execute(select(p.id, p.name, p.created_at).order_by(p.name, p.id))]
+
+    def setting(self, key: str) -> str | None:
         s = schema.settings.c
         with self.engine.connect() as connection:
-            return connection.execute(select(s.value).where(s.key == ORGANISER_KEY)).scalar()
+            return connection.execute(select(s.value).where(s.key == key)).scalar()
+
+    def organiser_hash(self) -> str | None:
+        return self.setting(ORGANISER_KEY)
 
     def close(self) -> None:
         self._writer.close()
@@ -202,6 +311,16 @@ class SqlStore:
         if connection.execute(_MATCH_EXISTS, {"match_id": match_id}).first() is None:
             raise UnknownMatch(match_id)
         return int(connection.execute(_LAST_SEQ, {"match_id": match_id}).scalar_one())
+
+
+def _check_id(match_id: int) -> None:
+    """Ids the databases cannot hold name no match (not an overflow error)."""
+    if not 0 < match_id <= MAX_ID:
+        raise UnknownMatch(match_id)
+
+
+def _pair(first: int | None, second: int | None) -> tuple[int, int] | None:
+    return None if first is None or second is None else (int(first), int(second))
 
 
 def open_store(data: Path | str = "carom-data", database: str | None = None) -> SqlStore:

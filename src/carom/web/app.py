@@ -1,33 +1,42 @@
-"""The application: routes, static files, and errors turned into clear 4xx answers."""
+"""The application: routes, static files, the guard in front, and errors turned into
+clear 4xx answers (never a 500 for what a client sent)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
+from carom.core.balls import Ball
 from carom.core.errors import RecordError
+from carom.core.position import starting_position
+from carom.core.table import TABLES
+from carom.notation.svg import svg_table
 from carom.storage.book import MatchBook
 from carom.storage.errors import UnknownMatch
 from carom.web import api, organiser, pages, tablet
-from carom.web.deps import HERE, Services, error_page, words
+from carom.web.deps import HERE, Services, answer, refuse, words
+from carom.web.guard import Guard, content_security_policy
 from carom.web.hub import Hub
 from carom.web.live import LiveEvents
 from carom.web.pages import BoardFragments
 
 
-def create_app(book: MatchBook, *, setup_code: str | None = None) -> FastAPI:
+def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: str | None = None) -> FastAPI:
     """The scoreboard over ``book``. ``setup_code`` lets the first visitor of ``/setup``
-    set the organiser password (``None``: it must be set another way)."""
+    set the organiser password (``None``: it must be set another way); ``tablet_host``
+    is the address tablets reach this server at (:mod:`carom.web.addresses`)."""
     app = FastAPI(title="carom scoreboard", version="1",
                   description="Matches as append-only carom/1 records; the state is their replay.")
-    services = Services(book, Hub(), setup_code)
+    services = Services(book, Hub(), setup_code, tablet_host)
     app.state.services = services
     app.add_middleware(LiveEvents, book=book, hub=services.hub, board=BoardFragments())
+    app.add_middleware(Guard, refuse=refuse, policy=content_security_policy(drawing_styles()))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     for module in (api, tablet, pages, organiser):
         app.include_router(module.router)
@@ -38,22 +47,25 @@ def create_app(book: MatchBook, *, setup_code: str | None = None) -> FastAPI:
     return app
 
 
-def _wants_json(request: Request) -> bool:
-    return request.url.path.startswith("/api/")
-
-
-def _answer(request: Request, status: int, message: str) -> Response:
-    if _wants_json(request):
-        return JSONResponse({"detail": message}, status_code=status)
-    return error_page(request, status, message)
+def drawing_styles() -> tuple[str, ...]:
+    """The ``<style>`` texts the table drawings carry (the tablet shows them inline):
+    the Content-Security-Policy allows exactly these."""
+    table = TABLES["large"]
+    drawing = svg_table(table, starting_position(table, Ball.WHITE))
+    return tuple(re.findall(r"<style>(.*?)</style>", drawing, re.DOTALL))
 
 
 async def _unknown(request: Request, error: Exception) -> Response:
-    return _answer(request, 404, str(error))
+    assert isinstance(error, UnknownMatch)
+    if request.url.path.startswith("/api/"):
+        return answer(request, 404, str(error))
+    message = words(request).gettext("There is no match %(number)s.", number=error.match_id)
+    return answer(request, 404, message)
 
 
 async def _unreadable(request: Request, error: Exception) -> Response:
-    return _answer(request, 409, f"the stored match no longer reads: {error}")
+    return answer(request, 409, words(request).gettext("The stored match no longer reads: %(reason)s",
+                                                       reason=words(request).error(error)))
 
 
 async def _invalid(request: Request, error: Exception) -> Response:
@@ -65,15 +77,15 @@ async def _invalid(request: Request, error: Exception) -> Response:
             continue
         where = ".".join(str(x) for x in item.get("loc", ()) if x != "body") or "body"
         parts.append(f"{where}: {item.get('msg', 'invalid')}")
-    return _answer(request, 422, "; ".join(parts) or "invalid request")
+    return answer(request, 422, "; ".join(parts)[:2000] or "invalid request")
 
 
 async def _http(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
     message: Any = error.detail
-    if error.status_code == 404 and not _wants_json(request):
-        message = words(request)("not_found")
-    response = _answer(request, error.status_code, str(message))
+    if error.status_code == 404 and not request.url.path.startswith("/api/"):
+        message = words(request).gettext("Not found")
+    response = answer(request, error.status_code, str(message))
     for key, value in (error.headers or {}).items():
         response.headers[key] = value
     return response

@@ -1,22 +1,27 @@
 """What every route needs: the match book, the hub, the templates, the language,
-whether the organiser is logged in, and the errors turned into answers."""
+the organiser's session and its anti-forgery token, and refusals turned into answers."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from fastapi import Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
+from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from carom.notation.words import LANGUAGES, N_
 from carom.storage.book import MatchBook
 from carom.web import auth, i18n
 from carom.web.hub import Hub
+from carom.web.i18n import PageWords
 
 HERE = Path(__file__).parent
-templates = Jinja2Templates(directory=str(HERE / "templates"))
+_env = Environment(loader=FileSystemLoader(str(HERE / "templates")), autoescape=select_autoescape())
+i18n.install(_env)
+templates = Jinja2Templates(env=_env)
 
 
 @dataclass
@@ -27,6 +32,10 @@ class Services:
     hub: Hub
     setup_code: str | None
     """The code that lets the first visitor set the organiser password."""
+    tablet_host: str | None = None
+    """The address tablets reach this server at, when the browser's is this machine's
+    own (``localhost``): the tablet link and its QR code use it."""
+    throttle: auth.LoginThrottle = field(default_factory=auth.LoginThrottle)
     _hash: str | None = None
 
     def password_hash(self) -> str | None:
@@ -40,6 +49,15 @@ class Services:
         self._hash = None
         return done
 
+    def generation(self) -> int:
+        """The session generation: sessions of an earlier one are over (read from the
+        database each time, so that a logout ends sessions in every process)."""
+        return int(self.book.store.setting(auth.GENERATION_KEY) or 0)
+
+    def end_sessions(self) -> int:
+        """Start a new session generation: every session issued before is over."""
+        return self.book.store.count_up(auth.GENERATION_KEY)
+
 
 def services(request: Request) -> Services:
     return request.app.state.services  # type: ignore[no-any-return]
@@ -49,21 +67,47 @@ def language(request: Request) -> str:
     return i18n.negotiate(request.cookies.get(i18n.COOKIE), request.headers.get("accept-language"))
 
 
-def words(request: Request) -> i18n.Words:
-    return i18n.Words(language(request))
+def words(request: Request) -> PageWords:
+    return PageWords(language(request))
+
+
+def organiser_session(request: Request) -> auth.Session | None:
+    """The organiser's session this request proves (its cookie), looked up once."""
+    if getattr(request.state, "organiser", _UNKNOWN) is _UNKNOWN:
+        cookie = request.cookies.get(auth.COOKIE)
+        svc = services(request)
+        request.state.organiser = None if not cookie else auth.session(
+            cookie, svc.password_hash(), svc.generation())
+    found: auth.Session | None = request.state.organiser
+    return found
+
+
+_UNKNOWN = object()
 
 
 def is_organiser(request: Request) -> bool:
-    stored = services(request).password_hash()
-    return auth.valid_session(request.cookies.get(auth.COOKIE), stored)
+    return organiser_session(request) is not None
+
+
+def csrf_ok(request: Request, form: Any = None) -> bool:
+    """The request carries its session's anti-forgery token (header or form field)."""
+    session = organiser_session(request)
+    if session is None:
+        return False
+    given = request.headers.get(auth.CSRF_HEADER)
+    if given is None and form is not None:
+        value = form.get(auth.CSRF_FIELD)
+        given = value if isinstance(value, str) else None
+    return auth.same_token(given, session.csrf)
 
 
 def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
     t = words(request)
-    context.setdefault("organiser", is_organiser(request))
+    session = organiser_session(request)
+    context.setdefault("organiser", session is not None)
     return templates.TemplateResponse(
-        request, name, {"t": t, "lang": t.lang, "path": request.url.path, "here": _here(request),
-                        **context},
+        request, name, {"t": t, "lang": t.lang, "languages": LANGUAGES, "path": request.url.path,
+                        "here": _here(request), "csrf": session.csrf if session else "", **context},
         status_code=status,
     )
 
@@ -80,3 +124,27 @@ def _here(request: Request) -> str:
 
 def error_page(request: Request, status: int, message: str) -> HTMLResponse:
     return render(request, "error.html", status=status, status_code=status, message=message)
+
+
+def answer(request: Request, status: int, message: str) -> Response:
+    """A refusal: JSON under ``/api/``, a page elsewhere."""
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"detail": message}, status_code=status)
+    return error_page(request, status, message)
+
+
+REFUSALS = {
+    "origin": N_("Refused: this request came from another site (%(origin)s). The scoreboard takes "
+              "changes only from its own pages (%(own)s); nothing was changed."),
+    "too_large": N_("Refused: the request is larger than the %(limit)s bytes this address takes; "
+                 "nothing was read or changed."),
+    "forged": N_("Refused: this form is out of date or did not come from the organiser's page "
+              "(the anti-forgery token is missing or wrong). Reload the page and try again; "
+              "nothing was changed."),
+}
+
+
+def refuse(request: Request, status: int, why: str, values: dict[str, Any]) -> Response:
+    """A refusal of :mod:`carom.web.guard` or of a form without its token, in the page's
+    language."""
+    return answer(request, status, words(request).gettext(REFUSALS[why], **values))

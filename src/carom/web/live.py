@@ -3,9 +3,9 @@
 It is the hottest path of a match day (every record goes out to every board), so it
 is a small ASGI handler of its own in front of the application rather than a route
 behind its middleware. ``GET /m/{id}/events?view=board`` streams the board's HTML
-(event ``board``); ``?view=seq`` streams only the record number (event ``seq``), which
-tells a tablet that another tablet moved the match on. Each event's ``id`` is the
-record number.
+(event ``board``); ``?view=seq`` streams only the match's version (event ``seq``: the
+record number and the number of events, ``"12.1"``), which tells a tablet that another
+tablet or the organiser moved the match on. Each event's ``id`` is the record number.
 """
 
 from __future__ import annotations
@@ -77,16 +77,16 @@ class LiveEvents:
             closed.set()
             if queue.full():
                 queue.get_nowait()
-            queue.put_nowait(-1)
+            queue.put_nowait("")
 
         watcher = asyncio.create_task(watch())
         try:
             await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
-            last = -1
+            last = ""
             while not closed.is_set():
-                if current.seq != last:
-                    last = current.seq
-                    data = str(current.seq) if view == "seq" else self.board(current, lang)
+                if current.version != last:
+                    last = current.version
+                    data = current.version if view == "seq" else self.board(current, lang)
                     await send({"type": "http.response.body", "body": event(view, current.seq, data),
                                 "more_body": True})
                 try:

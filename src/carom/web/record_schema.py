@@ -11,6 +11,7 @@ from typing import Any
 from carom.core.table import TABLES
 from carom.rules.catalog import CALLABLE_FOULS, STROKE_FOULS
 from carom.rules.disciplines import DISCIPLINES
+from carom.web.forms import MAX_NAME
 
 _BALL = {"type": "string", "enum": ["white", "yellow", "red"]}
 _POINT = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
@@ -22,7 +23,10 @@ _EVENT = {"type": "object", "required": ["kind", "ball"], "properties": {
 
 
 def _kind(name: str, required: list[str] | None = None, **properties: Any) -> dict[str, Any]:
+    """A record type: its fields and no others (a record from the web carries only
+    the fields of its type)."""
     return {"type": "object", "title": name, "required": ["type", *(required or [])],
+            "additionalProperties": False,
             "properties": {"type": {"type": "string", "enum": [name]}, **properties}}
 
 
@@ -41,7 +45,9 @@ RECORD_SCHEMA: dict[str, Any] = {
               events={"type": "array", "items": _EVENT},
               fouls={"type": "array", "items": {"type": "string", "enum": list(STROKE_FOULS)}},
               exits={"type": "array", "items": {"type": "object", "properties": {
-                  "ball": _BALL, "zone": {"type": "string"}}}}),
+                  "ball": _BALL, "zone": {"type": "string"}}}},
+              paths={"type": "object", "additionalProperties": {"type": "array", "items": {
+                  "type": "array", "items": {"type": "number"}, "minItems": 3, "maxItems": 3}}}),
         _kind("lag", ["results", "collided"], collided={"type": "boolean"},
               results={"type": "array", "items": _LAG_RESULT, "minItems": 2, "maxItems": 2}),
         _kind("opener", ["player"], player={"type": "integer", "enum": [0, 1]}),
@@ -52,11 +58,15 @@ RECORD_SCHEMA: dict[str, Any] = {
 
 HEADER_SCHEMA: dict[str, Any] = {
     "description": "a carom/1 header (FORMAT.md); \"format\" may be left out",
-    "type": "object", "required": ["discipline", "players"],
+    "type": "object", "required": ["discipline", "players"], "additionalProperties": False,
     "properties": {
+        "format": {"type": "string", "enum": ["carom/1"]},
         "discipline": {"type": "string", "enum": list(DISCIPLINES)},
-        "table": {"type": "string", "enum": list(TABLES)},
-        "players": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
+        "table": {"type": "string", "enum": list(TABLES), "default": "large",
+                  "description": "left out: the table the discipline is played on, else the large one"},
+        "players": {"type": "array", "minItems": 2, "maxItems": 2,
+                    "items": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
+                    "description": "two different players; no control or text-direction characters"},
         "points": {"type": ["integer", "null"], "minimum": 1},
         "innings": {"type": ["integer", "null"], "minimum": 1},
         "sets": {"type": ["object", "null"], "properties": {"to_win": {"type": "integer", "minimum": 1}}},

@@ -11,6 +11,7 @@ import uvicorn
 
 from carom.storage import open_store
 from carom.storage.book import MatchBook
+from carom.web.addresses import is_everywhere, reachable_host
 from carom.web.app import create_app
 from carom.web.auth import hash_password
 
@@ -24,12 +25,15 @@ def serve(host: str, port: int, data: Path, database: str | None, password: str 
             store.set_organiser_hash(hash_password(password), replace=True)
         code = None
         where = database or str((Path(data) / "carom.sqlite3").resolve())
-        say(f"carom serve: http://{host}:{port}/  (database: {_safe(where)})")
+        tablet_host = reachable_host(host)
+        shown = tablet_host or ("127.0.0.1" if is_everywhere(host) else _bracketed(host))
+        say(f"carom serve: http://{shown}:{port}/  (database: {_safe(where)})")
+        if tablet_host is None and not is_everywhere(host):
+            say("  this computer only: start with --host 0.0.0.0 for tablets and the hall screen")
         if store.organiser_hash() is None:
             code = secrets.token_hex(4)
-            say(f"first start: set the organiser password at http://{host}:{port}/setup "
-                f"with the code {code}")
-        app = create_app(MatchBook(store), setup_code=code)
+            say(f"first start: set the organiser password at http://{shown}:{port}/setup?code={code}")
+        app = create_app(MatchBook(store), setup_code=code, tablet_host=tablet_host)
         spare_the_collector()
         uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=access_log,
                     proxy_headers=False, timeout_graceful_shutdown=2)
@@ -54,6 +58,11 @@ def spare_the_collector() -> None:
 
     gc.callbacks.append(freeze_survivors)
     gc.freeze()
+
+
+def _bracketed(host: str) -> str:
+    """An IPv6 address as a URL writes it."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
 
 
 def _safe(url: str) -> str:

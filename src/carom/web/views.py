@@ -1,7 +1,8 @@
 """What the pages show, computed from a snapshot: pure functions, no HTTP here.
 
-The board and the tablet read the same state the rules engine made; the words
-come from :mod:`carom.web.i18n`, the rule titles from the rule catalogue.
+The board and the tablet read the same state the rules engine made; the words come
+from the catalogues (:class:`carom.web.i18n.PageWords`). The referee's tablet names
+the rules (ids and titles); the audience board says the same in words only.
 """
 
 from __future__ import annotations
@@ -13,44 +14,50 @@ from carom.core.position import frozen_to
 from carom.match.state import MatchState, Ruling
 from carom.match.stats import player_stats
 from carom.notation.svg import svg_table
-from carom.notation.words import limits_text
+from carom.notation.words import N_
 from carom.notation.writer import header_json
 from carom.rules.catalog import STROKE_FOULS
 from carom.rules.disciplines import FrozenRemedy
 from carom.storage.book import Snapshot
-from carom.web.i18n import Words
+from carom.storage.events import Actor
+from carom.web.i18n import PageWords
 
 PLACING_RULES = frozenset(("E3", "E5", "E6", "O2", "S3", "S4", "K3", "K4", "1C3", "1C4",
                            "3C3", "3C4", "3C5", "3C6"))
 """The rules that move balls: the ones a placing diagram cites."""
+LONG_NAME = 22
+"""Names longer than this get the board's smaller, wrapping style."""
+
+FROZEN_HELP = {
+    "S3": N_("All three balls go to the starting position and the same player continues (S3): "
+             "no request needed."),
+    "K3": N_("The striker may have all three balls put in the starting position, play off a cushion, "
+             "play a massé, or play first onto the ball that is not touching (K3)."),
+    "1C3": N_("As in balkline: starting position, a cushion first, a massé, or the ball not touching "
+              "first; the stroke must still touch a cushion before ball 3 (1C3)."),
+    "3C5": N_("The striker may have only the touching balls spotted on the long string, play first "
+              "onto the ball not touching, off a cushion or a massé; three cushions are still needed (3C5)."),
+}
+"""What the striker may do with a frozen ball, by the discipline's rule."""
 
 
-def fmt_avg(value: Any) -> str:
-    return f"{float(value):.3f}"
-
-
-def limits(snap: Snapshot, t: Words) -> str:
-    """The match's limits in words, as the scoresheet writes them."""
-    h = snap.header
-    return limits_text(h.points, h.innings, h.sets_to_win, h.equalizing_inning, t.lang)
-
-
-def result_text(state: MatchState, names: tuple[str, str], t: Words) -> str:
+def result_text(state: MatchState, names: tuple[str, str], t: PageWords) -> str:
     if not state.finished:
         return ""
-    return t("draw") if state.winner is None else t("won_by", name=names[state.winner])
+    return t.gettext("Draw") if state.winner is None else t.gettext("%(name)s wins", name=names[state.winner])
 
 
-def describe(ruling: Ruling, names: tuple[str, str], t: Words) -> str:
-    """One ruling in words: a carom, a miss, a fault (with its rule), a re-spot."""
+def describe(ruling: Ruling, names: tuple[str, str], t: PageWords) -> str:
+    """One ruling in words, as the audience reads it: a carom, a stroke without a
+    point, a fault (its title), a re-spot."""
     name = names[ruling.player]
     if ruling.fouls:
-        return t("fouled", name=name, codes=" ".join(ruling.fouls), title=t.rule(ruling.fouls[0]))
+        return t.gettext("%(name)s: foul – %(title)s", name=name, title=t.rule(ruling.fouls[0]))
     if ruling.points:
-        return t("plus", name=name, points=ruling.points)
+        return t.gettext("%(name)s: +%(points)s", name=name, points=ruling.points)
     if not ruling.ends_inning:
-        return t("respotted", name=name, rules=" ".join(ruling.cites))
-    return t("missed", name=name)
+        return t.gettext("%(name)s: balls re-spotted", name=name)
+    return t.gettext("%(name)s: no point", name=name)
 
 
 @dataclass
@@ -58,12 +65,26 @@ class PlayerView:
     name: str
     ball: str | None
     score: int
+    """Points in the game, or in the set under way."""
     innings: int
+    """Innings in the game, or in the set under way."""
     average: str
+    """The whole match's."""
     high_run: int
+    """The whole match's."""
     sets: int
     at_table: bool
     series: int | None
+    long: bool
+    confirmed: bool = False
+
+
+@dataclass
+class SetView:
+    number: int
+    points: tuple[int, int]
+    innings: tuple[int, int]
+    winner: str | None
 
 
 @dataclass
@@ -72,6 +93,7 @@ class MatchView:
 
     id: int
     seq: int
+    version: str
     names: tuple[str, str]
     discipline: str
     limits: str
@@ -83,12 +105,20 @@ class MatchView:
     striker: int | None
     status: str
     last: str
+    """The last ruling in words."""
     last_cites: str
+    """Its rules (for the referee and the scoresheet, never the audience)."""
     result: str
     inning: int
     """The striker's inning under way, or the one his next stroke begins."""
+    innings_limit: int | None
+    set_results: list[SetView] = field(default_factory=list)
     notices: list[tuple[str, str]] = field(default_factory=list)
-    """(kind, text): what the next stroke must respect."""
+    """(kind, text) for the referee: what the next stroke must respect, with its rules."""
+    board_notices: list[tuple[str, str]] = field(default_factory=list)
+    """(kind, text) for the audience, in words only."""
+    confirmed: bool = False
+    confirmed_by_organiser: bool = False
     frozen_help: str = ""
     respot_allowed: bool = False
     zones: bool = False
@@ -100,72 +130,92 @@ class MatchView:
     header: dict[str, Any] = field(default_factory=dict)
 
 
-def match_view(snap: Snapshot, t: Words, *, tablet: bool = False) -> MatchView:
+def match_view(snap: Snapshot, t: PageWords, *, tablet: bool = False) -> MatchView:
     s = snap.state
     h = snap.header
     names = h.players
     stats = player_stats(s)
     phase = "over" if s.finished else "play" if s.started else "choose" if s.lag_winner is not None else "lag"
+    confirmation = snap.confirmation
     players = []
     for p in (0, 1):
         at = phase == "play" and s.striker == p
         players.append(PlayerView(
             name=names[p], ball=s.ball_of(p).value if s.started else None, score=s.score[p],
-            innings=s.innings[p], average=fmt_avg(stats[p].average), high_run=stats[p].high_run,
+            innings=s.innings[p], average=t.number(stats[p].average), high_run=stats[p].high_run,
             sets=s.sets_won[p], at_table=at, series=s.series if at and s.in_inning else None,
+            long=len(names[p]) > LONG_NAME, confirmed=Actor.player(p) in confirmation.by,
         ))
     last = snap.rulings[-1] if snap.rulings else None
-    status = {"lag": t("lag"), "choose": t("choose_opener"),
-              "play": t("to_play", name=names[s.striker]),
+    status = {"lag": t.gettext("The lag decides who opens"),
+              "choose": t.gettext("%(name)s won the lag and chooses who opens",
+                                  name=names[s.lag_winner or 0]),
+              "play": t.gettext("%(name)s to play", name=names[s.striker]),
               "over": result_text(s, names, t)}[phase]
     view = MatchView(
-        id=snap.match_id, seq=snap.seq, names=names, discipline=t.discipline(h.discipline),
-        limits=limits(snap, t), players=players, sets=h.sets_to_win is not None, set_no=s.set_no,
-        phase=phase, striker=s.striker if phase == "play" else None, status=status,
+        id=snap.match_id, seq=snap.seq, version=snap.version, names=names,
+        discipline=t.discipline(h.discipline),
+        limits=t.limits(h.points, h.innings, h.sets_to_win, h.equalizing_inning), players=players,
+        sets=h.sets_to_win is not None, set_no=s.set_no, phase=phase,
+        striker=s.striker if phase == "play" else None, status=status,
         last=describe(last, names, t) if last else "", last_cites=" ".join(last.cites) if last else "",
         result=result_text(s, names, t),
         inning=s.innings[s.striker] + (not s.in_inning) if phase == "play" else 0,
-        problem=snap.problem, header=header_json(h),
+        innings_limit=h.innings, problem=snap.problem, header=header_json(h),
+        confirmed=confirmation.confirmed, confirmed_by_organiser=Actor.ORGANISER in confirmation.by,
+        set_results=[SetView(g.set_no, g.points, g.innings, None if g.winner is None else names[g.winner])
+                     for g in s.games] if h.sets_to_win is not None else [],
     )
     if phase == "play" and s.last_inning:
         rule = "E5" if h.sets_to_win is not None else "E3" if h.equalizing_inning else "E2"
-        view.notices.append(("equalizing", t("equalizing_now", name=names[s.striker], rule=rule)))
+        view.board_notices.append(("equalizing", t.gettext(
+            "Equalizing inning: %(name)s plays the last inning", name=names[s.striker])))
+        view.notices.append(("equalizing", t.gettext(
+            "Equalizing inning: %(name)s plays the last inning (%(rule)s)",
+            name=names[s.striker], rule=rule)))
     if tablet:
         _tablet_notices(view, snap, t, last)
     return view
 
 
-def _tablet_notices(view: MatchView, snap: Snapshot, t: Words, last: Ruling | None) -> None:
+def _tablet_notices(view: MatchView, snap: Snapshot, t: PageWords, last: Ruling | None) -> None:
     s = snap.state
     rules = s.rules
     d = rules.discipline
     if view.phase == "lag" and s.lag_pending:
-        view.notices.append(("lag", t("lag_repeat")))
-    if view.phase == "choose" and s.lag_winner is not None:
-        view.notices.append(("lag", t("lag_won", name=view.names[s.lag_winner])))
+        view.notices.append(("lag", t.gettext("The lag must be repeated (L3, L5, L6).")))
     if view.phase != "play":
         return
     if s.opening:
-        view.notices.append(("opening", t("opening_stroke")))
+        view.notices.append(("opening", t.gettext(
+            "Opening stroke: ball 1 must hit the red ball first (O3).")))
     view.zones = d.has_zones
-    if d.has_zones:
-        view.notices.append(("zones", t("zones", limit=d.zone_limit)))
+    if d.has_zones and d.zone_limit is not None:
+        view.notices.append(("zones", t.ngettext(
+            "Forbidden fields: at most %(num)s carom in a row in a field or anchor; then an object ball "
+            "must leave it, or the carom is a fault (Z2, Z3, Z7).",
+            "Forbidden fields: at most %(num)s caroms in a row in a field or anchor; then an object ball "
+            "must leave it, or the carom is a fault (Z2, Z3, Z7).", d.zone_limit)))
         for zone, count in zip(d.zones(rules.table), s.zone_counts, strict=False):
             if count:
-                view.notices.append(("zones", t("zone_count", zone=zone.name, count=count,
-                                                limit=d.zone_limit)))
+                view.notices.append(("zones", t.ngettext(
+                    "%(zone)s: %(count)s of %(num)s carom in a row",
+                    "%(zone)s: %(count)s of %(num)s caroms in a row", d.zone_limit,
+                    zone=zone.name, count=count)))
     view.fouls = [(r, t.rule(r)) for r in (*STROKE_FOULS, *(("Z7",) if d.has_zones else ()))]
-    view.frozen_help = t(f"frozen_{d.frozen_rule}")
+    view.frozen_help = t.gettext(FROZEN_HELP[d.frozen_rule])
     view.respot_allowed = d.frozen is not FrozenRemedy.STARTING_POSITION_AT_ONCE
     if s.position is not None:
         touching = frozen_to(s.position, s.striker_ball, rules.table)
         if touching:
-            view.notices.append(("frozen", t("frozen_now", balls=", ".join(t.ball(b) for b in touching))))
+            view.notices.append(("frozen", t.gettext(
+                "Ball 1 is frozen to %(balls)s.", balls=t.gettext(", ").join(t.ball(b) for b in touching))))
     placed = last.spot if last is not None and last.spot is not None and last.spot == s.position else None
     if last is not None and placed is not None:
-        view.svg_caption = t("place_balls", rules=" ".join(c for c in last.cites if c in PLACING_RULES))
+        view.svg_caption = t.gettext("Place the balls like this (%(rules)s)",
+                                     rules=" ".join(c for c in last.cites if c in PLACING_RULES))
     elif s.opening and s.position is not None:
-        placed, view.svg_caption = s.position, t("start_position")
+        placed, view.svg_caption = s.position, t.gettext("Starting position (O2)")
     if placed is not None:
         view.svg = svg_table(rules.table, placed, discipline=d, landscape=True,
                              title=view.svg_caption, cue=s.striker_ball)

@@ -1,9 +1,59 @@
-// The tablet: never let an older view replace a newer one. A refresh (GET) that
-// was computed before the referee's last entry arrives after it is dropped.
-document.addEventListener("htmx:beforeSwap", function (event) {
-  var panel = document.getElementById("panel");
-  var config = event.detail.requestConfig;
-  if (!panel || !config || config.verb !== "get") return;
-  var match = /data-seq="(\d+)"/.exec(event.detail.serverResponse || "");
-  if (match && Number(match[1]) < Number(panel.dataset.seq)) event.detail.shouldSwap = false;
-});
+// The referee's tablet. No inline code (the Content-Security-Policy allows none), so
+// what the panel needs beyond htmx's attributes is here.
+(function () {
+  "use strict";
+
+  function panel() { return document.getElementById("panel"); }
+
+  // "seq.events" of a panel or of an update: compared as two numbers.
+  function version(text) {
+    var parts = String(text || "0.0").split(".");
+    return [Number(parts[0]) || 0, Number(parts[1]) || 0];
+  }
+  function older(a, b) { return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]); }
+
+  // Never let an older view replace a newer one: a refresh (GET) that was computed
+  // before the referee's last entry arrives after it is dropped.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var current = panel();
+    var config = event.detail.requestConfig;
+    if (!current || !config || config.verb !== "get") return;
+    var found = /data-version="([\d.]+)"/.exec(event.detail.serverResponse || "");
+    if (found && older(version(found[1]), version(current.dataset.version))) event.detail.shouldSwap = false;
+  });
+
+  // Another tablet (or the organiser) moved the match on: fetch the panel afresh.
+  document.addEventListener("sse:seq", function (event) {
+    var current = panel();
+    var tablet = document.getElementById("tablet");
+    if (!current || !tablet || !event.detail) return;
+    if (String(event.detail.data) === current.dataset.version) return;
+    htmx.ajax("GET", tablet.dataset.panel, {source: current, target: "#panel", swap: "outerHTML"});
+  });
+
+  // A tap while the previous entry is still on its way is not taken (hx-sync drops
+  // it, so nothing is entered twice); say so clearly instead of dimming the button.
+  var busy = false;
+  var hide = null;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") busy = true;
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") busy = false;
+  });
+  document.addEventListener("htmx:confirm", function (event) {
+    if (!busy || event.detail.verb !== "post") return;
+    event.preventDefault();
+    var button = event.detail.elt;
+    if (button && button.classList) {
+      button.classList.remove("not-taken");
+      void button.offsetWidth;  // restart the animation
+      button.classList.add("not-taken");
+    }
+    var notice = document.getElementById("tap-notice");
+    if (!notice) return;
+    notice.hidden = false;
+    if (hide) clearTimeout(hide);
+    hide = setTimeout(function () { notice.hidden = true; }, 5000);
+  });
+})();

@@ -1,0 +1,80 @@
+"""What happens to a match beside its records: the result confirmed, the match reopened,
+a new tablet link issued. Each is a row of ``match_events``, appended and never changed.
+
+A finished match is *confirmed* once both players confirmed it (on the tablet) or the
+organiser did, each at the match's current record: from then on no record is taken,
+not even an ``undo``, until the organiser reopens the match (a ``reopen`` event, kept
+with its time). A confirmation given before a later record, or before a reopening,
+no longer counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from carom.storage.errors import StorageError
+
+
+class EventKind(StrEnum):
+    CONFIRM = "confirm"
+    REOPEN = "reopen"
+    NEW_TABLET_LINK = "new-tablet-link"
+
+
+class Actor(StrEnum):
+    PLAYER0 = "player0"
+    PLAYER1 = "player1"
+    ORGANISER = "organiser"
+
+    @classmethod
+    def player(cls, index: int) -> Actor:
+        return (cls.PLAYER0, cls.PLAYER1)[index]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEvent:
+    kind: EventKind
+    actor: Actor
+    seq: int
+    """The match's number of records when it happened."""
+    at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Confirmation:
+    """Who confirmed the match as it stands, and whether that locks it."""
+
+    by: frozenset[Actor]
+
+    @property
+    def confirmed(self) -> bool:
+        return Actor.ORGANISER in self.by or {Actor.PLAYER0, Actor.PLAYER1} <= self.by
+
+
+def confirmation(events: tuple[MatchEvent, ...], seq: int) -> Confirmation:
+    """The confirmations that hold for the match at record ``seq``."""
+    by: set[Actor] = set()
+    for event in events:
+        if event.kind is EventKind.REOPEN:
+            by.clear()
+        elif event.kind is EventKind.CONFIRM and event.seq == seq:
+            by.add(event.actor)
+    return Confirmation(frozenset(by))
+
+
+class Confirmed(StorageError):
+    """A record for a match whose result is confirmed."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(f"match {match_id}: the result is confirmed; only the organiser can reopen it")
+        self.match_id = match_id
+
+
+class NotFinished(StorageError):
+    """A confirmation of a match that goes on."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(f"match {match_id} is not finished: there is no result to confirm")
+        self.match_id = match_id

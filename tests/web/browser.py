@@ -1,0 +1,115 @@
+"""What the browser tests share: a context that records every Content-Security-Policy
+violation, logging in, creating a match through the organiser's form, tapping."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.web.server import PASSWORD, Server
+
+WATCH_CSP = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", function (e) {
+  window.__csp.push(e.violatedDirective + " " + (e.blockedURI || "inline") + " " + (e.sample || ""));
+});
+"""
+
+
+class Watched:
+    """A browser context whose pages report every CSP violation and console error."""
+
+    def __init__(self, browser: Any, **options: Any) -> None:
+        self.context: BrowserContext = browser.new_context(**options)
+        self.context.add_init_script(WATCH_CSP)
+        self.console: list[str] = []
+        self.pages: list[Page] = []
+
+    def page(self) -> Page:
+        page = self.context.new_page()
+        page.on("console", lambda m: self.console.append(m.text) if m.type == "error" else None)
+        self.pages.append(page)
+        return page
+
+    def violations(self) -> list[str]:
+        found = [m for m in self.console if "Content Security Policy" in m or "Refused to" in m]
+        for page in self.pages:
+            if not page.is_closed():
+                found += page.evaluate("window.__csp || []")
+        return found
+
+    def close(self) -> None:
+        found = self.violations()
+        self.context.close()
+        assert found == [], found
+
+
+def log_in(page: Page, server: Server) -> None:
+    page.goto(server.url + "/organiser")
+    expect(page).to_have_url(re.compile(r"/login"))
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form button[type=submit]")
+    expect(page).to_have_url(re.compile(r"/organiser$"))
+
+
+def create_match(page: Page, **fields: str) -> tuple[int, str]:
+    """Fill the organiser's form (logged in), then open the new match's page: its id
+    and the full tablet link shown there (with its QR code)."""
+    form = page.locator("#create-form")
+    for name, value in fields.items():
+        if name in ("discipline", "table"):
+            form.locator(f"select[name={name}]").select_option(value)
+        elif name == "equalizing_inning":
+            form.locator("input[name=equalizing_inning]").set_checked(value == "on")
+        else:
+            form.locator(f"input[name={name}]").fill(value)
+    form.locator("button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/organiser$"))
+    page.locator("a.manage").first.click()
+    expect(page.locator("#tablet-qr svg")).to_be_visible()
+    url = page.locator("#tablet-url").input_value()
+    assert re.fullmatch(r"http://[^/]+/m/\d+/tablet\?t=[\w-]{20,}", url), url
+    return int(url.split("/")[4]), url
+
+
+def tap(tablet: Page, selector: str) -> None:
+    """Press a tablet button and wait until the panel shows the next record."""
+    seq = int(tablet.locator("#panel").get_attribute("data-seq") or "0")
+    tablet.locator(selector).click()
+    expect(tablet.locator("#panel")).to_have_attribute("data-seq", str(seq + 1))
+    expect(tablet.locator("#panel-error")).to_have_count(0)
+
+
+def foul(tablet: Page, rule: str) -> None:
+    tablet.locator("#fouls summary").click()
+    tap(tablet, f"button.rule[data-rule={rule}]")
+
+
+def fits(page: Page, selector: str) -> bool:
+    """The element lies wholly inside the viewport, without scrolling."""
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    return bool(box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size["width"]
+                and box["y"] + box["height"] <= size["height"])
+
+
+def no_sideways_scroll(page: Page) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def contrast(page: Page, selector: str) -> float:
+    """The WCAG contrast ratio of an element's text colour against its background."""
+    return float(page.evaluate("""(selector) => {
+      const el = document.querySelector(selector);
+      const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+      const lum = ([r, g, b]) => {
+        const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+      };
+      const style = getComputedStyle(el);
+      const a = lum(rgb(style.color)), b = lum(rgb(style.backgroundColor));
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    }""", selector))
