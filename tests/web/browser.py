@@ -113,3 +113,22 @@ def contrast(page: Page, selector: str) -> float:
       const a = lum(rgb(style.color)), b = lum(rgb(style.backgroundColor));
       return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
     }""", selector))
+
+
+def enter(client: Any, match_id: int, token: str, records: list[dict[str, Any]], after: int = 0) -> None:
+    """Records through the API, as a tablet enters them."""
+    for seq, record in enumerate(records, start=after):
+        response = client.post(f"/api/matches/{match_id}/records", json={"after": seq, "record": record},
+                               headers={"X-Referee-Token": token})
+        assert response.status_code == 201, response.text
+
+
+def calls(*results: str) -> list[dict[str, Any]]:
+    """``carom``, ``miss`` or a fault's rule id, as call records."""
+    return [{"type": "call", "result": r} if r in ("carom", "miss")
+            else {"type": "call", "result": "foul", "rule": r} for r in results]
+
+
+OPENER = {"type": "opener", "player": 0}
+RULE_ID = re.compile(r"\b(?:[CLEQFZOSK]|1C|3C)\d{1,2}\b")
+"""A rule id of RULES.md, as it must never appear on the audience board."""

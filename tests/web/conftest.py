@@ -33,6 +33,14 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
     running.stop()
 
 
+@pytest.fixture
+def sqlite_server(tmp_path: Path) -> Iterator[Server]:
+    """``carom serve`` on SQLite only: for what the database does not change (layout, words)."""
+    running = Server(tmp_path / "data").start()
+    yield running
+    running.stop()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
@@ -59,6 +67,15 @@ def app(tmp_path: Path) -> Iterator[Any]:
 
 @pytest.fixture
 def client(app: Any) -> Iterator[Any]:
+    from fastapi.testclient import TestClient
+
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def stranger(app: Any) -> Iterator[Any]:
+    """Another browser: no login, no token."""
     from fastapi.testclient import TestClient
 
     with TestClient(app) as test_client:

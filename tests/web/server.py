@@ -19,19 +19,25 @@ PASSWORD = "organiser-secret"
 class Server:
     """A ``carom serve`` process on a free loopback port."""
 
-    def __init__(self, data: Path, database: str | None = None) -> None:
+    def __init__(self, data: Path, database: str | None = None, *, password: bool = True,
+                 host: str = "127.0.0.1") -> None:
         self.data = data
         self.database = database
+        self.password = password
+        self.host = host
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.log = data.parent / f"server-{self.port}.log"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Server:
         command = [sys.executable, "-m", "carom.cli.main", "serve", "--port", str(self.port),
-                   "--data", str(self.data), "--organiser-password", PASSWORD]
+                   "--host", self.host, "--data", str(self.data)]
+        if self.password:
+            command += ["--organiser-password", PASSWORD]
         if self.database:
             command += ["--database", self.database]
-        log = open(self.data.parent / f"server-{self.port}.log", "ab")  # noqa: SIM115
+        log = open(self.log, "ab")  # noqa: SIM115
         self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -44,6 +50,10 @@ class Server:
                 pass
             time.sleep(0.1)
         raise RuntimeError("carom serve did not answer within 60 s")
+
+    def printed(self) -> str:
+        """What ``carom serve`` printed so far."""
+        return self.log.read_text(encoding="utf-8", errors="replace")
 
     def kill(self) -> None:
         """kill -9: no shutdown, no flush, nothing."""

@@ -234,11 +234,14 @@ class MatchBook:
         assert live.snapshot.seq == seq
         return Appended(seq, ruling, live.snapshot)
 
-    def create(self, header: Header | str, token: str, lines: tuple[str, ...] = ()) -> int:
-        """Store a new match (an import brings its records) with its players; returns
-        its id (:class:`~carom.storage.players.SamePlayer`, ``AmbiguousName``)."""
+    def create(self, header: Header | str, token: str, lines: tuple[str, ...] = (),
+               player_ids: tuple[int, int] | None = None) -> int:
+        """Store a new match (an import brings its records) with its players: the ones
+        its names find or make, or the ones given by id (a register's). Returns its id
+        (:class:`~carom.storage.players.SamePlayer`, ``AmbiguousName``, ``UnknownPlayer``)."""
         parsed = parse_header(header) if isinstance(header, str) else header
-        return self.store.create_match(format_header(parsed), token, lines, parsed.players)
+        names = None if player_ids is not None else parsed.players
+        return self.store.create_match(format_header(parsed), token, lines, names, player_ids)
 
     def new_token(self, match_id: int, token: str) -> None:
         """A new tablet link for the match: the old token stops working at once."""

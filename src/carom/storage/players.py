@@ -46,3 +46,11 @@ class AmbiguousName(StorageError):
         super().__init__(f"players: {count} players are called {name}: choose one by id")
         self.name = name
         self.count = count
+
+
+class UnknownPlayer(StorageError):
+    """No player has this id."""
+
+    def __init__(self, player_id: int) -> None:
+        super().__init__(f"players: no player {player_id}")
+        self.player_id = player_id

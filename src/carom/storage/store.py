@@ -24,7 +24,7 @@ from carom.storage.engine import Checkpointer, database_url, make_engine
 from carom.storage.errors import StaleSequence, UnknownMatch
 from carom.storage.events import Actor, EventKind, MatchEvent
 from carom.storage.migrate import upgrade
-from carom.storage.players import AmbiguousName, Player, SamePlayer, name_key
+from carom.storage.players import AmbiguousName, Player, SamePlayer, UnknownPlayer, name_key
 from carom.storage.writer import Writer
 
 ORGANISER_KEY = "organiser_password"
@@ -67,11 +67,13 @@ class Store(Protocol):
     """What the scoreboard needs from a database, and nothing more."""
 
     def create_match(self, header: str, token: str, lines: Sequence[str] = (),
-                     players: tuple[str, str] | None = None) -> int:
+                     players: tuple[str, str] | None = None,
+                     player_ids: tuple[int, int] | None = None) -> int:
         """A new match with its header line and referee token (and, for an import,
         its records); returns its id. ``players``: the two names, each made the player
         of that name (:mod:`carom.storage.players`); :class:`SamePlayer` when they are one,
-        :class:`AmbiguousName` when a name is several players'."""
+        :class:`AmbiguousName` when a name is several players'. ``player_ids``: the two
+        players by id instead (a register's players), :class:`UnknownPlayer` if one is not."""
         ...
 
     def set_token(self, match_id: int, token: str) -> None:
@@ -139,12 +141,19 @@ class SqlStore:
     # --- writes ---------------------------------------------------------------------
 
     def create_match(self, header: str, token: str, lines: Sequence[str] = (),
-                     players: tuple[str, str] | None = None) -> int:
+                     players: tuple[str, str] | None = None,
+                     player_ids: tuple[int, int] | None = None) -> int:
+        if player_ids is not None and player_ids[0] == player_ids[1]:
+            raise SamePlayer(f"player {player_ids[0]}")
         if players is not None and name_key(players[0]) == name_key(players[1]):
             raise SamePlayer(players[0])
 
         def job(connection: Connection) -> int:
-            ids = (None, None) if players is None else self._player_ids(connection, players)
+            ids: tuple[int | None, int | None] = (None, None)
+            if player_ids is not None:
+                ids = self._known_players(connection, player_ids)
+            elif players is not None:
+                ids = self._player_ids(connection, players)
             result = connection.execute(
                 insert(schema.matches).values(header=header, referee_token=token,
                                               player0_id=ids[0], player1_id=ids[1])
@@ -174,6 +183,15 @@ class SqlStore:
             insert(schema.players).values(name=name, name_key=name_key(name)).returning(p.id)).scalar_one()
             for known, name in zip(found, names, strict=True)]
         return int(made[0]), int(made[1])
+
+    @staticmethod
+    def _known_players(connection: Connection, ids: tuple[int, int]) -> tuple[int, int]:
+        p = schema.players.c
+        for player_id in ids:
+            if not 0 < player_id <= MAX_ID or connection.execute(
+                    select(p.id).where(p.id == player_id)).first() is None:
+                raise UnknownPlayer(player_id)
+        return ids
 
     def set_token(self, match_id: int, token: str) -> None:
         _check_id(match_id)

@@ -105,8 +105,6 @@ def check_names(header: Header) -> None:
     """Names a person can read, of two different players: at most :data:`MAX_NAME`
     characters, no control or text-direction characters (:class:`FormError`)."""
     for slot, name in enumerate(header.players, start=1):
-        if not name.strip():
-            raise FormError(N_("players: player %(slot)s has no name"), slot=slot)
         if len(name) > MAX_NAME:
             raise FormError(N_("players: player %(slot)s's name has %(length)s characters; "
                                "at most %(most)s fit the boards"), slot=slot, length=len(name), most=MAX_NAME)

@@ -237,7 +237,7 @@ def manage(request: Request, match_id: int, error: str | None = None) -> Respons
     snap = live.snapshot
     url, local_only = tablet_url(request, svc.tablet_host, match_id, live.token)
     qr = segno.make(url, error="m").svg_inline(
-        scale=5, dark="#0d1722", light="#ffffff", border=3, title=t.gettext("Tablet link"),
+        scale=6, dark="#0d1722", light="#ffffff", border=3, title=t.gettext("Tablet link"),
         svgclass="qr-code", lineclass=None)
     history = [(t.when(e.at), _event_text(e.kind, e.actor, snap.header.players, t)) for e in snap.events]
     return render(request, "manage.html", view=match_view(snap, t), tablet_url=url, qr=qr,
