@@ -183,7 +183,7 @@ SPOTS = {Ball.WHITE: (0.3, 0.4), Ball.YELLOW: (0.9, 1.3), Ball.RED: (1.1, 2.5)}
                 max_size=2),
        st.dictionaries(st.text(min_size=1, max_size=6).filter(
            lambda k: k not in {"type", "ball", "start", "events", "end", "exits", "fouls", "paths"}),
-           st.integers(), max_size=2))
+           st.integers(-(10**18) + 1, 10**18 - 1), max_size=2))
 def test_stroke_write_read_identity(ball: Ball, events: list[object], with_start: bool,
                                     fouls: list[str], exits: list[tuple[Ball, str]],
                                     extra: dict[str, int]) -> None:
