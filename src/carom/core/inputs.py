@@ -11,9 +11,9 @@ line and the field, never a traceback. The limits:
 * a whole number has at most :data:`MAX_DIGITS` digits;
 * containers nest at most :data:`MAX_DEPTH` deep.
 
-The common case costs one regular-expression scan of the text: only a text that holds a
-long run of digits, a large exponent or a surrogate escape is read again, slowly, to find
-the field at fault.
+The common case costs one cheap scan of the text (:func:`_suspect`): only a text that
+holds a long run of digits, a large exponent or a surrogate escape is read with checks,
+to find the field at fault.
 """
 
 from __future__ import annotations
@@ -35,9 +35,20 @@ MAX_DEPTH = 64
 """Objects and arrays nest at most this deep."""
 _TOO_MANY_DIGITS = 10**MAX_DIGITS
 
-_SUSPECT = re.compile(rf"\d{{{MAX_DIGITS + 1},}}|[eE]\+?0*\d{{3,}}|\\u[dD][89a-fA-F]")
-"""What might hold a number out of range (a long run of digits or an exponent ≥ 100) or
-half of a surrogate pair (``\\ud800``, which no UTF-8 text can hold)."""
+_AS_ZERO = bytes.maketrans(b"123456789E", b"000000000e")
+_TOO_LONG = b"0" * (MAX_DIGITS + 1)
+
+
+def _suspect(text: str) -> bool:
+    """Might ``text`` hold a number out of range (a run of more than :data:`MAX_DIGITS`
+    digits, an exponent of three digits or more) or half of a surrogate pair
+    (``\\ud800``, which no UTF-8 text can hold)? Conservative, and cheap: the text's
+    digits become zeros and its plus signs go (one C pass), then three substring searches,
+    several times faster than a regular expression that looks for the same."""
+    seen = text.encode("utf-8", "surrogatepass").translate(_AS_ZERO, b"+")
+    return _TOO_LONG in seen or b"e000" in seen or b"\\u" in seen
+
+
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -89,7 +100,7 @@ def decode(data: bytes, first_line: int = 1) -> str:
 def parse_json(text: str) -> Any:
     """One JSON value, within the limits of this module. A syntax error names the line
     of ``text`` (1-based) where it is; an out-of-range number names its field."""
-    suspect = _SUSPECT.search(text) is not None
+    suspect = _suspect(text)
     try:
         value = (_CHECKED if suspect else _FAST).decode(text)
     except InputError:

@@ -38,6 +38,7 @@ from carom.rules.catalog import CALLABLE_FOULS, STROKE_FOULS
 from carom.rules.disciplines import DISCIPLINES
 
 _BALLS = {b.value: b for b in BALLS}
+_NAMES = {b: b.value for b in BALLS}
 _CUSHIONS = {c.value: c for c in Cushion}
 _RESULTS = {r.value: r for r in CallResult}
 
@@ -252,14 +253,15 @@ def _position(value: Any, where: str, table: TableSpec, balls: tuple[Ball, ...],
         _fail(f"{where}: expected an object of ball positions")
     for key in value:
         _ball(key, where)
-    missing = [b.value for b in balls if b.value not in value]
-    if missing and not partial:
-        _fail(f"{where}: no position for {', '.join(missing)}")
+    if not partial:
+        missing = [b.value for b in balls if b.value not in value]
+        if missing:
+            _fail(f"{where}: no position for {', '.join(missing)}")
     extra = [k for k in value if _BALLS[k] not in balls]
     if extra:
         _fail(f"{where}: {', '.join(extra)} jumped and has no end position")
-    position = {ball: _point(value[ball.value], f"{where}: {ball}") for ball in balls
-                if ball.value in value}
+    position = {ball: _point(value[name], f"{where}: {name}") for ball in balls
+                if (name := _NAMES[ball]) in value}
     problems = position_problems(position, table)
     if problems:
         _fail(f"{where}: {problems[0]}")
