@@ -63,8 +63,9 @@ def _numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
 
 
 def lines_of(text: str) -> list[str]:
-    """The lines of a file held in memory, for :func:`numbered_lines`."""
-    return io.StringIO(text).readlines()
+    """The lines of a file held in memory, for :func:`numbered_lines`; they end as a
+    file's do (``\n``, ``\r\n`` or ``\r``)."""
+    return io.StringIO(text, newline=None).readlines()
 
 
 def _header(lines: Iterator[tuple[int, str]]) -> Header:
