@@ -210,3 +210,22 @@ def test_carom_replay_refuses_with_exit_status_2_and_the_line(tmp_path: Path, bo
     assert run.returncode == 2, run.stderr
     assert run.stdout == ""
     assert "line 3: " in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize(("record", "message"), [
+    ({"type": "inning", "points": 10**400},
+     r"inning: points: expected a whole number, got a number too large"),
+    ({"type": "stroke", "ball": "white", "events": [{"kind": "jump", "ball": "red", "t": float("inf")}]},
+     r"stroke: events\[0\]: t: inf is not a finite number"),
+    ({"type": "stroke", "ball": "white", "events": [],
+      "end": {"white": [10**30, 0.5], "yellow": [0.7, 0.7], "red": [0.71, 2.13]}},
+     r"stroke: end: white: a whole number of more than 18 digits is too large"),
+    ({"type": "opener", "player": 0.0}, r"opener: player: expected 0 or 1, got 0.0"),
+], ids=["series-10^400", "t-infinite", "x-30-digits", "player-0.0"])
+def test_records_built_in_memory_are_held_to_the_same_limits(record: dict[str, Any], message: str) -> None:
+    """A record that arrives as a value (the scoreboard's API), not as text."""
+    from carom.notation.reader import record_from_json
+    from tests.helpers import header, parse_header
+
+    with pytest.raises(RecordError, match="^" + message):
+        record_from_json(record, parse_header(header()))

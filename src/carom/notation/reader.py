@@ -41,6 +41,8 @@ _BALLS = {b.value: b for b in BALLS}
 _NAMES = {b: b.value for b in BALLS}
 _CUSHIONS = {c.value: c for c in Cushion}
 _RESULTS = {r.value: r for r in CallResult}
+_HUGE = 10**MAX_DIGITS
+"""The smallest whole number too large to read (``carom.core.inputs``)."""
 
 
 def _show(value: Any) -> str:
@@ -54,9 +56,6 @@ def _show(value: Any) -> str:
     return shown if len(shown) <= 80 else shown[:77] + "…"
 
 
-_HUGE = 10**MAX_DIGITS
-
-
 def _fail(reason: str) -> NoReturn:
     raise RecordError(reason)
 
@@ -66,8 +65,6 @@ def load_json(text: str) -> dict[str, Any]:
     finite and in range, nesting limited; a refusal names the field."""
     try:
         value = parse_json(text)
-    except RecordError:
-        raise
     except InputError as error:
         _fail(error.reason)
     if not isinstance(value, dict):
@@ -107,9 +104,10 @@ def _number(value: Any, where: str) -> float:
         return value
     if type(value) is int and -_HUGE < value < _HUGE:
         return float(value)
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        _fail(f"{where}: {_show(value)} is not a number carom reads "
-              f"(finite, whole numbers of at most {MAX_DIGITS} digits)")
+    if type(value) is int:
+        _fail(f"{where}: a whole number of more than {MAX_DIGITS} digits is too large")
+    if type(value) is float:
+        _fail(f"{where}: {value} is not a finite number")
     _fail(f"{where}: expected a number, got {_show(value)}")
 
 
