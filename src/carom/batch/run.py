@@ -9,10 +9,16 @@ its values, whatever the number of workers.
 
 from __future__ import annotations
 
+import gc
 import logging
+import os
+import shutil
+import socket
+import sys
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +27,8 @@ import pyarrow as pa
 
 from carom.batch.spec import STRIKE_FIELDS, BatchSpec
 from carom.core.balls import BALLS
+from carom.core.errors import CaromError
+from carom.core.outputs import output_problem, replacing
 from carom.physics.batch import simulate_batch
 from carom.solve.judging import route, verdicts
 
@@ -97,29 +105,160 @@ def chunks_on_dask(spec: BatchSpec, client: Any, window: int) -> Iterator[pa.Tab
         yield table
 
 
+ROW_GROUP_ROWS = 20_000
+"""Chunks are written in groups of at least this many rows: small chunks would otherwise
+make one Parquet row group each, with its own metadata (5,000 chunks of one stroke made
+a 20 MB file)."""
+ROW_BYTES = {"parquet": 160, "csv": 420}
+"""About what a row takes on disk (measured: 141 and 350 bytes with random positions and
+strikes; longer routes take more)."""
+SCHEDULER_TIMEOUT = 5.0
+"""Seconds to wait for a ``--scheduler`` to answer before giving up."""
+MAX_WORKERS = 2 * (os.cpu_count() or 1)
+"""A local cluster has at most two workers per CPU: more only costs memory (each worker
+is a process of about 200 MB)."""
+
+
+class BatchError(CaromError):
+    """A batch that cannot start: the output place, the workers, the scheduler."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a run will write, said before it starts."""
+
+    paths: dict[str, Path]
+    bytes: dict[str, int]
+    free: int
+
+    def words(self, spec: BatchSpec) -> str:
+        sizes = " and ".join(f"{_size(n)} of {fmt.capitalize() if fmt == 'parquet' else 'CSV'}"
+                             for fmt, n in self.bytes.items())
+        return (f"{spec.strokes:,} strokes in {spec.chunks:,} chunk(s): about {sizes} to "
+                f"{', '.join(map(str, self.paths.values()))} ({_size(self.free)} free)")
+
+
+def _size(n: int) -> str:
+    for unit, scale in (("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
+        if n >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{n} bytes"
+
+
+def output_paths(output: Path, formats: tuple[str, ...]) -> dict[str, Path]:
+    """``output`` with each format's suffix added (``results.v1`` → ``results.v1.parquet``);
+    a suffix that is already one of the formats is replaced (``out.csv`` → ``out.parquet``
+    and ``out.csv``)."""
+    base = output.with_suffix("") if output.suffix in (".parquet", ".csv") else output
+    return {fmt: base.with_name(f"{base.name}.{fmt}") for fmt in formats}
+
+
+def plan(spec: BatchSpec, output: Path, formats: tuple[str, ...]) -> Plan:
+    """The files a run of ``spec`` will write and their estimated sizes; a
+    :class:`BatchError` when they cannot be written there or cannot fit on the disk."""
+    if output.is_dir():
+        raise BatchError(f"--output {output}: is a folder; give the name of the files "
+                         f"(e.g. {output}/outcomes)")
+    paths = output_paths(output, formats)
+    for path in paths.values():
+        problem = output_problem(path)
+        if problem is not None:
+            raise BatchError(f"--output {path}: {problem}")
+    sizes = {fmt: spec.strokes * ROW_BYTES[fmt] for fmt in formats}
+    folder = next(iter(paths.values())).parent
+    free = shutil.disk_usage(folder).free
+    problem = room_problem(sum(sizes.values()), free, folder)
+    if problem is not None:
+        raise BatchError(f"--output: {problem}")
+    return Plan(paths, sizes, free)
+
+
+def room_problem(needed: int, free: int, folder: Path) -> str | None:
+    """Why ``needed`` bytes cannot be written in ``folder`` with ``free`` bytes free, or ``None``."""
+    if needed <= free:
+        return None
+    return f"the outcome table needs about {_size(needed)}, but {folder} has {_size(free)} free"
+
+
+def check_runner(workers: int | None, scheduler: str | None) -> None:
+    """A :class:`BatchError` unless at most one of ``workers`` and ``scheduler`` is given
+    and ``workers`` is from 1 to :data:`MAX_WORKERS`."""
+    if workers is not None and scheduler is not None:
+        raise BatchError("--workers and --scheduler: give one of them (a local cluster or yours)")
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        raise BatchError(f"--workers: {workers} is out of range: from 1 to {MAX_WORKERS} "
+                         f"(two per CPU of this machine)")
+
+
+def _grouped(chunks: Iterable[pa.Table], rows: int, on_chunk: Callable[[int], None] | None
+             ) -> Iterator[pa.Table]:
+    """The chunks joined into tables of at least ``rows`` rows (the last may be shorter)."""
+    held: list[pa.Table] = []
+    count = 0
+    for table in chunks:
+        if on_chunk is not None:
+            on_chunk(table.num_rows)
+        held.append(table)
+        count += table.num_rows
+        if count >= rows:
+            yield pa.concat_tables(held)
+            held, count = [], 0
+    if held:
+        yield pa.concat_tables(held)
+
+
+def _connect(scheduler: str) -> Any:
+    """A Dask client of the cluster at ``scheduler``, or a :class:`BatchError` within
+    :data:`SCHEDULER_TIMEOUT` seconds."""
+    from dask.distributed import Client
+    from distributed.comm import parse_address
+    from distributed.comm.addressing import parse_host_port
+
+    try:
+        scheme, location = parse_address(scheduler)
+        if scheme == "tcp":  # a plain socket says at once when nobody listens
+            with socket.create_connection(parse_host_port(location), timeout=SCHEDULER_TIMEOUT):
+                pass
+    except (ValueError, OSError) as error:
+        raise BatchError(f"--scheduler {scheduler}: cannot reach it: {error}") from None
+    hook = sys.unraisablehook
+    try:
+        return Client(scheduler, timeout=SCHEDULER_TIMEOUT)
+    except Exception as error:  # whatever answered, it is not a Dask scheduler we can use
+        sys.unraisablehook = lambda _: None  # the half-made client's clean-up has nothing to say
+        gc.collect()
+        raise BatchError(f"--scheduler {scheduler}: not a Dask scheduler that answers: "
+                         f"{type(error).__name__}: {error}") from None
+    finally:
+        sys.unraisablehook = hook
+
+
 def run_batch(spec: BatchSpec, output: Path, *, formats: tuple[str, ...] = ("parquet", "csv"),
               workers: int | None = None, scheduler: str | None = None,
               on_chunk: Callable[[int], None] | None = None) -> dict[str, Path]:
-    """Run ``spec`` and write ``output`` with each suffix of ``formats``.
+    """Run ``spec`` and write ``output`` with each suffix of ``formats`` (:func:`output_paths`).
 
     By default in this process; ``workers=N`` starts a local Dask cluster of N
-    single-threaded workers; ``scheduler`` connects to a cluster the user already runs.
-    ``on_chunk`` hears the number of strokes of each chunk written (a progress bar).
+    single-threaded workers (1 to :data:`MAX_WORKERS`); ``scheduler`` connects to a
+    cluster the user already runs. ``on_chunk`` hears the number of strokes of each
+    chunk done (a progress bar). The files are written beside their targets under
+    temporary names and replace them only when the whole run succeeded: a run that
+    fails or is interrupted leaves earlier files as they were.
     """
     import pyarrow.csv as pacsv
     import pyarrow.parquet as pq
 
-    paths = {fmt: output.with_suffix(f".{fmt}") for fmt in formats}
+    check_runner(workers, scheduler)
+    paths = plan(spec, output, formats).paths
     with ExitStack() as stack:
         if workers is None and scheduler is None:
             chunks = chunks_in_process(spec)
         else:
-            from dask.distributed import Client, LocalCluster
-
             if scheduler is not None:
-                client = stack.enter_context(Client(scheduler))
+                client = stack.enter_context(_connect(scheduler))
             else:
                 import dask
+                from dask.distributed import Client, LocalCluster
 
                 # the workers' statistical profiler wakes every 10 ms to walk the stacks: it
                 # costs the simulation a few per cent and nobody reads it here
@@ -131,17 +270,17 @@ def run_batch(spec: BatchSpec, output: Path, *, formats: tuple[str, ...] = ("par
                 client = stack.enter_context(Client(cluster))
             size = max(1, len(client.scheduler_info().get("workers", {})))
             chunks = chunks_on_dask(spec, client, window=2 * size + 1)
+        partials = stack.enter_context(replacing(*paths.values()))
+        temporary = dict(zip(paths, partials, strict=True))
         writers: list[Any] = []
-        if "parquet" in paths:
+        if "parquet" in temporary:
             # dictionary pages only for the text columns: a float never repeats, and
             # encoding them as dictionaries made writing four times slower
-            writers.append(stack.enter_context(pq.ParquetWriter(paths["parquet"], SCHEMA,
+            writers.append(stack.enter_context(pq.ParquetWriter(temporary["parquet"], SCHEMA,
                                                                 use_dictionary=["route", "fouls"])))
-        if "csv" in paths:
-            writers.append(stack.enter_context(pacsv.CSVWriter(paths["csv"], SCHEMA)))
-        for table in chunks:
+        if "csv" in temporary:
+            writers.append(stack.enter_context(pacsv.CSVWriter(temporary["csv"], SCHEMA)))
+        for table in _grouped(chunks, ROW_GROUP_ROWS, on_chunk):
             for writer in writers:
                 writer.write_table(table)
-            if on_chunk is not None:
-                on_chunk(table.num_rows)
     return paths
