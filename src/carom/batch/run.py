@@ -165,7 +165,7 @@ def plan(spec: BatchSpec, output: Path, formats: tuple[str, ...]) -> Plan:
         if problem is not None:
             raise BatchError(f"--output {path}: {problem}")
     sizes = {fmt: spec.strokes * ROW_BYTES[fmt] for fmt in formats}
-    folder = next(iter(paths.values())).parent
+    folder = output.parent
     free = shutil.disk_usage(folder).free
     problem = room_problem(sum(sizes.values()), free, folder)
     if problem is not None:

@@ -43,14 +43,15 @@ Lang = Annotated[str, typer.Option("--lang", metavar="LANG", help="Language of t
 
 def fail(message: str) -> NoReturn:
     """Print ``carom: message`` on standard error, as it is, and exit with status 2."""
-    typer.echo(f"{typer.style('carom:', fg='red', bold=True)} {message}", err=True)
+    typer.echo(f"carom: {message}", err=True)
     raise typer.Exit(2)
 
 
 def refuse(error: Exception, path: Path) -> NoReturn:
     """Refuse a file: its name and the error (which names the line), exit status 2."""
-    reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-    fail(f"{path}: {reason}")
+    from carom.cli.fast import refusal
+
+    fail(refusal(error, path))
 
 
 def within(option: str, value: float, low: float, high: float, unit: str = "") -> float:

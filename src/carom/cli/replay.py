@@ -21,27 +21,17 @@ def replay(
 ) -> None:
     """Judge a match file; print its scoresheet or its rulings.
 
-    Every record is judged and the scoresheet printed.
-    With --json, print the replay object of the carom/1 format: the lag winner, one
-    ruling per stroke, call, inning and respot record, each player's totals and the
-    result. A file that cannot be replayed is refused with its line and the reason
-    (exit status 2), and nothing is printed on standard output.
+    Every record is judged and the scoresheet printed. With --json, print the
+    replay object of the carom/1 format: the lag winner, one ruling per stroke,
+    call, inning and respot record, each player's totals and the result. A file
+    that cannot be replayed is refused with its line and the reason (exit status
+    2), and nothing is printed on standard output.
     """
-    import json
+    from carom.cli.fast import LANGUAGES, replay_text
 
-    from carom.core.records import Header
-    from carom.match.state import Ruling
-    from carom.notation.matchfile import replay_file
-    from carom.notation.rulings_json import replay_json
-    from carom.notation.scoresheet import scoresheet
-
-    choice("--lang", lang, ("en", "sk"))
-    rulings: list[Ruling] = []
-    headers: list[Header] = []
+    choice("--lang", lang, LANGUAGES)
     try:
-        state = replay_file(file, rulings.append, headers.append)
-        out = (json.dumps(replay_json(state, rulings), allow_nan=False) + "\n" if as_json
-               else scoresheet(state, rulings, headers[0].players, lang))
+        text = replay_text(file, as_json, lang)
     except (ValueError, OSError) as error:  # a CaromError is a ValueError
         refuse(error, file)
-    sys.stdout.write(out)
+    sys.stdout.write(text)
