@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from carom.batch.run import MAX_WORKERS
+from carom.batch.plan import MAX_WORKERS
 from carom.core.table import TABLES
 from carom.rules.disciplines import DISCIPLINES
 from tests.cli_helpers import (

@@ -14,7 +14,8 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from carom.batch.run import BatchError, check_runner, output_paths, plan, room_problem, run_batch
+from carom.batch.plan import BatchError, check_runner, output_paths, plan, room_problem
+from carom.batch.run import run_batch
 from carom.batch.spec import MAX_STROKES, SpecError, spec_from
 from carom.core.balls import Ball
 from carom.core.errors import CaromError

@@ -45,7 +45,8 @@ def batch(
     """
     import signal
 
-    from carom.batch.run import BatchError, check_runner, plan, run_batch
+    from carom.batch.plan import FORMATS, BatchError, check_runner, plan
+    from carom.batch.run import run_batch
     from carom.batch.spec import SpecError, read_spec
 
     try:
@@ -53,7 +54,7 @@ def batch(
     except SpecError as error:
         refuse(error, spec)
     kinds = tuple(dict.fromkeys(f.strip() for f in formats.split(",") if f.strip()))
-    if not kinds or any(k not in ("parquet", "csv") for k in kinds):
+    if not kinds or any(k not in FORMATS for k in kinds):
         fail(f"--formats: expected parquet, csv or both, not {formats!r}")
     try:
         check_runner(workers, scheduler)

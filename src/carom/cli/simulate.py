@@ -14,6 +14,9 @@ from carom.cli.app import app, choice, fail, output_file, refuse, within
 if TYPE_CHECKING:
     from carom.core.balls import Ball
     from carom.core.records import Stroke
+    from carom.core.table import TableSpec
+    from carom.physics import Params
+    from carom.rules.disciplines import Discipline
     from carom.rules.referee import Verdict
 
 
@@ -121,7 +124,6 @@ def play(
     the struck ball are refused with exit status 2.
     """
     from carom.core.balls import Ball, cue_ball_problem
-    from carom.core.position import starting_position
     from carom.core.table import TABLES
     from carom.physics.strike import LIMITS, miscue_problem
     from carom.rules.disciplines import DISCIPLINES
@@ -143,15 +145,7 @@ def play(
         fail(f"--table: {rules.id} is not played on the {chosen} table "
              f"(its tables: {', '.join(rules.tables)})")
     spec_table = TABLES[chosen]
-    position: dict[Ball, tuple[float, float]] = dict(starting_position(spec_table, struck))
-    for item in at or []:
-        name, value = _pair(item, "--at")
-        moved = Ball(choice("--at", name, ("white", "yellow", "red")))
-        x, comma, y = value.partition(",")
-        if not comma:
-            fail(f"--at {item}: expected BALL=X,Y in metres")
-        position[moved] = (within(f"--at {name}", _float(x, f"--at {name}"), 0.0, spec_table.width, "m"),
-                           within(f"--at {name}", _float(y, f"--at {name}"), 0.0, spec_table.length, "m"))
+    position = _position(spec_table, struck, at or [])
     params = _params(param or [])
     if svg is not None:
         output_file(svg, "--svg")
@@ -163,8 +157,8 @@ def play(
     sample = 0.01 if svg is not None or rules.has_zones else None
     try:
         stroke = simulate(position, strike, spec_table, params, sample=sample)
-    except ValueError as error:  # the position: off the table, overlapping balls
-        fail(f"--at: {error}")
+    except ValueError as error:  # the position (overlapping balls), a path too long to sample
+        fail(f"--at: {error}" if at else str(error))
     counts = tuple(0 for _ in rules.zones(spec_table))
     verdict = judge(StrokeContext(rules, spec_table, struck, opening, stroke.start, counts), stroke)
     if svg is not None:
@@ -178,7 +172,25 @@ def play(
     sys.stdout.write(_story(head, stroke, verdict))
 
 
-def _params(items: list[str]) -> Any:
+def _position(table: TableSpec, struck: Ball, items: list[str]) -> dict[Ball, tuple[float, float]]:
+    """The starting position for ``struck``, with the balls ``--at`` moves (on the table)."""
+    from carom.core.balls import Ball
+    from carom.core.position import starting_position
+
+    position: dict[Ball, tuple[float, float]] = dict(starting_position(table, struck))
+    for item in items:
+        name, value = _pair(item, "--at")
+        moved = Ball(choice("--at", name, ("white", "yellow", "red")))
+        x, comma, y = value.partition(",")
+        if not comma:
+            fail(f"--at {item}: expected BALL=X,Y in metres")
+        option = f"--at {name}"
+        position[moved] = (within(option, _float(x, option), 0.0, table.width, "m"),
+                           within(option, _float(y, option), 0.0, table.length, "m"))
+    return position
+
+
+def _params(items: list[str]) -> Params:
     from carom.physics import DEFAULT_PARAMS
 
     overrides: dict[str, Any] = {}
@@ -191,7 +203,8 @@ def _params(items: list[str]) -> Any:
         fail(f"--param: {error}")
 
 
-def _draw(svg: Path, stroke: Stroke, verdict: Verdict, rules: Any, table: Any, what: str) -> None:
+def _draw(svg: Path, stroke: Stroke, verdict: Verdict, rules: Discipline, table: TableSpec,
+          what: str) -> None:
     from carom.core.outputs import write_text
     from carom.notation.svg import svg_table
 

@@ -89,7 +89,11 @@ def parse_spec(obj: Any) -> Spec:
         _known(value, _BALL, where)
         if "r" not in value:
             raise SpecError(f'{where} needs "r": [x, y]')
-        position[ball] = _vector(value["r"], 2, f"{where}.r")  # type: ignore[assignment]
+        x, y = _vector(value["r"], 2, f"{where}.r")
+        if not (0.0 <= x <= spec_table.width and 0.0 <= y <= spec_table.length):
+            raise SpecError(f"{where}.r: ({x:g}, {y:g}) is off the {spec_table.name} table (x from 0 to "
+                            f"{spec_table.width:g} m, y from 0 to {spec_table.length:g} m)")
+        position[ball] = (x, y)
         if "v" in value or "w" in value:
             v = _bounded(_vector(value.get("v", [0.0, 0.0]), 2, f"{where}.v"), MAX_BALL_SPEED, "m/s",
                          f"{where}.v")
