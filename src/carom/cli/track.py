@@ -18,7 +18,7 @@ from carom.core.table import TABLES, TableSpec
 from carom.notation.writer import format_match, record_json
 from carom.rules.disciplines import DISCIPLINES, Discipline
 from carom.track import READERS, TrackedRuling, TrackFormatError, match_record, read_tracked, track_sequence
-from carom.track.confidence import DOUBTFUL_BELOW
+from carom.track.judging.confidence import DOUBTFUL_BELOW
 from carom.track.samples import TrackedStroke
 
 PROGRESS_FROM = 20

@@ -6,9 +6,9 @@ from math import hypot, sqrt
 
 import numpy as np
 
-from carom.track import physics
-from carom.track.breaks import BREAK_Z
-from carom.track.numeric import diff
+from carom.track import laws
+from carom.track.reconstruct.breaks import BREAK_Z
+from carom.track.reconstruct.numeric import diff
 from carom.track.samples import FloatArray
 
 OUTLIER_SPAN = 0.12
@@ -58,8 +58,8 @@ def _glitch(t: list[float], p: list[list[float]], k: int, sigma: float) -> bool:
     spread = max(hypot(xw[i] - (x_bar + dt[i] * vx), yw[i] - (y_bar + dt[i] * vy)) for i in range(4))
     h = t[k] - tbar
     miss = hypot(p[k][0] - (x_bar + h * vx), p[k][1] - (y_bar + h * vy))
-    noise = hypot(sigma, hypot(vx, vy) * physics.TIMING_JITTER)
-    slack = 0.5 * physics.MAX_FREE_ACCELERATION * (0.5 * (tw[3] - tw[0])) ** 2
+    noise = hypot(sigma, hypot(vx, vy) * laws.TIMING_JITTER)
+    slack = 0.5 * laws.MAX_FREE_ACCELERATION * (0.5 * (tw[3] - tw[0])) ** 2
     agree = spread <= BREAK_Z * noise + slack
     return agree and miss > 2.0 * (BREAK_Z * noise * sqrt(1.25 + h * h / stt) + slack)
 

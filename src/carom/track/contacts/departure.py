@@ -15,9 +15,9 @@ from math import acos, exp, hypot, pi, sqrt
 
 import numpy as np
 
-from carom.track import physics
-from carom.track.geometry import CushionLine
-from carom.track.motion import BallMotion, Join
+from carom.track import laws
+from carom.track.reconstruct.ballmotion import BallMotion, Join
+from carom.track.reconstruct.geometry import CushionLine
 from carom.track.samples import FloatArray
 
 
@@ -61,7 +61,7 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...]) ->
         step = motion.xy[second] - p1
         left_at: float | None = None
         left_sd = 0.0
-        if _angle_between(step, chord) < physics.SPIN_DEFLECTION:
+        if _angle_between(step, chord) < laws.SPIN_DEFLECTION:
             left_at, left_sd = _left_at(t1, join.t_lo, rest, p1, step / (t2 - t1))
         return Departure(join, rest, direction, _angle_sd(motion.sigma, length), left_at, left_sd)
     after = join.after
@@ -77,9 +77,9 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...]) ->
         p_m = p - 2.0 * line.depth(p) * line.normal
         v_m = v - 2.0 * normal_speed * line.normal
         miss = _miss(rest, p_m, v_m)
-        if miss < best[0] and line.depth(rest) >= -physics.CUSHION_CALIBRATION:
+        if miss < best[0] and line.depth(rest) >= -laws.CUSHION_CALIBRATION:
             best = (miss, line)
-    allowed = 3.0 * hypot(motion.sigma, physics.CONTACT_SHAPE_SD) + 0.003
+    allowed = 3.0 * hypot(motion.sigma, laws.CONTACT_SHAPE_SD) + 0.003
     bounce = best[1] if straight_miss > allowed and best[0] < straight_miss / 2.0 else None
     if bounce is None:
         left_at, left_sd = _left_at(join.t_hi, join.t_lo, rest, p, v)
@@ -99,7 +99,7 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...]) ->
 def _angle_sd(sigma: float, length: float) -> float:
     """Uncertainty of a direction measured over ``length`` from a resting centre to a
     sample taken while the balls may still touch (worse than the noise)."""
-    return hypot(sigma, physics.CONTACT_SHAPE_SD) / max(length, 1e-3)
+    return hypot(sigma, laws.CONTACT_SHAPE_SD) / max(length, 1e-3)
 
 
 def _miss(q: FloatArray, p: FloatArray, v: FloatArray) -> float:
@@ -132,8 +132,8 @@ def _left_at(t_at: float, t_lo: float, rest: FloatArray, p: FloatArray, v: Float
     along = ((px - rx) * vx + (py - ry) * vy) / max(speed, 1e-6)
     if along <= 0.0 or speed <= 0.0:
         return t_at, 0.01
-    a = physics.OBJECT_BALL_SLIDE
+    a = laws.OBJECT_BALL_SLIDE
     tau = (-speed + sqrt(speed * speed + 2.0 * a * along)) / a
     tau_roll = along / speed
     left = min(max(t_lo, t_at - tau), t_at)
-    return left, hypot(0.5 * (tau_roll - tau), physics.CONTACT_SHAPE_SD / speed, 0.003)
+    return left, hypot(0.5 * (tau_roll - tau), laws.CONTACT_SHAPE_SD / speed, 0.003)

@@ -11,9 +11,9 @@ from carom.core.position import distance
 from carom.core.records import Exit, Stroke
 from carom.core.table import Point, TableSpec
 from carom.rules.disciplines import Discipline
-from carom.track.contacts import SETTLE
-from carom.track.detect import Detection
-from carom.track.jumps import jump_time
+from carom.track.contacts.ball_contacts import SETTLE
+from carom.track.contacts.detection import Detection
+from carom.track.contacts.jumps import jump_time
 from carom.track.samples import TrackedStroke
 
 ACCEPT = 0.5

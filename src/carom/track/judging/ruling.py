@@ -9,9 +9,9 @@ from carom.core.records import Stroke
 from carom.core.table import TableSpec
 from carom.rules.disciplines import Discipline
 from carom.rules.referee import StrokeContext, Verdict, judge
-from carom.track.confidence import DOUBTFUL_BELOW, Doubt, confidence_of, doubts
-from carom.track.derive import accepted, build_stroke, candidates
-from carom.track.detect import Detection, detect
+from carom.track.contacts.detection import Detection, detect
+from carom.track.judging.confidence import DOUBTFUL_BELOW, Doubt, confidence_of, doubts
+from carom.track.judging.record import accepted, build_stroke, candidates
 from carom.track.samples import TrackedStroke
 
 
@@ -27,7 +27,7 @@ class TrackedRuling:
     doubts: tuple[Doubt, ...]
     """The alternative readings that would change the ruling, likeliest first; when the
     stroke was judged as part of a recording, first any doubt about the recording
-    (:mod:`carom.track.sequence`)."""
+    (:mod:`carom.track.judging.sequence`)."""
     detection: Detection | None = None
     """The reconstructed motions and every candidate event (for inspection)."""
 

@@ -25,13 +25,13 @@ import numpy as np
 
 from carom.core.balls import Ball
 from carom.core.table import TableSpec
-from carom.track import physics
-from carom.track.approach import closest_approaches
-from carom.track.cushions import CushionHit, normal_cdf
-from carom.track.departure import Departure
-from carom.track.motion import Join
-from carom.track.numeric import clip, diff, linspace, runs
-from carom.track.paths import BallPath
+from carom.track import laws
+from carom.track.contacts.cushion_contacts import CushionHit, normal_cdf
+from carom.track.contacts.departure import Departure
+from carom.track.reconstruct.approach import closest_approaches
+from carom.track.reconstruct.ballmotion import Join
+from carom.track.reconstruct.numeric import clip, diff, linspace, runs
+from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import FloatArray
 
 REACH = 0.02
@@ -115,7 +115,7 @@ def _boxes_apart(a: BallPath, b: BallPath) -> float:
 
 def _explained(ball: Ball, join: Join, cushions: list[CushionHit], hits: list[BallHit]) -> bool:
     """Is the change of ``ball``'s velocity at ``join`` already accounted for?"""
-    lo, hi = join.t_lo - physics.CUSHION_DWELL, join.t_hi + physics.CUSHION_DWELL
+    lo, hi = join.t_lo - laws.CUSHION_DWELL, join.t_hi + laws.CUSHION_DWELL
     if any(c.ball is ball and c.probability >= 0.5 and c.t_lo <= hi and c.t_hi >= lo for c in cushions):
         return True
     # a struck ball's first samples are taken while the balls still touch or have just
@@ -129,7 +129,7 @@ def _rested_where_it_hit(dep: Departure, ball: Ball, path: BallPath, hits: list[
     it hit (a stun shot stops dead): its resting place is taken from that contact."""
     join = dep.join
     prior = [h for h in hits if h.mover is ball and h.kind == "struck" and h.probability >= 0.5
-             and join.t_lo - physics.CUSHION_DWELL <= h.t <= join.t]
+             and join.t_lo - laws.CUSHION_DWELL <= h.t <= join.t]
     if not prior:
         return dep
     hit = max(prior, key=lambda h: h.t)
@@ -165,7 +165,7 @@ def _struck(dep: Departure, struck: BallPath, paths: dict[Ball, BallPath], diame
     for hitter in paths.values():
         if hitter.motion.ball is motion.ball or hitter.still:
             continue  # a ball that never moved hit nothing
-        best = _best_contact(dep, hitter, hypot(hitter.motion.sigma, motion.sigma, physics.CONTACT_SHAPE_SD),
+        best = _best_contact(dep, hitter, hypot(hitter.motion.sigma, motion.sigma, laws.CONTACT_SHAPE_SD),
                              diameter)
         if best is not None:
             chi2, t_contact, clearance = best
@@ -244,21 +244,21 @@ def _best_contact(dep: Departure, hitter: BallPath, sd_d: float,
     its chi-square (distance from ``2R``, angle beyond throw, time), time and clearance.
     ``None`` if the hitter does not move while the struck ball could have left."""
     join = dep.join
-    grid = _near_times(hitter, dep.rest, join.t_lo - physics.CUSHION_DWELL, join.t_hi,
+    grid = _near_times(hitter, dep.rest, join.t_lo - laws.CUSHION_DWELL, join.t_hi,
                        diameter + SEARCH_REACH)
     if grid is None:
         return None
     # the path between samples read both ways (carried on from before: row 0, come
     # straight to after: row 1; see BallPath.extended), scored together
     pos, vel = hitter.readings(grid, (True, False))
-    moving = np.hypot(vel[..., 0], vel[..., 1]) > physics.REST_SPEED
+    moving = np.hypot(vel[..., 0], vel[..., 1]) > laws.REST_SPEED
     line = dep.rest - pos
     dist = np.hypot(line[..., 0], line[..., 1])
     chi2 = ((dist - diameter) / sd_d) ** 2
     cosine = (line @ dep.direction) / np.maximum(dist, 1e-9)
     angle = np.arccos(clip(cosine, -1.0, 1.0))
     sd_angle = hypot(min(dep.angle_sd, 1.0), sd_d / diameter)
-    chi2 += (np.maximum(angle - physics.BALL_THROW, 0.0) / sd_angle) ** 2
+    chi2 += (np.maximum(angle - laws.BALL_THROW, 0.0) / sd_angle) ** 2
     if dep.left_at is not None:
         chi2 += ((grid - dep.left_at) / dep.left_sd) ** 2
     # the hitter must be coming towards the struck ball
@@ -306,10 +306,10 @@ def _turned(ball: Ball, join: Join, paths: dict[Ball, BallPath], diameter: float
         if found is None:
             continue
         t, distance, away = found
-        sd_d = hypot(_path_sd(turned, t), _path_sd(path, t), physics.CONTACT_SHAPE_SD)
+        sd_d = hypot(_path_sd(turned, t), _path_sd(path, t), laws.CONTACT_SHAPE_SD)
         clearance = distance - diameter
         chi2 = (max(clearance, 0.0) / sd_d) ** 2
-        allow = physics.SPIN_DEFLECTION
+        allow = laws.SPIN_DEFLECTION
         sd_angle = hypot(join.sd_dv / max(size, 1e-6), sd_d / diameter)
         chi2 += (max(_angle(dv, away) - allow, 0.0) / sd_angle) ** 2
         candidates.append((exp(-0.5 * chi2), other, t, clearance))
@@ -354,15 +354,15 @@ def _touch(pa: BallPath, pb: BallPath, t: float, distance: float, diameter: floa
         return None
     speed_a = float(np.hypot(*_velocity(pa, t))) if moving_a else 0.0
     speed_b = float(np.hypot(*_velocity(pb, t))) if moving_b else 0.0
-    sd_d = hypot(pa.motion.sigma_at(speed_a), pb.motion.sigma_at(speed_b), physics.CONTACT_SHAPE_SD)
+    sd_d = hypot(pa.motion.sigma_at(speed_a), pb.motion.sigma_at(speed_b), laws.CONTACT_SHAPE_SD)
     mover, other = (pa, pb) if speed_a >= speed_b else (pb, pa)
     clearance = distance - diameter
     relative = float(np.hypot(*(_velocity(pa, t) - _velocity(pb, t))))
     if moving_a and moving_b:
-        detectable = physics.DETECTABLE_SPEED_CHANGE
+        detectable = laws.DETECTABLE_SPEED_CHANGE
     else:
         # a resting ball given speed v rolls about 5.8 v² metres (stun: slides, then rolls)
-        detectable = sqrt(physics.DETECTABLE_NUDGE / 5.8)
+        detectable = sqrt(laws.DETECTABLE_NUDGE / 5.8)
     probability = _thin_touch(clearance, sd_d, relative, detectable, diameter)
     if probability < 1e-4:
         return None

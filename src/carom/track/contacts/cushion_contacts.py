@@ -19,11 +19,11 @@ import numpy as np
 
 from carom.core.balls import Ball, Cushion
 from carom.core.table import TableSpec
-from carom.track import physics
-from carom.track.geometry import CushionLine, cushion_lines
-from carom.track.motion import BallMotion, Piece, SampleLists
-from carom.track.numeric import interp_at
-from carom.track.paths import BallPath
+from carom.track import laws
+from carom.track.reconstruct.ballmotion import BallMotion, Piece, SampleLists
+from carom.track.reconstruct.geometry import CushionLine, cushion_lines
+from carom.track.reconstruct.numeric import interp_at
+from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import FloatArray
 
 NORMAL_SPEED_Z = 3.0
@@ -76,7 +76,7 @@ def cushion_hits(motion: BallMotion, table: TableSpec, others: list[BallPath]) -
     times = np.array([hit.t for hit, _ in found])
     points = np.array([point for _, point in found])
     rival = np.zeros(times.shape[0])
-    sd = hypot(physics.CONTACT_SHAPE_SD, physics.CUSHION_DEPTH_SD)
+    sd = hypot(laws.CONTACT_SHAPE_SD, laws.CUSHION_DEPTH_SD)
     for other in others:
         if _never_near(other, points, diameter + RIVAL_Z * sd):
             continue
@@ -109,8 +109,8 @@ def _depth_likelihood(depth: float, depth_sd: float) -> float:
     """How well a vertex ``depth`` inside the cushion line fits a cushion contact: any
     depth between the deepest compression and the calibration margin fits; beyond, the
     fit falls off with the measurement's uncertainty."""
-    excess = max(depth - physics.CUSHION_CALIBRATION, -physics.CUSHION_COMPRESSION - depth, 0.0)
-    sd = hypot(depth_sd, physics.CUSHION_DEPTH_SD)
+    excess = max(depth - laws.CUSHION_CALIBRATION, -laws.CUSHION_COMPRESSION - depth, 0.0)
+    sd = hypot(depth_sd, laws.CUSHION_DEPTH_SD)
     return exp(-0.5 * (excess / sd) ** 2)
 
 
@@ -164,7 +164,7 @@ def _turn_candidates(motion: BallMotion,
             hit = _turn_hit(motion, samples, line, depths, piece_of, i, j)
             if hit is None:
                 continue
-            if hits and hit[0].t - hits[-1][0].t < 2.0 * physics.CUSHION_DWELL:
+            if hits and hit[0].t - hits[-1][0].t < 2.0 * laws.CUSHION_DWELL:
                 if hit[0].depth < hits[-1][0].depth:
                     hits[-1] = hit
                 continue
@@ -182,7 +182,7 @@ def _stop_candidates(motion: BallMotion,
             continue
         rest = b.position(b.t0)
         for line in lines:
-            if line.depth(rest) > physics.CUSHION_NEAR:
+            if line.depth(rest) > laws.CUSHION_NEAR:
                 continue
             if _normal_speed(line, a, a.t1) < -NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1):
                 out.append(_stop_hit(motion, line, a, b))
@@ -199,7 +199,7 @@ def _lowest(t: FloatArray, depth: FloatArray, columns: list[list[float]]) -> dic
     # a sample far from the cushion can still be the nearest one to a contact when
     # samples around the contact are missing: the reach grows with the gap
     speed = np.maximum(np.abs(after - mid) / dt_after, np.abs(mid - before) / dt_before)
-    reach = physics.CUSHION_NEAR + 0.5 * np.maximum(dt_before, dt_after) * speed
+    reach = laws.CUSHION_NEAR + 0.5 * np.maximum(dt_before, dt_after) * speed
     rows, cols = np.nonzero((mid < reach) & (mid <= before) & (mid <= after))
     out: dict[int, list[tuple[int, int]]] = {}
     for row, col in zip(rows.tolist(), cols.tolist(), strict=True):
@@ -314,12 +314,12 @@ def _turn_hit(motion: BallMotion, samples: SampleLists, line: CushionLine, depth
         return None
     va, vb = min(va, -1e-3), max(vb, 1e-3)
     t_vertex = (db - da + va * ta - vb * tb) / (va - vb)
-    t_vertex = min(max(t_vertex, times[i - 1] - physics.CUSHION_DWELL), times[j + 1] + physics.CUSHION_DWELL)
+    t_vertex = min(max(t_vertex, times[i - 1] - laws.CUSHION_DWELL), times[j + 1] + laws.CUSHION_DWELL)
     vertex_depth = 0.5 * (da + va * (t_vertex - ta) + db + vb * (t_vertex - tb))
     sd = hypot(sigma * sqrt(0.25 + (t_vertex - ta) ** 2 / sa),
-               sigma * sqrt(0.25 + (t_vertex - tb) ** 2 / sb), physics.POSITION_NOISE_FLOOR)
+               sigma * sqrt(0.25 + (t_vertex - tb) ** 2 / sb), laws.POSITION_NOISE_FLOOR)
     t_touch = min(ta + da / -va, t_vertex) if da > 0.0 else t_vertex
-    t_sd = hypot(sd / max(-va, 0.05), physics.CUSHION_DWELL)
+    t_sd = hypot(sd / max(-va, 0.05), laws.CUSHION_DWELL)
     # the tracked centre at the vertex's time, moved along the normal onto the vertex
     x, y = interp_at(times, xs, t_vertex), interp_at(times, ys, t_vertex)
     nx, ny = line.normal.tolist()
@@ -335,9 +335,9 @@ def _stop_hit(motion: BallMotion, line: CushionLine, a: Piece, rest: Piece) -> t
     ta = a.t1
     va = _normal_speed(line, a, ta)
     depth = line.depth(rest.position(rest.t0))
-    sd = hypot(motion.sigma, physics.POSITION_NOISE_FLOOR)
+    sd = hypot(motion.sigma, laws.POSITION_NOISE_FLOOR)
     t_touch = ta + max(line.depth(a.position(ta)), 0.0) / max(-va, 1e-6)
     t_touch = min(max(t_touch, ta), rest.t0)
-    t_sd = max(0.25 * (rest.t0 - ta), physics.CUSHION_DWELL)
+    t_sd = max(0.25 * (rest.t0 - ta), laws.CUSHION_DWELL)
     point = rest.position(rest.t0)
     return CushionHit(motion.ball, line.cushion, t_touch, ta, rest.t0, depth, sd, 1.0, t_sd), point

@@ -6,13 +6,13 @@ from dataclasses import dataclass
 
 from carom.core.balls import Ball
 from carom.core.table import TableSpec
-from carom.track import physics
-from carom.track.contacts import BallHit, ball_hits
-from carom.track.cushions import CushionHit, cushion_hits
-from carom.track.departure import Departure, departure
-from carom.track.geometry import cushion_lines
-from carom.track.motion import BallMotion, estimate_noise, reconstruct_all
-from carom.track.paths import BallPath
+from carom.track import laws
+from carom.track.contacts.ball_contacts import BallHit, ball_hits
+from carom.track.contacts.cushion_contacts import CushionHit, cushion_hits
+from carom.track.contacts.departure import Departure, departure
+from carom.track.reconstruct.ballmotion import BallMotion, estimate_noise, reconstruct_all
+from carom.track.reconstruct.geometry import cushion_lines
+from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import BallTrack, TrackedStroke
 
 
@@ -33,7 +33,7 @@ def _noise(stroke: TrackedStroke) -> list[tuple[Ball, BallTrack, float]]:
     tracker, one camera)."""
     own = {ball: estimate_noise(track.t, track.xy) for ball, track in stroke.balls.items()}
     known = [s for s in own.values() if s is not None]
-    fallback = max(known) if known else physics.POSITION_NOISE_FLOOR
+    fallback = max(known) if known else laws.POSITION_NOISE_FLOOR
     out: list[tuple[Ball, BallTrack, float]] = []
     for ball, track in stroke.balls.items():
         sigma = own[ball]

@@ -1,0 +1,7 @@
+"""Stage 2 of the auto-referee: every candidate contact with its evidence and probability.
+
+:func:`~carom.track.contacts.detection.detect` runs the stage: cushion contacts
+(:mod:`~carom.track.contacts.cushion_contacts`), resting balls set moving
+(:mod:`~carom.track.contacts.departure`), ball–ball contacts weighed on all their evidence
+(:mod:`~carom.track.contacts.ball_contacts`), jumps (:mod:`~carom.track.contacts.jumps`).
+"""
