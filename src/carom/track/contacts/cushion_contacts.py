@@ -19,7 +19,7 @@ import numpy as np
 
 from carom.core.balls import Ball, Cushion
 from carom.core.table import TableSpec
-from carom.track import laws
+from carom.track import laws, tracker
 from carom.track.reconstruct.ballmotion import BallMotion, Piece, SampleLists
 from carom.track.reconstruct.geometry import CushionLine, cushion_lines
 from carom.track.reconstruct.numeric import interp_at
@@ -76,7 +76,7 @@ def cushion_hits(motion: BallMotion, table: TableSpec, others: list[BallPath]) -
     times = np.array([hit.t for hit, _ in found])
     points = np.array([point for _, point in found])
     rival = np.zeros(times.shape[0])
-    sd = hypot(laws.CONTACT_SHAPE_SD, laws.CUSHION_DEPTH_SD)
+    sd = hypot(tracker.CONTACT_SHAPE_SD, tracker.CUSHION_DEPTH_SD)
     for other in others:
         if _never_near(other, points, diameter + RIVAL_Z * sd):
             continue
@@ -109,8 +109,8 @@ def _depth_likelihood(depth: float, depth_sd: float) -> float:
     """How well a vertex ``depth`` inside the cushion line fits a cushion contact: any
     depth between the deepest compression and the calibration margin fits; beyond, the
     fit falls off with the measurement's uncertainty."""
-    excess = max(depth - laws.CUSHION_CALIBRATION, -laws.CUSHION_COMPRESSION - depth, 0.0)
-    sd = hypot(depth_sd, laws.CUSHION_DEPTH_SD)
+    excess = max(depth - tracker.CUSHION_CALIBRATION, -laws.CUSHION_COMPRESSION - depth, 0.0)
+    sd = hypot(depth_sd, tracker.CUSHION_DEPTH_SD)
     return exp(-0.5 * (excess / sd) ** 2)
 
 
@@ -317,7 +317,7 @@ def _turn_hit(motion: BallMotion, samples: SampleLists, line: CushionLine, depth
     t_vertex = min(max(t_vertex, times[i - 1] - laws.CUSHION_DWELL), times[j + 1] + laws.CUSHION_DWELL)
     vertex_depth = 0.5 * (da + va * (t_vertex - ta) + db + vb * (t_vertex - tb))
     sd = hypot(sigma * sqrt(0.25 + (t_vertex - ta) ** 2 / sa),
-               sigma * sqrt(0.25 + (t_vertex - tb) ** 2 / sb), laws.POSITION_NOISE_FLOOR)
+               sigma * sqrt(0.25 + (t_vertex - tb) ** 2 / sb), tracker.POSITION_NOISE_FLOOR)
     t_touch = min(ta + da / -va, t_vertex) if da > 0.0 else t_vertex
     t_sd = hypot(sd / max(-va, 0.05), laws.CUSHION_DWELL)
     # the tracked centre at the vertex's time, moved along the normal onto the vertex
@@ -335,7 +335,7 @@ def _stop_hit(motion: BallMotion, line: CushionLine, a: Piece, rest: Piece) -> t
     ta = a.t1
     va = _normal_speed(line, a, ta)
     depth = line.depth(rest.position(rest.t0))
-    sd = hypot(motion.sigma, laws.POSITION_NOISE_FLOOR)
+    sd = hypot(motion.sigma, tracker.POSITION_NOISE_FLOOR)
     t_touch = ta + max(line.depth(a.position(ta)), 0.0) / max(-va, 1e-6)
     t_touch = min(max(t_touch, ta), rest.t0)
     t_sd = max(0.25 * (rest.t0 - ta), laws.CUSHION_DWELL)

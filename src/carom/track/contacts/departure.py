@@ -11,14 +11,16 @@ line, runs back through the resting centre: the method of images.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import acos, exp, hypot, pi, sqrt
+from math import acos, hypot, pi, sqrt
 
 import numpy as np
 
-from carom.track import laws
+from carom.track import laws, tracker
 from carom.track.reconstruct.ballmotion import BallMotion, Join
 from carom.track.reconstruct.geometry import CushionLine
+from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import FloatArray
+from carom.track.tracker import DEFAULT_MODEL, TrackerModel
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,25 +36,49 @@ class Departure:
     left_at: float | None
     """When the ball left, from its first samples (``None``: the samples cannot say)."""
     left_sd: float
+    sigma: float
+    """The struck ball's position noise, m."""
     bounce: CushionLine | None = None
     """A cushion the ball met before its first moving sample."""
     bounce_t: float = 0.0
     moved: float = 1.0
-    """Probability that the ball really moved (a small displacement between two samples
-    of a resting ball may be noise)."""
+    """Probability that the ball really moved: a small displacement between two
+    measurements of a resting ball, or a move that comes back to where it started (the
+    tracker's bias while another ball passed), may be the tracker's error alone."""
 
 
-def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...]) -> Departure:
+def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
+              model: TrackerModel = DEFAULT_MODEL, others: tuple[BallPath, ...] = (),
+              diameter: float = 0.0615) -> Departure:
+    """How the ball of ``motion`` left its rest at ``join``; ``others``: the other balls,
+    whose nearness makes a resting ball's measured position less sure."""
     rest = join.rest_point if join.rest_point is not None else join.before.position(join.before.t1)
+    sigma = motion.sigma
+    back = _returned(motion, join, rest)
+    if back is not None:
+        # it came back to where it lay: moved only if the two rests differ by more
+        # than two measurements of a still ball do
+        length = float(np.hypot(*(back - rest)))
+        direction = (back - rest) / max(length, 1e-9)
+        moved = model.moved_probability(length, _rest_sigma(sigma))
+        return Departure(join, rest, direction, _angle_sd(sigma, length), None, 0.0, sigma, moved=moved)
     first = join.via[0] if join.via else join.after.i0
+    if join.kind == "nudge":
+        # a ball found moved shows where it went at the end of its next rest, when the
+        # ball that moved it has gone (samples just after may carry its bias)
+        after = join.after
+        p1 = motion.xy[after.i1]
+        length = float(np.hypot(*(p1 - rest)))
+        crowd = min(_crowding(rest, join.t_lo, others, diameter), _crowding(p1, after.t1, others, diameter))
+        moved = model.moved_probability(length, _rest_sigma(sigma), crowd)
+        return Departure(join, rest, (p1 - rest) / max(length, 1e-9), _angle_sd(sigma, length), None, 0.0,
+                         sigma, moved=moved)
     p1 = motion.xy[first]
     chord = p1 - rest
     length = float(np.hypot(*chord))
     direction = chord / max(length, 1e-9)
-    if join.kind == "nudge" or join.after.size < 2 or join.after.rest:
-        # two noisy measurements of a still ball differ by a Rayleigh-distributed amount
-        moved = 1.0 - exp(-length * length / (4.0 * motion.sigma * motion.sigma))
-        return Departure(join, rest, direction, _angle_sd(motion.sigma, length), None, 0.0, moved=moved)
+    if join.after.size < 2 or join.after.rest:
+        return Departure(join, rest, direction, _angle_sd(sigma, length), None, 0.0, sigma)
     if join.via:
         # lone samples before the first clean motion: the ball met something else
         # soon after leaving; its first sample still shows the way it left
@@ -63,11 +89,10 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...]) ->
         left_sd = 0.0
         if _angle_between(step, chord) < laws.SPIN_DEFLECTION:
             left_at, left_sd = _left_at(t1, join.t_lo, rest, p1, step / (t2 - t1))
-        return Departure(join, rest, direction, _angle_sd(motion.sigma, length), left_at, left_sd)
+        return Departure(join, rest, direction, _angle_sd(sigma, length), left_at, left_sd, sigma)
     after = join.after
     p = after.position(join.t_hi)
     v = after.velocity(join.t_hi)
-    speed = float(np.hypot(*v))
     straight_miss = _miss(rest, p, v)
     best: tuple[float, CushionLine | None] = (straight_miss, None)
     for line in lines:
@@ -77,13 +102,13 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...]) ->
         p_m = p - 2.0 * line.depth(p) * line.normal
         v_m = v - 2.0 * normal_speed * line.normal
         miss = _miss(rest, p_m, v_m)
-        if miss < best[0] and line.depth(rest) >= -laws.CUSHION_CALIBRATION:
+        if miss < best[0] and line.depth(rest) >= -tracker.CUSHION_CALIBRATION:
             best = (miss, line)
-    allowed = 3.0 * hypot(motion.sigma, laws.CONTACT_SHAPE_SD) + 0.003
+    allowed = 3.0 * hypot(motion.sigma, tracker.CONTACT_SHAPE_SD) + 0.003
     bounce = best[1] if straight_miss > allowed and best[0] < straight_miss / 2.0 else None
     if bounce is None:
         left_at, left_sd = _left_at(join.t_hi, join.t_lo, rest, p, v)
-        return Departure(join, rest, direction, _angle_sd(motion.sigma, length), left_at, left_sd)
+        return Departure(join, rest, direction, _angle_sd(sigma, length), left_at, left_sd, sigma)
     normal_speed = float(bounce.normal @ v)
     p_m = p - 2.0 * bounce.depth(p) * bounce.normal
     v_m = v - 2.0 * normal_speed * bounce.normal
@@ -92,14 +117,47 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...]) ->
     left_at, left_sd = _left_at(join.t_hi, join.t_lo, rest, p_m, v_m)
     bounce_t = max(bounce_t, left_at)
     sd = _angle_sd(motion.sigma, float(np.hypot(*(p_m - rest))))
-    del speed
-    return Departure(join, rest, direction, sd, left_at, left_sd, bounce, bounce_t)
+    return Departure(join, rest, direction, sd, left_at, left_sd, sigma, bounce, bounce_t)
+
+
+RETURN_WITHIN = 1.0
+"""A ball seen moving that lies still again within this time, s, where it lay before,
+may not have moved at all (see :func:`_returned`)."""
+
+
+def _returned(motion: BallMotion, join: Join, rest: FloatArray) -> FloatArray | None:
+    """Where the ball rests next, when that is within a few measurement errors of
+    ``rest``: a move that comes straight back (a lone sample away, or a few) is far
+    likelier the tracker's bias while another ball passed than a real move, which would
+    have to end exactly where it began. ``None`` for any other move."""
+    pieces = motion.pieces
+    k = next((i for i, p in enumerate(pieces) if p is join.after), None)
+    if k is None:
+        return None
+    after = next((p for p in pieces[k:] if p.rest), None)
+    if after is None or after.t0 - join.t_lo > RETURN_WITHIN:
+        return None
+    back = after.position(after.t0)
+    near = 4.0 * tracker.rayleigh_sd(_rest_sigma(motion.sigma)) + 2.0 * tracker.REST_NOISE
+    return back if float(np.hypot(*(back - rest))) <= near else None
+
+
+def _crowding(point: FloatArray, t: float, others: tuple[BallPath, ...], diameter: float) -> float:
+    """How far, m beyond ``2R``, the nearest other ball lay from ``point`` at ``t``."""
+    gaps = [float(np.hypot(*(other.at(t) - point))) - diameter for other in others]
+    return min(gaps, default=float("inf"))
+
+
+def _rest_sigma(sigma: float) -> float:
+    """The noise of a measurement of a still ball: its own estimate (from its moving
+    samples, blurred) is an upper bound; never below the tracker's floor."""
+    return max(sigma, tracker.REST_NOISE)
 
 
 def _angle_sd(sigma: float, length: float) -> float:
     """Uncertainty of a direction measured over ``length`` from a resting centre to a
     sample taken while the balls may still touch (worse than the noise)."""
-    return hypot(sigma, laws.CONTACT_SHAPE_SD) / max(length, 1e-3)
+    return hypot(sigma, tracker.CONTACT_SHAPE_SD) / max(length, 1e-3)
 
 
 def _miss(q: FloatArray, p: FloatArray, v: FloatArray) -> float:
@@ -136,4 +194,4 @@ def _left_at(t_at: float, t_lo: float, rest: FloatArray, p: FloatArray, v: Float
     tau = (-speed + sqrt(speed * speed + 2.0 * a * along)) / a
     tau_roll = along / speed
     left = min(max(t_lo, t_at - tau), t_at)
-    return left, hypot(0.5 * (tau_roll - tau), laws.CONTACT_SHAPE_SD / speed, 0.003)
+    return left, hypot(0.5 * (tau_roll - tau), tracker.CONTACT_SHAPE_SD / speed, 0.003)

@@ -25,7 +25,7 @@ from math import hypot, sqrt
 from carom.core.balls import BALLS, Ball
 from carom.core.table import TableSpec
 from carom.rules.disciplines import Discipline
-from carom.track import laws
+from carom.track import tracker
 from carom.track.judging.confidence import Doubt
 from carom.track.judging.ruling import TrackedRuling, track_stroke
 from carom.track.samples import TrackedStroke
@@ -42,7 +42,7 @@ def displacement_allowed(table: TableSpec) -> float:
     Both positions are single samples of a resting ball, so they differ by the noise of
     two measurements: each coordinate of the difference has a standard deviation of
     ``√2 σ``, and :data:`NOISE_Z` of them at the largest per-ball noise believed
-    (:data:`~carom.track.laws.POSITION_NOISE_CEILING`, 4 mm) allow 2.8 cm. To this
+    (:data:`~carom.track.tracker.POSITION_NOISE_CEILING`, 4 mm) allow 2.8 cm. To this
     comes the ball's own size, one diameter: a recording may stop while a ball rolls
     its last centimetres (the real match's tracker sends a sample only once a ball
     moved about 2 cm), the first sample of the ball about to be struck may be taken a
@@ -50,7 +50,7 @@ def displacement_allowed(table: TableSpec) -> float:
     address is seen in part. A ball farther than that from where it lay was moved: a
     stroke moves balls by tens of centimetres.
     """
-    noise = NOISE_Z * sqrt(2.0) * laws.POSITION_NOISE_CEILING
+    noise = NOISE_Z * sqrt(2.0) * tracker.POSITION_NOISE_CEILING
     return 2.0 * table.ball_radius + noise
 
 

@@ -18,11 +18,11 @@ from math import hypot, sqrt
 import numpy as np
 
 from carom.core.balls import Ball
-from carom.track import laws
+from carom.track import laws, tracker
 from carom.track.reconstruct.breaks import find_breaks_in_runs
 from carom.track.reconstruct.joins import REST_RUN_OUT, Join, join_all
 from carom.track.reconstruct.pieces import Piece, Span, make_pieces
-from carom.track.reconstruct.rests import not_outliers, rest_runs
+from carom.track.reconstruct.rests import biased_excursions, not_outliers, rest_runs
 from carom.track.samples import BallTrack, FloatArray
 
 __all__ = ["REST_RUN_OUT", "BallMotion", "Join", "Piece", "SampleLists", "estimate_noise", "reconstruct",
@@ -74,7 +74,7 @@ class BallMotion:
 
     def sigma_at(self, speed: float) -> float:
         """Position noise of a sample of this ball moving at ``speed``."""
-        return hypot(self.sigma, speed * laws.TIMING_JITTER)
+        return hypot(self.sigma, speed * tracker.TIMING_JITTER)
 
     def path(self) -> tuple[FloatArray, FloatArray]:
         """The centre as a polyline ``(times, points)``: samples, plus the estimated
@@ -109,7 +109,11 @@ def estimate_noise(t: FloatArray, xy: FloatArray) -> float | None:
     e = (xy[1:-1] - (xy[:-2] + (xy[2:] - xy[:-2]) * w))[close]
     flat = np.abs(e).ravel()
     mad = float(np.partition(flat, flat.shape[0] // 2)[flat.shape[0] // 2]) * 1.4826 / sqrt(1.5)
-    return min(max(mad, laws.POSITION_NOISE_FLOOR), laws.POSITION_NOISE_CEILING)
+    return min(max(mad, tracker.POSITION_NOISE_FLOOR), tracker.POSITION_NOISE_CEILING)
+
+
+DIAMETER = 0.0615
+"""A ball's diameter on a match table, m (the detector is told the table's)."""
 
 
 def reconstruct(ball: Ball, track: BallTrack, sigma: float | None = None) -> BallMotion:
@@ -118,14 +122,18 @@ def reconstruct(ball: Ball, track: BallTrack, sigma: float | None = None) -> Bal
     return reconstruct_all([(ball, track, sigma)])[ball]
 
 
-def reconstruct_all(tracks: list[tuple[Ball, BallTrack, float | None]]) -> dict[Ball, BallMotion]:
+def reconstruct_all(tracks: list[tuple[Ball, BallTrack, float | None]],
+                    diameter: float = DIAMETER) -> dict[Ball, BallMotion]:
     """:func:`reconstruct` of each ball of a stroke; the breaks of all their moving runs
-    are looked for at once (:func:`~carom.track.reconstruct.breaks.find_breaks_in_runs`)."""
+    are looked for at once (:func:`~carom.track.reconstruct.breaks.find_breaks_in_runs`).
+    A resting ball's samples that only show the tracker's bias while another ball
+    passed are left out first (:func:`~carom.track.reconstruct.rests.biased_excursions`)."""
     prepared = []
     for ball, track, noise in tracks:
         t, xy = track.t, track.xy
-        sigma = noise if noise is not None else estimate_noise(t, xy) or laws.POSITION_NOISE_FLOOR
-        keep = not_outliers(t, xy, sigma)
+        sigma = noise if noise is not None else estimate_noise(t, xy) or tracker.POSITION_NOISE_FLOOR
+        others = [(o.t, o.xy) for b, o, _ in tracks if b is not ball]
+        keep = not_outliers(t, xy, sigma) & biased_excursions(t, xy, sigma, others, diameter)
         if not keep.all():
             t, xy = t[keep], xy[keep]
         prepared.append((ball, t, xy, sigma, rest_runs(t, xy, sigma)))

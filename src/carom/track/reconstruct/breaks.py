@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from carom.track import laws
+from carom.track import laws, tracker
 from carom.track.samples import FloatArray
 
 BREAK_Z = 4.0
@@ -86,7 +86,7 @@ def _breaks(s: _Samples) -> np.ndarray:
     intervals = t.shape[0] - 1
     speed = _speeds(s)
     # per sample: its position noise, and half the acceleration free motion allows it
-    noise = np.hypot(s.sigma, speed * laws.TIMING_JITTER)
+    noise = np.hypot(s.sigma, speed * tracker.TIMING_JITTER)
     half_accel = 0.5 * free_acceleration(speed)
     tri = _triples(t, xy)
     miss_back = np.full(intervals, np.inf)
@@ -197,7 +197,7 @@ def _velocity_jumps(tri: _Triples, s: _Samples) -> FloatArray:
     vb, vf = tri.slope[:-3], tri.slope[3:]
     change = np.hypot(*(vf - vb).T)
     fast = np.maximum(np.hypot(*vb.T), np.hypot(*vf.T))
-    noise = np.hypot(s.sigma[2:n - 3], fast * laws.TIMING_JITTER)
+    noise = np.hypot(s.sigma[2:n - 3], fast * tracker.TIMING_JITTER)
     allowed = (free_acceleration(fast) * (tri.tbar[3:] - tri.tbar[:-3])
                + BREAK_Z * noise * np.sqrt(1.0 / tri.stt[:-3] + 1.0 / tri.stt[3:]))
     out[2:n - 3] = np.where(s.within(5), change / allowed, 0.0)
