@@ -89,8 +89,18 @@ def cushion_hits(motion: BallMotion, table: TableSpec, others: list[BallPath]) -
         probability = hit.probability * cushion / (cushion + against + UNSEEN_CAUSE)
         if probability >= 1e-3:
             hits.append(hit.with_probability(probability))
-    hits.sort(key=lambda h: h.t)
-    return hits
+    return _one_per_turn(hits)
+
+
+def _one_per_turn(hits: list[CushionHit]) -> list[CushionHit]:
+    """Of two readings of one contact (the same cushion, between the same samples), the
+    likelier, in time order."""
+    kept: list[CushionHit] = []
+    for hit in sorted(hits, key=lambda h: -h.probability):
+        if not any(k.cushion is hit.cushion and hit.t_lo < k.t_hi and k.t_lo < hit.t_hi for k in kept):
+            kept.append(hit)
+    kept.sort(key=lambda h: h.t)
+    return kept
 
 
 RIVAL_Z = 39.0
@@ -135,7 +145,8 @@ def _candidates(motion: BallMotion,
     """Turns of the normal distance to each cushion line: a sample nearer the cushion
     than its neighbours, with motion towards the cushion before and away after; and
     motions that end at rest against a cushion."""
-    return [*_turn_candidates(motion, lines), *_stop_candidates(motion, lines)]
+    found = [*_turn_candidates(motion, lines), *_stop_candidates(motion, lines)]
+    return [*found, *_crossing_candidates(motion, lines)]
 
 
 def _turn_candidates(motion: BallMotion,
@@ -187,6 +198,72 @@ def _stop_candidates(motion: BallMotion,
             if _normal_speed(line, a, a.t1) < -NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1):
                 out.append(_stop_hit(motion, line, a, b))
     return out
+
+
+def _crossing_candidates(motion: BallMotion, lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
+    """Cushions the ball's straight motion would have crossed before its next sample,
+    where the samples around the turn are too few to show it (the ball met a cushion
+    and, a few centimetres on, another ball; or lost samples): a ball cannot go
+    through a cushion, so it met it, unless something turned it before. Each end of a
+    moving piece followed by another motion is looked at."""
+    out: list[tuple[CushionHit, FloatArray]] = []
+    t, xy = motion.t, motion.xy
+    for join in motion.joins:
+        a = join.before
+        if a.rest or join.kind not in ("turn", "stop", "restart"):
+            continue
+        k = a.i1
+        k_next = join.via[0] if join.via else join.after.i0
+        t0, t1 = float(t[k]), float(t[k_next])
+        vx, vy = a.tail.speed_vector(t0)
+        p0, p1 = xy[k], xy[k_next]
+        sd = hypot(motion.sigma_at(hypot(vx, vy)), tracker.CUSHION_DEPTH_SD)
+        for line in lines:
+            normal_speed = float(line.normal[0] * vx + line.normal[1] * vy)
+            depth0 = line.depth(p0)
+            if normal_speed >= 0.0 or depth0 < -laws.CUSHION_COMPRESSION:
+                continue
+            reach = depth0 / -normal_speed
+            if reach >= t1 - t0:
+                continue  # it had not come to the cushion by its next sample
+            # how far beyond the cushion the straight motion had gone by the next sample,
+            # which shows the ball on the table side
+            beyond = -(depth0 + normal_speed * (t1 - t0))
+            seen = line.depth(p1)
+            if seen < -laws.CUSHION_COMPRESSION:
+                continue
+            turned = normal_cdf((beyond + seen - laws.CUSHION_COMPRESSION) / sd)
+            if turned < 1e-3 or not _reflected(line, p0, (vx, vy), t1 - t0, reach, p1, sd):
+                continue
+            t_hit = t0 + max(reach, 0.0)
+            point = p0 + np.array((vx, vy)) * max(reach, 0.0)
+            hit = CushionHit(motion.ball, line.cushion, t_hit, t0, t1, 0.0, sd, turned,
+                             hypot(sd / max(-normal_speed, 0.05), laws.CUSHION_DWELL))
+            out.append((hit, point))
+    return out
+
+
+REFLECTION_SLACK = 0.3
+"""How much of its speed along a cushion a ball may gain or lose at the cushion
+(friction, spin), as a fraction."""
+
+
+def _reflected(line: CushionLine, p0: FloatArray, v: tuple[float, float], dt: float, reach: float,
+               p1: FloatArray, sd: float) -> bool:
+    """Whether the next sample ``p1`` lies where a reflection in the cushion would put the
+    ball (the method of images): no farther from the cushion than the mirror image of
+    the straight motion, and as far along it as the motion carried it, within the noise
+    and what spin and friction change at a cushion. A ball that another ball turned
+    away before the cushion lies elsewhere."""
+    qx, qy = p0[0] + v[0] * dt, p0[1] + v[1] * dt
+    nx, ny = float(line.normal[0]), float(line.normal[1])
+    depth_q = qx * nx + qy * ny - line.offset
+    depth_p = float(p1[0]) * nx + float(p1[1]) * ny - line.offset
+    along_q = qx * -ny + qy * nx
+    along_p = float(p1[0]) * -ny + float(p1[1]) * nx
+    speed_along = abs(v[0] * -ny + v[1] * nx)
+    slack = REFLECTION_SLACK * speed_along * max(dt - reach, 0.0)
+    return depth_p <= -depth_q + 3.0 * sd and abs(along_p - along_q) <= 3.0 * sd + slack
 
 
 def _lowest(t: FloatArray, depth: FloatArray, columns: list[list[float]]) -> dict[int, list[tuple[int, int]]]:

@@ -64,9 +64,12 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
         return Departure(join, rest, direction, _angle_sd(sigma, length), None, 0.0, sigma, moved=moved)
     first = join.via[0] if join.via else join.after.i0
     if join.kind == "nudge":
-        # a ball found moved shows where it went at the end of its next rest, when the
-        # ball that moved it has gone (samples just after may carry its bias)
+        # a ball found moved shows where it lay in the first sample of its rest (later
+        # ones may already creep) and where it went in the last of its next rest, when
+        # the ball that moved it has gone (samples just after may carry its bias)
         after = join.after
+        if join.rest_point is None:
+            rest = motion.xy[join.before.i0]
         p1 = motion.xy[after.i1]
         length = float(np.hypot(*(p1 - rest)))
         crowd = min(_crowding(rest, join.t_lo, others, diameter), _crowding(p1, after.t1, others, diameter))
@@ -107,6 +110,8 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
     allowed = 3.0 * hypot(motion.sigma, tracker.CONTACT_SHAPE_SD) + 0.003
     bounce = best[1] if straight_miss > allowed and best[0] < straight_miss / 2.0 else None
     if bounce is None:
+        bounce = _pushed_into(rest, direction, v, lines, diameter)
+    if bounce is None:
         left_at, left_sd = _left_at(join.t_hi, join.t_lo, rest, p, v)
         return Departure(join, rest, direction, _angle_sd(sigma, length), left_at, left_sd, sigma)
     normal_speed = float(bounce.normal @ v)
@@ -115,9 +120,25 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
     direction = (p_m - rest) / max(float(np.hypot(*(p_m - rest))), 1e-9)
     bounce_t = join.t_hi - bounce.depth(p) / max(normal_speed, 1e-6)
     left_at, left_sd = _left_at(join.t_hi, join.t_lo, rest, p_m, v_m)
+    # it came off the cushion slower than it went in (restitution about 0.5–0.9): the
+    # way in took up to half as long again as the mirror says
+    inward = bounce.depth(rest) / max(normal_speed, 1e-6)
+    left_at, left_sd = left_at + 0.25 * inward, hypot(left_sd, 0.25 * inward)
     bounce_t = max(bounce_t, left_at)
     sd = _angle_sd(motion.sigma, float(np.hypot(*(p_m - rest))))
     return Departure(join, rest, direction, sd, left_at, left_sd, sigma, bounce, bounce_t)
+
+
+def _pushed_into(rest: FloatArray, direction: FloatArray, v: FloatArray, lines: tuple[CushionLine, ...],
+                 diameter: float) -> CushionLine | None:
+    """The cushion a ball lying nearer it than a hitter fits was driven into, when it is
+    seen leaving straight away from it: the hitter would have to lie beyond the cushion
+    to send it that way, so it went into the cushion and came back along its line."""
+    for line in lines:
+        behind = line.depth(rest - diameter * direction)
+        if behind < -laws.CUSHION_COMPRESSION and float(line.normal @ v) > 0.0:
+            return line
+    return None
 
 
 RETURN_WITHIN = 1.0

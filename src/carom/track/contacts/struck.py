@@ -67,7 +67,10 @@ def best_contact(dep: Departure, hitter: BallPath, diameter: float,
     within reach while it could have left."""
     join = dep.join
     frozen = _frozen_contact(dep, hitter, diameter, model)
-    grid = _near_times(hitter, dep.rest, join.t_lo - laws.CUSHION_DWELL, join.t_hi + tracker.BIAS_LEAD,
+    # a ball found moved (two rests apart) may have crept from its place unseen, any
+    # time during the rest before: its samples stayed within the noise
+    t_from = join.before.t0 if join.kind == "nudge" else join.t_lo
+    grid = _near_times(hitter, dep.rest, t_from - laws.CUSHION_DWELL, join.t_hi + tracker.BIAS_LEAD,
                        diameter + tracker.REACH)
     if grid is None:
         return frozen

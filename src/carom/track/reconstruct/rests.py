@@ -176,7 +176,39 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
     runs: list[tuple[int, int, bool]] = []
     begin = 0
     flags = still.tolist()
+    points = xy.tolist()
+    times = t.tolist()
     for end in ends:
-        runs.append((begin, end, bool(flags[begin])))
+        if flags[begin] and end > begin:
+            runs.extend(_undrifted(times, points, begin, end, radius, n))
+        else:
+            runs.append((begin, end, bool(flags[begin])))
         begin = end + 1
-    return runs
+    # a moving stretch next to a moving stretch is one
+    merged: list[tuple[int, int, bool]] = []
+    for run in runs:
+        if merged and not run[2] and not merged[-1][2]:
+            merged[-1] = (merged[-1][0], run[1], False)
+        else:
+            merged.append(run)
+    return merged
+
+
+def _undrifted(t: list[float], p: list[list[float]], begin: int, end: int, radius: float,
+               n: int) -> list[tuple[int, int, bool]]:
+    """A run of still samples cut where it drifts farther than ``radius`` from where it
+    began: a ball creeping along (a thin cut, the end of a slow roll) is moving, however
+    small each step. Each stretch that holds still for :data:`REST_SPAN` (or holds the
+    first or last sample) is a rest, the rest is motion."""
+    out: list[tuple[int, int, bool]] = []
+    anchor = begin
+    x0, y0 = p[begin]
+    for k in range(begin + 1, end + 2):
+        if k <= end and hypot(p[k][0] - x0, p[k][1] - y0) <= radius:
+            continue
+        rest = anchor == 0 or k - 1 == n - 1 or t[k - 1] - t[anchor] >= REST_SPAN * 0.999
+        out.append((anchor, k - 1, rest))
+        if k <= end:
+            anchor = k
+            x0, y0 = p[k]
+    return out

@@ -46,7 +46,7 @@ from carom.track.samples import FloatArray, TrackedStroke
 from carom.track.synthetic.camera import Camera, CameraRanges
 
 KINDS: dict[str, float] = {"open": 0.25, "thin": 0.2, "miss": 0.2, "slow": 0.1, "first": 0.12,
-                           "frozen": 0.05, "kiss": 0.08}
+                           "frozen": 0.03, "kiss": 0.1}
 """Each kind of stroke and its share."""
 
 SAMPLE = 0.005
