@@ -14,7 +14,7 @@ from carom.cli.app import app
 from carom.core.balls import Ball
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
-from carom.track import TrackedStroke, match_record, tracker, track_sequence, track_stroke
+from carom.track import TrackedStroke, match_record, track_sequence, track_stroke, tracker
 from carom.track.judging.sequence import displacement_allowed, missing_between
 from tests.track.synthetic import stroke, to_jsonl
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from carom.cli.app import app, err
@@ -17,8 +18,15 @@ from carom.core.events import BallContact, CushionContact, Event
 from carom.core.table import TABLES, TableSpec
 from carom.notation.writer import format_match, record_json
 from carom.rules.disciplines import DISCIPLINES, Discipline
-from carom.track import READERS, TrackedRuling, TrackFormatError, match_record, read_tracked, track_sequence
-from carom.track.judging.confidence import DOUBTFUL_BELOW
+from carom.track import (
+    DOUBTFUL_BELOW,
+    READERS,
+    TrackedRuling,
+    TrackFormatError,
+    match_record,
+    read_tracked,
+    track_sequence,
+)
 from carom.track.samples import TrackedStroke
 
 PROGRESS_FROM = 20
@@ -58,10 +66,12 @@ def track(
     try:
         strokes = list(read_tracked(file, fmt))
     except TrackFormatError as error:
-        err.print(f"[bold red]carom:[/] {file}: {error}", soft_wrap=True, markup=True, highlight=False)
+        err.print(f"[bold red]carom:[/] {escape(str(file))}: {escape(str(error))}", soft_wrap=True,
+                  markup=True, highlight=False)
         raise typer.Exit(2) from None
-    except (OSError, UnicodeDecodeError) as error:
-        err.print(f"[bold red]carom:[/] {file}: {error}")
+    except OSError as error:
+        err.print(f"[bold red]carom:[/] {escape(str(file))}: {escape(str(error))}", soft_wrap=True,
+                  highlight=False)
         raise typer.Exit(2) from None
     rulings: list[TrackedRuling] = []
     out = sys.stdout
@@ -75,7 +85,7 @@ def track(
         try:
             carom_out.write_text(format_match(record.header, list(record.records)), encoding="utf-8")
         except OSError as error:
-            err.print(f"[bold red]carom:[/] {carom_out}: {error}")
+            err.print(f"[bold red]carom:[/] {escape(str(carom_out))}: {escape(str(error))}", highlight=False)
             raise typer.Exit(2) from None
         if record.corrections:
             err.print(f"carom: {carom_out}: {record.corrections} place(s) where the recording's course "

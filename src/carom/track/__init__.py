@@ -16,6 +16,7 @@ The package is laid out by stage:
 from __future__ import annotations
 
 from carom.track.errors import TrackFormatError
+from carom.track.judging.confidence import DOUBTFUL_BELOW
 from carom.track.judging.ruling import TrackedRuling, track_stroke
 from carom.track.judging.sequence import track_sequence
 from carom.track.matchrecord import MatchRecord, match_record
@@ -23,7 +24,7 @@ from carom.track.readers import READERS, Reader, read_lines, read_tracked, regis
 from carom.track.samples import BallTrack, TrackedStroke
 
 __all__ = [
-    "READERS", "BallTrack", "MatchRecord", "Reader", "TrackFormatError", "TrackedRuling",
+    "DOUBTFUL_BELOW", "READERS", "BallTrack", "MatchRecord", "Reader", "TrackFormatError", "TrackedRuling",
     "TrackedStroke", "match_record", "read_lines", "read_tracked", "register", "track_sequence",
     "track_stroke",
 ]

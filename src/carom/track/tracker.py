@@ -64,6 +64,11 @@ CUSHION_DEPTH_SD = 0.003
 """Spread of a cushion contact's measured depth beyond its fitted uncertainty, m: the
 paths bend near a cushion (the ball slides after it) and are extended straight."""
 
+GAP_SD_MAX = 0.01
+"""The largest Gaussian error believed of a distance between two centres, m: a path
+known no better than that (samples too noisy, or too sparse around several events)
+supports no contact by its distance alone; the bias tail still allows one."""
+
 DETECTABLE_SPEED_CHANGE = 0.05
 """The smallest change of a moving ball's velocity the pieces around it show reliably,
 m/s (three standard deviations of a velocity fitted over a few samples at 1 mm noise)."""

@@ -200,7 +200,8 @@ def _stop_candidates(motion: BallMotion,
     return out
 
 
-def _crossing_candidates(motion: BallMotion, lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
+def _crossing_candidates(motion: BallMotion,
+                         lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
     """Cushions the ball's straight motion would have crossed before its next sample,
     where the samples around the turn are too few to show it (the ball met a cushion
     and, a few centimetres on, another ball; or lost samples): a ball cannot go

@@ -64,6 +64,9 @@ def angle_between(u: FloatArray, w: FloatArray) -> float:
 
 def gap_sd(a: BallPath, b: BallPath, t: float, speed_a: float = 0.0, speed_b: float = 0.0) -> float:
     """The Gaussian core of the error of the measured distance of two centres at ``t``
-    (the tracker model's heavy tail comes on top, :meth:`~carom.track.tracker.TrackerModel.gap_likelihood`)."""
+    (the tracker model's heavy tail comes on top,
+    :meth:`~carom.track.tracker.TrackerModel.gap_likelihood`), at most
+    :data:`~carom.track.tracker.GAP_SD_MAX`."""
     jitter = tracker.TIMING_JITTER
-    return hypot(path_sd(a, t), speed_a * jitter, path_sd(b, t), speed_b * jitter, tracker.CONTACT_SHAPE_SD)
+    sd = hypot(path_sd(a, t), speed_a * jitter, path_sd(b, t), speed_b * jitter, tracker.CONTACT_SHAPE_SD)
+    return min(sd, tracker.GAP_SD_MAX)

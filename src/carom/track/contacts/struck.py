@@ -111,8 +111,8 @@ def _frozen_contact(dep: Departure, hitter: BallPath, diameter: float,
     is at its worst for touching balls. The likelihood, time and clearance of that
     reading, or ``None`` when the hitter was not set moving then."""
     join = dep.join
-    start = next((j for j in hitter.joins if j.kind == "start"
-                  and j.t_lo <= join.t_hi + laws.CUSHION_DWELL and j.t_hi >= join.t_lo - laws.CUSHION_DWELL), None)
+    lo, hi = join.t_lo - laws.CUSHION_DWELL, join.t_hi + laws.CUSHION_DWELL
+    start = next((j for j in hitter.joins if j.kind == "start" and j.t_lo <= hi and j.t_hi >= lo), None)
     if start is None:
         return None
     where = start.before.position(start.before.t1)

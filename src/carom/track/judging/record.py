@@ -70,7 +70,8 @@ def _chatter(found: list[Timed], ball1: Ball) -> list[Timed]:
         near = [b for b in balls if abs(b.t - c.t) <= laws.CHATTER_WINDOW]
         if near:
             t = max(c.t, *(b.t for b in near)) + 0.005
-            out.append(Timed(CushionContact(ball1, event.cushion, round(t, 4)), t, c.t_sd, laws.CHATTER_CHANCE))
+            again = CushionContact(ball1, event.cushion, round(t, 4))
+            out.append(Timed(again, t, c.t_sd, laws.CHATTER_CHANCE))
     return out
 
 

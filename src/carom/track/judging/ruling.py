@@ -13,6 +13,7 @@ from carom.track.contacts.detection import Detection, detect
 from carom.track.judging.confidence import DOUBTFUL_BELOW, NEGLIGIBLE, Doubt, confidence_of, doubts
 from carom.track.judging.frozen import frozen_reading
 from carom.track.judging.record import accepted, build_stroke, candidates
+from carom.track.reconstruct.plausibility import implausible
 from carom.track.samples import TrackedStroke
 from carom.track.tracker import DEFAULT_MODEL, TrackerModel
 
@@ -74,6 +75,13 @@ def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpe
     if frozen is not None and frozen.other_chance >= NEGLIGIBLE:
         other = judge(context, frozen.other)
         if (other.points, other.fouls) != (verdict.points, verdict.fouls):
-            found.append(Doubt(frozen.other_chance, f"{frozen.describe()} (chance {frozen.other_chance:.3f})"))
+            chance = frozen.other_chance
+            found.append(Doubt(chance, f"{frozen.describe()} (chance {chance:.3f})"))
             found.sort(key=lambda d: -(d.probability or 0.0))
-    return TrackedRuling(tracked, stroke, verdict, confidence_of(found), tuple(found), detection)
+    confidence = confidence_of(found)
+    wrong = implausible(tracked, table)
+    if wrong:
+        # not a recording the tracker-error model explains: nothing in it is sure
+        found = [Doubt(None, f"the recording cannot be right: {'; '.join(wrong)}"), *found]
+        confidence = 0.0
+    return TrackedRuling(tracked, stroke, verdict, confidence, tuple(found), detection)

@@ -18,7 +18,7 @@ from math import hypot, sqrt
 import numpy as np
 
 from carom.core.balls import Ball
-from carom.track import laws, tracker
+from carom.track import tracker
 from carom.track.reconstruct.breaks import find_breaks_in_runs
 from carom.track.reconstruct.joins import REST_RUN_OUT, Join, join_all
 from carom.track.reconstruct.pieces import Piece, Span, make_pieces
@@ -95,10 +95,10 @@ class BallMotion:
         return t[order], np.concatenate(points)[order]
 
 
-def estimate_noise(t: FloatArray, xy: FloatArray) -> float | None:
+def estimate_noise(t: FloatArray, xy: FloatArray, *, capped: bool = True) -> float | None:
     """Robust noise of the samples: the spread of each sample about the line through its
-    two neighbours (MAD), where they are close in time; floored and capped. ``None``
-    when the track has too few such samples to tell."""
+    two neighbours (MAD), where they are close in time; floored and (if ``capped``)
+    capped. ``None`` when the track has too few such samples to tell."""
     if t.shape[0] < 8:
         return None
     t0, t1, t2 = t[:-2], t[1:-1], t[2:]
@@ -109,7 +109,8 @@ def estimate_noise(t: FloatArray, xy: FloatArray) -> float | None:
     e = (xy[1:-1] - (xy[:-2] + (xy[2:] - xy[:-2]) * w))[close]
     flat = np.abs(e).ravel()
     mad = float(np.partition(flat, flat.shape[0] // 2)[flat.shape[0] // 2]) * 1.4826 / sqrt(1.5)
-    return min(max(mad, tracker.POSITION_NOISE_FLOOR), tracker.POSITION_NOISE_CEILING)
+    floored = max(mad, tracker.POSITION_NOISE_FLOOR)
+    return min(floored, tracker.POSITION_NOISE_CEILING) if capped else floored
 
 
 DIAMETER = 0.0615

@@ -76,8 +76,8 @@ BIAS_MAX = 0.05
 """The largest shift, m, the tracker's bias is taken to give a resting ball's centre."""
 
 
-def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float, others: list[tuple[FloatArray, FloatArray]],
-                      diameter: float) -> np.ndarray:
+def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float,
+                      others: list[tuple[FloatArray, FloatArray]], diameter: float) -> np.ndarray:
     """Mask of the samples to keep: samples of a resting ball taken while another ball
     was close, that stay within :data:`BIAS_MAX` of where it rested, carry the tracker's
     bias near other balls (merged blobs, shading), and say nothing sure of a move; the
