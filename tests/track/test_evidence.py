@@ -34,7 +34,8 @@ def _rolling(start: tuple[float, float], velocity: tuple[float, float], t: np.nd
     return np.asarray(start) + (along / speed)[:, None] * v
 
 
-def _still(where: tuple[float, float], end: float, seed: int, moved: tuple[float, float] = (0.0, 0.0)) -> BallTrack:
+def _still(where: tuple[float, float], end: float, seed: int,
+           moved: tuple[float, float] = (0.0, 0.0)) -> BallTrack:
     """A resting ball as a tracker that sends only moves shows it: a first and a last
     sample (the last ``moved`` from the first)."""
     xy = np.array([where, (where[0] + moved[0], where[1] + moved[1])])
@@ -82,7 +83,8 @@ def test_a_close_pass_at_a_ball_that_does_not_move_is_no_contact(gap: float) -> 
     measurements differ by 0.5 mm, as two measurements of a still ball do."""
     t, white, spot, _ = _pass(gap)
     red = BallTrack(np.array([0.0, 3.0]), np.array([spot, (spot[0] + 0.0003, spot[1] - 0.0004)]))
-    tracked = TrackedStroke(2, W, {W: BallTrack(t, _noisy(white, 4)), Y: _still((1.2, 2.5), 3.0, 5), RED: red})
+    tracked = TrackedStroke(2, W, {W: BallTrack(t, _noisy(white, 4)), Y: _still((1.2, 2.5), 3.0, 5),
+                                   RED: red})
     ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
     assert _contact(ruling, W, RED) < 0.1
     assert not _recorded(ruling, W, RED)
@@ -152,7 +154,7 @@ def test_a_point_that_hangs_on_one_uncertain_contact_is_doubtful_and_names_it() 
     touched red is uncertain, the point hangs on it, the stroke is put before a human
     with that contact named."""
     start = {W: (1.0552, 1.0752), Y: (1.0765, 1.3382), RED: (0.10, 2.70)}
-    paths, truth = simulate(start, {W: (-0.1673, 2.5744)}, duration=6.0)
+    paths, _ = simulate(start, {W: (-0.1673, 2.5744)}, duration=6.0)
     tracks = sample(paths, seed=17, noise=NOISE)
     rows = paths[W]
     k = int(np.argmin(np.abs(rows[:, 0] - 3.87)))
