@@ -29,6 +29,7 @@ from carom.track import tracker
 from carom.track.judging.confidence import Doubt
 from carom.track.judging.ruling import TrackedRuling, track_stroke
 from carom.track.samples import TrackedStroke
+from carom.track.tracker import DEFAULT_MODEL, TrackerModel
 
 NOISE_Z = 5.0
 """How many standard deviations of the difference of two measurements of a resting
@@ -110,14 +111,14 @@ def with_sequence_doubts(before: TrackedRuling, after: TrackedRuling | None,
     return before if doubt is None else replace(before, doubts=(doubt, *before.doubts))
 
 
-def track_sequence(strokes: Iterable[TrackedStroke], discipline: Discipline,
-                   table: TableSpec) -> Iterator[TrackedRuling]:
-    """Judge the strokes of one recording in order (:func:`track_stroke`), each with the
-    doubts its place in the recording raises. Each ruling is given once the next
-    stroke is judged (the last at the end)."""
+def track_sequence(strokes: Iterable[TrackedStroke], discipline: Discipline, table: TableSpec, *,
+                   model: TrackerModel = DEFAULT_MODEL) -> Iterator[TrackedRuling]:
+    """Judge the strokes of one recording in order (:func:`track_stroke`, with the
+    tracker-error ``model``), each with the doubts its place in the recording raises.
+    Each ruling is given once the next stroke is judged (the last at the end)."""
     previous: TrackedRuling | None = None
     for tracked in strokes:
-        ruling = track_stroke(tracked, discipline, table)
+        ruling = track_stroke(tracked, discipline, table, model=model)
         if previous is not None:
             yield with_sequence_doubts(previous, ruling, table)
         previous = ruling
