@@ -95,12 +95,14 @@ def main() -> None:
     parser.add_argument("file", nargs="?", type=Path, default=DEFAULT)
     parser.add_argument("--folds", type=int, nargs="+", default=[2, 5])
     args = parser.parse_args()
-    models = [TrackerModel(**dict(zip(GRID, values, strict=True))) for values in itertools.product(*GRID.values())]
+    models = [TrackerModel(**dict(zip(GRID, values, strict=True)))
+              for values in itertools.product(*GRID.values())]
     if DEFAULT_MODEL not in models:
         models.append(DEFAULT_MODEL)
     results = {m: judge_all(args.file, m) for m in models}
     n = len(results[DEFAULT_MODEL])
-    print(f"file: {args.file} ({n} labelled strokes); {len(models)} settings of the tracker-error model tried")
+    print(f"file: {args.file} ({n} labelled strokes); {len(models)} settings of the tracker-error model "
+          "tried")
     for k in args.folds:
         held_out: list[Scored] = []
         print(f"{k}-fold (contiguous folds), each fold judged by the setting best on the others:")
