@@ -202,45 +202,65 @@ def _stop_candidates(motion: BallMotion,
 
 def _crossing_candidates(motion: BallMotion,
                          lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
-    """Cushions the ball's straight motion would have crossed before its next sample,
-    where the samples around the turn are too few to show it (the ball met a cushion
-    and, a few centimetres on, another ball; or lost samples): a ball cannot go
-    through a cushion, so it met it, unless something turned it before. Each end of a
-    moving piece followed by another motion is looked at."""
+    """Cushions the ball's straight motion would have crossed before its next sample, or
+    came off since its sample before, where the samples around the turn are too few
+    to show it (the ball met a cushion and, a few centimetres away, another ball; or
+    samples were lost): a ball cannot go through a cushion, so it met it, unless
+    something else turned it first. Each join of two moving pieces is looked at from
+    both sides."""
     out: list[tuple[CushionHit, FloatArray]] = []
     t, xy = motion.t, motion.xy
     for join in motion.joins:
-        a = join.before
-        if a.rest or join.kind not in ("turn", "stop", "restart"):
+        if join.kind not in ("turn", "stop", "restart"):
             continue
-        k = a.i1
-        k_next = join.via[0] if join.via else join.after.i0
-        t0, t1 = float(t[k]), float(t[k_next])
-        vx, vy = a.tail.speed_vector(t0)
-        p0, p1 = xy[k], xy[k_next]
-        sd = hypot(motion.sigma_at(hypot(vx, vy)), tracker.CUSHION_DEPTH_SD)
-        for line in lines:
-            normal_speed = float(line.normal[0] * vx + line.normal[1] * vy)
-            depth0 = line.depth(p0)
-            if normal_speed >= 0.0 or depth0 < -laws.CUSHION_COMPRESSION:
-                continue
-            reach = depth0 / -normal_speed
-            if reach >= t1 - t0:
-                continue  # it had not come to the cushion by its next sample
-            # how far beyond the cushion the straight motion had gone by the next sample,
-            # which shows the ball on the table side
-            beyond = -(depth0 + normal_speed * (t1 - t0))
-            seen = line.depth(p1)
-            if seen < -laws.CUSHION_COMPRESSION:
-                continue
-            turned = normal_cdf((beyond + seen - laws.CUSHION_COMPRESSION) / sd)
-            if turned < 1e-3 or not _reflected(line, p0, (vx, vy), t1 - t0, reach, p1, sd):
-                continue
-            t_hit = t0 + max(reach, 0.0)
-            point = p0 + np.array((vx, vy)) * max(reach, 0.0)
-            hit = CushionHit(motion.ball, line.cushion, t_hit, t0, t1, 0.0, sd, turned,
-                             hypot(sd / max(-normal_speed, 0.05), laws.CUSHION_DWELL))
-            out.append((hit, point))
+        a, b = join.before, join.after
+        k_in = join.via[0] if join.via else b.i0
+        k_out = join.via[-1] if join.via else a.i1
+        if not a.rest:
+            velocity = a.tail.speed_vector(float(t[a.i1]))
+            out.extend(_crossing(motion, lines, a.i1, k_in, velocity, t, xy))
+        if not b.rest and join.kind != "stop":
+            vx, vy = b.head.speed_vector(float(t[b.i0]))
+            # backwards in time: the motion after, run back, and the sample before it
+            out.extend(_crossing(motion, lines, b.i0, k_out, (-vx, -vy), t, xy, backwards=True))
+    return out
+
+
+def _crossing(motion: BallMotion, lines: tuple[CushionLine, ...], k: int, k_next: int,
+              velocity: tuple[float, float], t: FloatArray, xy: FloatArray,
+              backwards: bool = False) -> list[tuple[CushionHit, FloatArray]]:
+    """The cushions the straight motion from sample ``k`` at ``velocity`` crosses before
+    sample ``k_next`` (earlier when ``backwards``), which lies where a reflection puts it."""
+    out: list[tuple[CushionHit, FloatArray]] = []
+    t0, t1 = float(t[k]), float(t[k_next])
+    dt = abs(t1 - t0)
+    vx, vy = velocity
+    p0, p1 = xy[k], xy[k_next]
+    sd = hypot(motion.sigma_at(hypot(vx, vy)), tracker.CUSHION_DEPTH_SD)
+    for line in lines:
+        normal_speed = float(line.normal[0] * vx + line.normal[1] * vy)
+        depth0 = line.depth(p0)
+        if normal_speed >= 0.0 or depth0 < -laws.CUSHION_COMPRESSION:
+            continue
+        reach = depth0 / -normal_speed
+        if reach >= dt:
+            continue  # it had not come to the cushion by the other sample
+        # how far beyond the cushion the straight motion would be at the other sample,
+        # which shows the ball on the table side
+        beyond = -(depth0 + normal_speed * dt)
+        seen = line.depth(p1)
+        if seen < -laws.CUSHION_COMPRESSION:
+            continue
+        turned = normal_cdf((beyond + seen - laws.CUSHION_COMPRESSION) / sd)
+        if turned < 1e-3 or not _reflected(line, p0, (vx, vy), dt, reach, p1, sd):
+            continue
+        when = max(reach, 0.0)
+        t_hit = t0 - when if backwards else t0 + when
+        point = p0 + np.array((vx, vy)) * when
+        lo, hi = (t1, t0) if backwards else (t0, t1)
+        hit = CushionHit(motion.ball, line.cushion, t_hit, lo, hi, 0.0, sd, turned,
+                         hypot(sd / max(-normal_speed, 0.05), laws.CUSHION_DWELL))
+        out.append((hit, point))
     return out
 
 

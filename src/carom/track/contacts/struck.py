@@ -37,15 +37,16 @@ NEGLIGIBLE = 1e-4
 
 def struck(dep: Departure, moved: BallPath, paths: dict[Ball, BallPath], diameter: float,
            model: TrackerModel) -> list[BallHit]:
-    """Who set the resting ball of ``dep`` moving, with the probability of each."""
+    """Who set the resting ball of ``dep`` moving, and when, with the probability of each
+    reading: every moving ball, at its best moment in each pass it made near the
+    resting ball (a ball found moved may have been touched on any of them)."""
     motion = moved.motion
     candidates: list[tuple[float, BallPath, float, float]] = []
     for hitter in paths.values():
         if hitter.motion.ball is motion.ball or hitter.still:
             continue  # a ball that never moved hit nothing
-        best = best_contact(dep, hitter, diameter, model)
-        if best is not None:
-            candidates.append((best[0], hitter, best[1], best[2]))
+        candidates.extend((value, hitter, t, clearance) for value, t, clearance
+                          in contact_readings(dep, hitter, diameter, model))
     total = sum(c[0] for c in candidates) + model.unseen
     hits = []
     for likelihood, hitter, t_contact, clearance in candidates:
@@ -59,21 +60,27 @@ def struck(dep: Departure, moved: BallPath, paths: dict[Ball, BallPath], diamete
     return hits
 
 
-def best_contact(dep: Departure, hitter: BallPath, diameter: float,
-                 model: TrackerModel) -> tuple[float, float, float] | None:
-    """The moment along ``hitter``'s path that best explains the departure ``dep``: its
-    likelihood (distance of the centres, direction of departure, time), time and
-    measured clearance. ``None`` if the hitter does not come towards the struck ball
-    within reach while it could have left."""
+Reading = tuple[float, float, float]
+"""A moment along a hitter's path read as the contact: its likelihood, time and the
+measured clearance of the centres then."""
+
+
+def contact_readings(dep: Departure, hitter: BallPath, diameter: float, model: TrackerModel) -> list[Reading]:
+    """The moments along ``hitter``'s path that best explain the departure ``dep``, one
+    per pass near the resting ball (distance of the centres, direction of departure,
+    time, each by the tracker-error model). Empty if the hitter does not come towards
+    the struck ball within reach while it could have left."""
     join = dep.join
     frozen = _frozen_contact(dep, hitter, diameter, model)
-    # a ball found moved (two rests apart) may have crept from its place unseen, any
-    # time during the rest before: its samples stayed within the noise
-    t_from = join.before.t0 if join.kind == "nudge" else join.t_lo
-    grid = _near_times(hitter, dep.rest, t_from - laws.CUSHION_DWELL, join.t_hi + tracker.BIAS_LEAD,
-                       diameter + tracker.REACH)
-    if grid is None:
-        return frozen
+    # a struck ball may have crept from its place unseen any time during the rest
+    # before (its samples stayed within the noise); when it left is weighed by the
+    # time its first motion points back to, not by where the rest seemed to end
+    t_from = join.before.t0 if join.before.rest else join.t_lo
+    passes = _near_times(hitter, dep.rest, t_from - laws.CUSHION_DWELL, join.t_hi + tracker.BIAS_LEAD,
+                         diameter + tracker.REACH)
+    if not passes:
+        return [frozen] if frozen is not None else []
+    grid = np.concatenate(passes) if len(passes) > 1 else passes[0]
     # the path between samples read both ways (carried on from before: row 0, come
     # straight to after: row 1; see BallPath.extended), scored together
     pos, vel = hitter.readings(grid, (True, False))
@@ -92,18 +99,28 @@ def best_contact(dep: Departure, hitter: BallPath, diameter: float,
     # the hitter must be moving, and coming towards the struck ball
     coming = (speed > laws.REST_SPEED) & (np.einsum("rij,rij->ri", vel, line) > 0.0)
     likelihood = np.where(coming, likelihood, 0.0)
-    # the likeliest; on a tie the forward reading and the earlier time
-    row, k_best = divmod(int(np.argmax(likelihood)), grid.shape[0])
-    value = float(likelihood[row, k_best])
-    if frozen is not None and frozen[0] >= value:
-        return frozen
-    if value <= 0.0:
-        return None
-    return value, float(grid[k_best]), float(dist[row, k_best] - diameter)
+    best = np.max(likelihood, axis=0)
+    out: list[Reading] = []
+    start = 0
+    for piece in passes:
+        stop = start + piece.shape[0]
+        # the likeliest of the pass; on a tie the forward reading and the earlier time
+        k = start + int(np.argmax(best[start:stop]))
+        row = int(np.argmax(likelihood[:, k]))
+        if best[k] > 0.0:
+            out.append((float(best[k]), float(grid[k]), float(dist[row, k] - diameter)))
+        start = stop
+    if frozen is not None:
+        out = [r for r in out if r[0] > frozen[0] or abs(r[1] - frozen[1]) > BIAS_WINDOW]
+        out.append(frozen)
+    return out
 
 
-def _frozen_contact(dep: Departure, hitter: BallPath, diameter: float,
-                    model: TrackerModel) -> tuple[float, float, float] | None:
+BIAS_WINDOW = 0.1
+"""Two readings of one contact closer in time than this, s, are one (the likelier kept)."""
+
+
+def _frozen_contact(dep: Departure, hitter: BallPath, diameter: float, model: TrackerModel) -> Reading | None:
     """Two balls that touch are set moving at the same moment: a ball that starts to
     move while the struck ball leaves, from where it lay beside it, pushed it (the cue
     ball struck while frozen to a ball, or a ball driven into one frozen to it). Its
@@ -132,9 +149,9 @@ def _frozen_contact(dep: Departure, hitter: BallPath, diameter: float,
 
 
 def _near_times(hitter: BallPath, target: FloatArray, t_from: float, t_to: float,
-                reach: float) -> FloatArray | None:
-    """A fine time grid over the parts of ``[t_from, t_to]`` in which ``hitter``'s
-    path comes within ``reach`` of ``target`` (``None``: it never does)."""
+                reach: float) -> list[FloatArray]:
+    """A fine time grid over each part of ``[t_from, t_to]`` in which ``hitter``'s path
+    comes within ``reach`` of ``target`` (a pass; none: it never does)."""
     times, points = hitter.times, hitter.points
     last = times.shape[0] - 1
     # the path's points from the last before t_from to the first after t_to
@@ -148,7 +165,7 @@ def _near_times(hitter: BallPath, target: FloatArray, t_from: float, t_to: float
     lo, hi = max(lo, 0), min(max(hi, lo + 1), last)
     seg = points[lo:hi + 1]
     if seg.shape[0] < 2 or _box_distance(seg, target) > reach:
-        return None
+        return []
     # intervals of the path that pass within reach (between samples, not only at them)
     start, step = seg[:-1] - target, diff(seg)
     dd = np.einsum("ij,ij->i", step, step)
@@ -156,7 +173,7 @@ def _near_times(hitter: BallPath, target: FloatArray, t_from: float, t_to: float
     closest = start + s[:, None] * step
     near = np.nonzero(np.hypot(closest[:, 0], closest[:, 1]) <= reach)[0]
     if not near.size:
-        return None
+        return []
     pieces = []
     for first, final in runs(near):
         a = max(float(times[max(lo + first - 1, 0)]), t_from)
@@ -164,9 +181,7 @@ def _near_times(hitter: BallPath, target: FloatArray, t_from: float, t_to: float
         if b > a:
             count = int(min(max((b - a) / CONTACT_GRID, 2), 2000))
             pieces.append(linspace(a, b, count + 1))
-    if not pieces:
-        return None
-    return np.concatenate(pieces) if len(pieces) > 1 else pieces[0]
+    return pieces
 
 
 def _box_distance(points: FloatArray, target: FloatArray) -> float:
