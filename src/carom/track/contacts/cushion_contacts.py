@@ -235,11 +235,12 @@ def _crossing(motion: BallMotion, lines: tuple[CushionLine, ...], k: int, k_next
     t0, t1 = float(t[k]), float(t[k_next])
     dt = abs(t1 - t0)
     vx, vy = velocity
-    p0, p1 = xy[k], xy[k_next]
-    sd = hypot(motion.sigma_at(hypot(vx, vy)), tracker.CUSHION_DEPTH_SD)
+    (x0, y0), (x1, y1) = xy[k].tolist(), xy[k_next].tolist()
+    sd = 0.0
     for line in lines:
-        normal_speed = float(line.normal[0] * vx + line.normal[1] * vy)
-        depth0 = line.depth(p0)
+        nx, ny = line.unit
+        normal_speed = nx * vx + ny * vy
+        depth0 = nx * x0 + ny * y0 - line.offset
         if normal_speed >= 0.0 or depth0 < -laws.CUSHION_COMPRESSION:
             continue
         reach = depth0 / -normal_speed
@@ -248,15 +249,16 @@ def _crossing(motion: BallMotion, lines: tuple[CushionLine, ...], k: int, k_next
         # how far beyond the cushion the straight motion would be at the other sample,
         # which shows the ball on the table side
         beyond = -(depth0 + normal_speed * dt)
-        seen = line.depth(p1)
+        seen = nx * x1 + ny * y1 - line.offset
         if seen < -laws.CUSHION_COMPRESSION:
             continue
+        sd = sd or hypot(motion.sigma_at(hypot(vx, vy)), tracker.CUSHION_DEPTH_SD)
         turned = normal_cdf((beyond + seen - laws.CUSHION_COMPRESSION) / sd)
-        if turned < 1e-3 or not _reflected(line, p0, (vx, vy), dt, reach, p1, sd):
+        if turned < 1e-3 or not _reflected(line, (x0, y0), (vx, vy), dt, reach, (x1, y1), sd):
             continue
         when = max(reach, 0.0)
         t_hit = t0 - when if backwards else t0 + when
-        point = p0 + np.array((vx, vy)) * when
+        point = np.array((x0 + vx * when, y0 + vy * when))
         lo, hi = (t1, t0) if backwards else (t0, t1)
         hit = CushionHit(motion.ball, line.cushion, t_hit, lo, hi, 0.0, sd, turned,
                          hypot(sd / max(-normal_speed, 0.05), laws.CUSHION_DWELL))
@@ -269,19 +271,19 @@ REFLECTION_SLACK = 0.3
 (friction, spin), as a fraction."""
 
 
-def _reflected(line: CushionLine, p0: FloatArray, v: tuple[float, float], dt: float, reach: float,
-               p1: FloatArray, sd: float) -> bool:
+def _reflected(line: CushionLine, p0: tuple[float, float], v: tuple[float, float], dt: float, reach: float,
+               p1: tuple[float, float], sd: float) -> bool:
     """Whether the next sample ``p1`` lies where a reflection in the cushion would put the
     ball (the method of images): no farther from the cushion than the mirror image of
     the straight motion, and as far along it as the motion carried it, within the noise
     and what spin and friction change at a cushion. A ball that another ball turned
     away before the cushion lies elsewhere."""
     qx, qy = p0[0] + v[0] * dt, p0[1] + v[1] * dt
-    nx, ny = float(line.normal[0]), float(line.normal[1])
+    nx, ny = line.unit
     depth_q = qx * nx + qy * ny - line.offset
-    depth_p = float(p1[0]) * nx + float(p1[1]) * ny - line.offset
+    depth_p = p1[0] * nx + p1[1] * ny - line.offset
     along_q = qx * -ny + qy * nx
-    along_p = float(p1[0]) * -ny + float(p1[1]) * nx
+    along_p = p1[0] * -ny + p1[1] * nx
     speed_along = abs(v[0] * -ny + v[1] * nx)
     slack = REFLECTION_SLACK * speed_along * max(dt - reach, 0.0)
     return depth_p <= -depth_q + 3.0 * sd and abs(along_p - along_q) <= 3.0 * sd + slack
