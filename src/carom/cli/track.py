@@ -191,7 +191,7 @@ def human(ruling: TrackedRuling) -> str:
 
 def summary(rulings: Iterable[TrackedRuling]) -> str:
     """The closing lines: counts, agreement with the input's labels, the doubtful strokes."""
-    from carom.track.confidence import DOUBTFUL_BELOW
+    from carom.track import DOUBTFUL_BELOW
 
     rulings = list(rulings)
     points = sum(1 for r in rulings if r.points)
