@@ -208,6 +208,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"defaults (version {base.version}, {args.model}): {describe(defaults)}")
     print(f"defaults, start spin: {summarise(scored(cases, senses, defaults)).line()}")
     print(f"defaults, no start spin: {summarise(scored(cases, [0.0] * len(cases), Fitted(base))).line()}")
+    if any(c.w != (0.0, 0.0, 0.0) for c in cases):
+        print(f"defaults, the starts as {args.data.name} gives them: "
+              f"{summarise(score_case(c, base) for c in cases).line()}")
     if args.no_fit:
         return 0
     starts = args.starts == "spin"

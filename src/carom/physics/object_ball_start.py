@@ -77,9 +77,10 @@ def cut_sense(v: tuple[float, float], striker: np.ndarray | None) -> float:
     clockwise, 0 for a square hit or an unknown striker. The striker's surface slides
     across the object ball's along its velocity less the part along ``v``; the friction
     drags the object ball's near side (at −R·v̂ from its centre) that way."""
-    if striker is None:
+    speed = math.hypot(*v)
+    if striker is None or speed == 0.0:
         return 0.0
-    d = np.array(v) / math.hypot(*v)
+    d = np.array(v) / speed
     across = striker - (striker @ d) * d
     turn = -(d[0] * across[1] - d[1] * across[0])
     return float(np.sign(turn)) if abs(turn) > 1e-3 else 0.0

@@ -145,6 +145,21 @@ class Params:
 
 DEFAULT_PARAMS = Params()
 
+EARLIER_DEFAULTS: dict[int, dict[str, float]] = {
+    1: {"mu_roll": 0.00475, "han_e": 0.842, "han_mu": 0.230, "mathavan_e": 0.879, "mathavan_mu": 0.214},
+}
+"""The defaults of earlier versions, where they differ from today's."""
+
+
+def defaults_of(version: int) -> Params:
+    """The default parameters of ``version`` (to replay a record, or to compare)."""
+    if version == PARAMS_VERSION:
+        return DEFAULT_PARAMS
+    if version not in EARLIER_DEFAULTS:
+        raise ValueError(f"no physics parameters of version {version} "
+                         f"(known: {', '.join(map(str, [*EARLIER_DEFAULTS, PARAMS_VERSION]))})")
+    return DEFAULT_PARAMS.replace(**EARLIER_DEFAULTS[version])
+
 
 def cushion_angle(params: Params) -> float:
     """θ of the cushion contact above the ball's centre, radians (sin θ = (h − R)/R)."""
