@@ -37,7 +37,13 @@ def test_check_12_rolling_deceleration_of_the_real_table() -> None:
     found = [d for _, d in rolling_decelerations(replay_cases())]
     assert len(found) >= 20
     assert 0.041 <= float(np.median(found)) <= 0.052
-    assert abs(float(np.median(found)) - DEFAULT_PARAMS.mu_roll * DEFAULT_PARAMS.gravity) < 0.003
+
+
+@needs_data
+def test_check_12_in_sample_the_fitted_rolling_resistance_is_the_tracks() -> None:
+    """IN-SAMPLE: μr was fitted to these cases, within 0.0025 m/s² of their tracks."""
+    found = [d for _, d in rolling_decelerations(replay_cases())]
+    assert abs(float(np.median(found)) - DEFAULT_PARAMS.mu_roll * DEFAULT_PARAMS.gravity) < 0.0025
 
 
 def rebound(params: Params, angle: float, speed: float) -> tuple[float, float]:
@@ -97,7 +103,7 @@ def test_check_15_in_sample_without_start_spin_as_the_published_file_gives_it() 
     """IN-SAMPLE, spinless starts (the published file's ``"w": [0, 0, 0]``)."""
     s = scores(replay_cases(), DEFAULT_PARAMS)
     assert s.after_first <= 0.05
-    assert s.after_second <= 0.12
+    assert s.after_second <= 0.10
     assert s.rmse <= 0.09
 
 
