@@ -11,8 +11,6 @@ from carom.core.records import Header, Stroke
 from carom.match.replay import Replay, replay
 from carom.notation.matchfile import lines_of, read_match
 
-SHARED = "../shared"
-
 
 def header(discipline: str = "three-cushion", table: str | None = None, points: int | None = 10,
            innings: int | None = None, sets: int | None = None, equalizing: bool = True,

@@ -2,8 +2,9 @@
 
 The defaults are the carom values of PHYSICS.md ("Parameters"); the rolling resistance
 and the cushion restitution and friction are the ones fitted to the real table
-(``tools/calibrate.py``, README.md, "The physics simulator"). Nothing is read from a configuration file:
-a caller who wants other values says so with :meth:`Params.replace` or
+(``tools/calibrate.py``; docs/physics.md, "Calibration against the real table", which
+gives their cross-validated figures). Nothing is read from a configuration file: a
+caller who wants other values says so with :meth:`Params.replace` or
 :meth:`Params.with_overrides`.
 """
 
@@ -17,11 +18,14 @@ from typing import Any
 
 import numpy as np
 
+from carom.core.errors import CaromError
 from carom.core.table import TableSpec
 from carom.physics import layout as L
 
-PARAMS_VERSION = 1
-"""Bumped whenever a default changes, so that a record says which values made it."""
+PARAMS_VERSION = 2
+"""Bumped whenever a default changes, so that a record says which values made it.
+1: the first fit (μr 0.00475, Han 0.842/0.230, Mathavan 0.879/0.214), spinless starts;
+2: refitted with the object balls' start spin, cross-validated (docs/physics.md)."""
 
 CUSHION_MODELS = {"han2005": L.CUSHION_HAN, "mathavan2010": L.CUSHION_MATHAVAN}
 
@@ -35,8 +39,8 @@ class Params:
     gravity: float = 9.81
     mu_slide: float = 0.21
     """Ball–cloth sliding friction μs."""
-    mu_roll: float = 0.00475
-    """Rolling resistance μr: a rolling ball decelerates at μr·g (fitted: 0.0466 m/s²)."""
+    mu_roll: float = 0.00477
+    """Rolling resistance μr: a rolling ball decelerates at μr·g (fitted: 0.0468 m/s²)."""
     spin_decay: float = 10.0
     """rad/s²: how fast spin about the vertical axis dies away."""
     e_ball: float = 0.95
@@ -49,11 +53,11 @@ class Params:
     """``han2005`` (with the published corrections) or ``mathavan2010``."""
     cushion_height: float = 0.037
     """Height h of the cushion nose above the cloth."""
-    han_e: float = 0.842
-    han_mu: float = 0.230
+    han_e: float = 0.840
+    han_mu: float = 0.241
     """Restitution and friction of the cushion in the Han 2005 model (fitted)."""
-    mathavan_e: float = 0.879
-    mathavan_mu: float = 0.214
+    mathavan_e: float = 0.856
+    mathavan_mu: float = 0.212
     """Restitution and ball–cushion friction in the Mathavan 2010 model (its ball–cloth
     friction is ``mu_slide``)."""
     mathavan_steps: int = 400
@@ -91,23 +95,23 @@ class Params:
 
     def with_overrides(self, overrides: Mapping[str, Any]) -> Params:
         """A copy with the values of ``overrides`` (names as in this class; the JSON
-        ``params`` object of ``carom simulate``). An unknown name is an error."""
-        known = {f.name: f.type for f in fields(self)}
+        ``params`` object of ``carom simulate``). An unknown name, a value of the wrong
+        kind, a number that is not finite or outside its :data:`RANGES` entry is a
+        :class:`~carom.core.errors.CaromError` naming the parameter."""
+        if not isinstance(overrides, Mapping):
+            raise CaromError(f"physics parameters must be an object of name: value, not {overrides!r}")
+        known = [f.name for f in fields(self)]
         unknown = sorted(set(overrides) - set(known))
         if unknown:
-            raise ValueError(f"unknown physics parameter(s): {', '.join(unknown)} "
+            raise CaromError(f"unknown physics parameter(s): {', '.join(map(str, unknown))} "
                              f"(known: {', '.join(known)})")
-        changes: dict[str, Any] = {}
-        for name, value in overrides.items():
-            if name == "cushion_model":
-                changes[name] = str(value)
-            elif name == "mathavan_steps":
-                changes[name] = int(value)
-            else:
-                if isinstance(value, bool) or not isinstance(value, int | float):
-                    raise ValueError(f"physics parameter {name} must be a number, not {value!r}")
-                changes[name] = float(value)
-        return replace(self, **changes)
+        changes = {name: _override(name, getattr(self, name), value) for name, value in overrides.items()}
+        try:
+            return replace(self, **changes)
+        except CaromError:
+            raise
+        except ValueError as error:  # a relation between values (__post_init__)
+            raise CaromError(f"physics parameters: {error}") from None
 
     def as_record(self) -> dict[str, Any]:
         """The values as written into a record (``Stroke.extra["physics"]``)."""
@@ -141,6 +145,66 @@ class Params:
 
 
 DEFAULT_PARAMS = Params()
+
+EARLIER_DEFAULTS: dict[int, dict[str, float]] = {
+    1: {"mu_roll": 0.00475, "han_e": 0.842, "han_mu": 0.230, "mathavan_e": 0.879, "mathavan_mu": 0.214},
+}
+"""The defaults of earlier versions, where they differ from today's."""
+
+
+def defaults_of(version: int) -> Params:
+    """The default parameters of ``version`` (to replay a record, or to compare)."""
+    if version == PARAMS_VERSION:
+        return DEFAULT_PARAMS
+    if version not in EARLIER_DEFAULTS:
+        raise CaromError(f"no physics parameters of version {version} "
+                         f"(known: {', '.join(map(str, [*EARLIER_DEFAULTS, PARAMS_VERSION]))})")
+    return DEFAULT_PARAMS.replace(**EARLIER_DEFAULTS[version])
+
+
+RANGES: dict[str, tuple[float, float, str]] = {
+    "ball_radius": (0.02, 0.04, "m"),
+    "ball_mass": (0.1, 0.5, "kg"),
+    "gravity": (9.7, 9.9, "m/s²"),
+    "mu_slide": (0.05, 1.0, ""),
+    "mu_roll": (0.001, 0.05, ""),
+    "spin_decay": (0.0, 100.0, "rad/s²"),
+    "e_ball": (0.0, 1.0, ""),
+    "throw_a": (0.0, 0.5, ""),
+    "throw_b": (0.0, 0.5, ""),
+    "throw_c": (0.0, 10.0, "s/m"),
+    "cushion_height": (0.02, 0.07, "m"),
+    "han_e": (0.0, 1.0, ""),
+    "han_mu": (0.0, 1.0, ""),
+    "mathavan_e": (0.0, 1.0, ""),
+    "mathavan_mu": (0.0, 1.0, ""),
+    "mathavan_steps": (10, 5000, "steps"),
+    "cue_mass": (0.1, 2.0, "kg"),
+    "cue_end_mass": (0.0, 0.1, "kg"),
+}
+"""What an override may set each number to, both ends included: the physically
+meaningful values for a billiard table on Earth (balls of 40–80 mm, any cloth, any
+cushion) and nothing that makes the model meaningless or endless (Mathavan's
+integration takes at most 5,000 steps a contact). A number without an entry (a new
+parameter) must be finite."""
+
+
+def _override(name: str, current: Any, value: Any) -> Any:
+    """``value`` for the parameter ``name`` (whose current value is ``current``), checked."""
+    if isinstance(current, str):
+        if not isinstance(value, str):
+            raise CaromError(f"physics parameter {name} must be a name, not {value!r}")
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise CaromError(f"physics parameter {name} must be a finite number, not {value!r}")
+    if isinstance(current, int) and value != int(value):
+        raise CaromError(f"physics parameter {name} must be a whole number, not {value!r}")
+    if name in RANGES:
+        low, high, unit = RANGES[name]
+        if not low <= value <= high:
+            raise CaromError(f"physics parameter {name}: {value:g} is out of range: from {low:g} to "
+                             f"{high:g}{' ' + unit if unit else ''}")
+    return int(value) if isinstance(current, int) else float(value)
 
 
 def cushion_angle(params: Params) -> float:

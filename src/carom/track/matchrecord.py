@@ -10,7 +10,7 @@ The replay decides whose turn it is from its own rulings. When the next tracked 
 was played with the other player's ball, the table went on differently:
 
 * strokes are missing from the recording (a gap in the shot ids, or the balls are not
-  where the previous stroke left them, as :func:`~carom.track.sequence.displacement_allowed`
+  where the previous stroke left them, as :func:`~carom.track.judging.sequence.displacement_allowed`
   judges it): a ``call`` record (``miss``) stands in for them and hands the table over;
 * otherwise the table ruled the previous stroke differently from the tracker (a
   referee's call, or a tracking error): that stroke is withdrawn (``undo``) and a
@@ -19,7 +19,7 @@ was played with the other player's ball, the table went on differently:
 
 Every record written this way says why in a ``note`` field (a reader ignores fields it
 does not know). Each stroke record carries its ``confidence`` and whether it is
-``doubtful``, as judged in the sequence (:mod:`carom.track.sequence`). The points
+``doubtful``, as judged in the sequence (:mod:`carom.track.judging.sequence`). The points
 limit is one more than the number of strokes, so that no
 game ends inside the recording.
 """
@@ -34,8 +34,13 @@ from carom.core.records import Call, CallResult, Header, Opener, Record, Stroke,
 from carom.core.table import TableSpec
 from carom.match.replay import Replayer
 from carom.rules.disciplines import Discipline
-from carom.track.judge import TrackedRuling
-from carom.track.sequence import displacement_allowed, farthest_moved, missing_between, with_sequence_doubts
+from carom.track.judging.ruling import TrackedRuling
+from carom.track.judging.sequence import (
+    displacement_allowed,
+    farthest_moved,
+    missing_between,
+    with_sequence_doubts,
+)
 
 PLAYERS = ("white", "yellow")
 """Player 0 opens and plays white (O1); player 1 plays yellow."""

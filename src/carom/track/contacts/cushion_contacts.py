@@ -1,0 +1,443 @@
+"""Cushion contacts: where the motion towards a cushion turns into motion away from it,
+and the two motions meet on the line ``R`` inside the cushion nose.
+
+For each cushion the component of the velocity along its normal is followed piece by
+piece. A contact lies between the last piece that approaches the cushion and the next
+that leaves it, with nothing between them but samples near the cushion. Extending the
+two motions, their normal distances meet at a *vertex*: at the cushion line for a
+cushion contact (a few millimetres either side: compression, calibration, noise),
+well inside the table when something else (a ball) turned the ball.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from math import erf, exp, hypot, sqrt
+
+import numpy as np
+
+from carom.core.balls import Ball, Cushion
+from carom.core.table import TableSpec
+from carom.track import laws, tracker
+from carom.track.reconstruct.ballmotion import BallMotion, Piece, SampleLists
+from carom.track.reconstruct.geometry import CushionLine, cushion_lines
+from carom.track.reconstruct.numeric import interp_at
+from carom.track.reconstruct.trajectory import BallPath
+from carom.track.samples import FloatArray
+
+NORMAL_SPEED_Z = 3.0
+"""A normal velocity counts as approaching or leaving when it exceeds this many
+standard deviations of its noise."""
+
+
+@dataclass(slots=True)
+class CushionHit:
+    """A ball touched a cushion (or, with a low ``probability``, may have)."""
+    # Not frozen, though never changed once made: the detector makes thousands of these
+    # per match, and a frozen dataclass takes several times longer to construct.
+
+    ball: Ball
+    cushion: Cushion
+    t: float
+    t_lo: float
+    t_hi: float
+    depth: float
+    """Normal distance of the vertex from the cushion line, metres (0: on it)."""
+    depth_sd: float
+    probability: float
+    """Probability that the ball really touched the cushion there."""
+    t_sd: float = 0.005
+    """Standard deviation of ``t``, s."""
+
+    def with_probability(self, probability: float) -> CushionHit:
+        """This hit with another ``probability`` (faster than :func:`dataclasses.replace`)."""
+        return CushionHit(self.ball, self.cushion, self.t, self.t_lo, self.t_hi, self.depth, self.depth_sd,
+                          probability, self.t_sd)
+
+
+def normal_cdf(z: float) -> float:
+    return 0.5 * (1.0 + erf(z / sqrt(2.0)))
+
+
+UNSEEN_CAUSE = exp(-0.5 * 4.0 ** 2)
+"""Likelihood that a ball's motion turned away from a cushion by something the tracker
+did not see (nothing but a cushion or a ball can turn a ball)."""
+
+
+def cushion_hits(motion: BallMotion, table: TableSpec, others: list[BallPath]) -> list[CushionHit]:
+    """Every cushion contact of one ball, in time order (candidates included);
+    ``others`` are the other balls, which could have turned it instead."""
+    hits: list[CushionHit] = []
+    diameter = 2.0 * table.ball_radius
+    found = _candidates(motion, cushion_lines(table))
+    if not found:
+        return hits
+    times = np.array([hit.t for hit, _ in found])
+    points = np.array([point for _, point in found])
+    rival = np.zeros(times.shape[0])
+    sd = hypot(tracker.CONTACT_SHAPE_SD, tracker.CUSHION_DEPTH_SD)
+    for other in others:
+        if _never_near(other, points, diameter + RIVAL_Z * sd):
+            continue
+        x = np.interp(times, other.times, other.points[:, 0])
+        y = np.interp(times, other.times, other.points[:, 1])
+        clearance = np.hypot(x - points[:, 0], y - points[:, 1]) - diameter
+        rival = np.maximum(rival, np.exp(-0.5 * (clearance / sd) ** 2))
+    for (hit, _), against in zip(found, rival.tolist(), strict=True):
+        cushion = _depth_likelihood(hit.depth, hit.depth_sd)
+        probability = hit.probability * cushion / (cushion + against + UNSEEN_CAUSE)
+        if probability >= 1e-3:
+            hits.append(hit.with_probability(probability))
+    return _one_per_turn(hits)
+
+
+def _one_per_turn(hits: list[CushionHit]) -> list[CushionHit]:
+    """Of two readings of one contact (the same cushion, between the same samples), the
+    likelier, in time order."""
+    kept: list[CushionHit] = []
+    for hit in sorted(hits, key=lambda h: -h.probability):
+        if not any(k.cushion is hit.cushion and hit.t_lo < k.t_hi and k.t_lo < hit.t_hi for k in kept):
+            kept.append(hit)
+    kept.sort(key=lambda h: h.t)
+    return kept
+
+
+RIVAL_Z = 39.0
+"""A ball farther than this many standard deviations beyond ``2R`` from a contact could
+not have turned the ball: ``exp(-z²/2)`` is then exactly zero in floating point."""
+
+
+def _never_near(other: BallPath, points: FloatArray, reach: float) -> bool:
+    """Whether every one of ``points`` lies farther than ``reach`` from the rectangle
+    around ``other``'s whole path (so the ball was never that near any of them)."""
+    x0, y0, x1, y1 = other.box
+    return all(hypot(max(x0 - x, x - x1, 0.0), max(y0 - y, y - y1, 0.0)) > reach for x, y in points.tolist())
+
+
+def _depth_likelihood(depth: float, depth_sd: float) -> float:
+    """How well a vertex ``depth`` inside the cushion line fits a cushion contact: any
+    depth between the deepest compression and the calibration margin fits; beyond, the
+    fit falls off with the measurement's uncertainty."""
+    excess = max(depth - tracker.CUSHION_CALIBRATION, -laws.CUSHION_COMPRESSION - depth, 0.0)
+    sd = hypot(depth_sd, tracker.CUSHION_DEPTH_SD)
+    return exp(-0.5 * (excess / sd) ** 2)
+
+
+def _normal_speed(line: CushionLine, piece: Piece, t: float) -> float:
+    return float(line.normal @ piece.velocity(t))
+
+
+def _normal_sd(motion: BallMotion, piece: Piece, t: float) -> float:
+    speed = float(hypot(*piece.velocity(t)))
+    return piece.fit_at(t).velocity_sd(t, motion.sigma_at(speed))
+
+
+SIDE_SAMPLES = 4
+"""Samples on each side of a turn fitted for the motion towards and away from a cushion."""
+
+SIDE_SPAN = 0.2
+"""The longest stretch, s, on each side of a turn fitted for it."""
+
+
+def _candidates(motion: BallMotion,
+                lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
+    """Turns of the normal distance to each cushion line: a sample nearer the cushion
+    than its neighbours, with motion towards the cushion before and away after; and
+    motions that end at rest against a cushion."""
+    found = [*_turn_candidates(motion, lines), *_stop_candidates(motion, lines)]
+    return [*found, *_crossing_candidates(motion, lines)]
+
+
+def _turn_candidates(motion: BallMotion,
+                     lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
+    """The turns of the normal distance to each cushion line (see :func:`_candidates`)."""
+    t, xy = motion.t, motion.xy
+    out: list[tuple[CushionHit, FloatArray]] = []
+    if t.shape[0] < 3:
+        return out
+    normals = np.array([line.normal for line in lines])
+    offsets = np.array([line.offset for line in lines])
+    depth = xy @ normals.T - offsets
+    columns = depth.T.tolist()
+    found = _lowest(t, depth, columns)
+    if not found:
+        return out
+    samples = motion.sample_lists()
+    piece_of = motion.piece_of
+    for k, line in enumerate(lines):
+        runs = found.get(k)
+        if not runs:
+            continue
+        depths = columns[k]
+        hits: list[tuple[CushionHit, FloatArray]] = []
+        for i, j in runs:
+            hit = _turn_hit(motion, samples, line, depths, piece_of, i, j)
+            if hit is None:
+                continue
+            if hits and hit[0].t - hits[-1][0].t < 2.0 * laws.CUSHION_DWELL:
+                if hit[0].depth < hits[-1][0].depth:
+                    hits[-1] = hit
+                continue
+            hits.append(hit)
+        out.extend(hits)
+    return out
+
+
+def _stop_candidates(motion: BallMotion,
+                     lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
+    """Motions that end at rest against a cushion (see :func:`_candidates`)."""
+    out: list[tuple[CushionHit, FloatArray]] = []
+    for a, b in itertools.pairwise(motion.pieces):
+        if a.rest or not b.rest:
+            continue
+        rest = b.position(b.t0)
+        for line in lines:
+            if line.depth(rest) > laws.CUSHION_NEAR:
+                continue
+            if _normal_speed(line, a, a.t1) < -NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1):
+                out.append(_stop_hit(motion, line, a, b))
+    return out
+
+
+def _crossing_candidates(motion: BallMotion,
+                         lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
+    """Cushions the ball's straight motion would have crossed before its next sample, or
+    came off since its sample before, where the samples around the turn are too few
+    to show it (the ball met a cushion and, a few centimetres away, another ball; or
+    samples were lost): a ball cannot go through a cushion, so it met it, unless
+    something else turned it first. Each join of two moving pieces is looked at from
+    both sides."""
+    out: list[tuple[CushionHit, FloatArray]] = []
+    t, xy = motion.t, motion.xy
+    for join in motion.joins:
+        if join.kind not in ("turn", "stop", "restart"):
+            continue
+        a, b = join.before, join.after
+        k_in = join.via[0] if join.via else b.i0
+        k_out = join.via[-1] if join.via else a.i1
+        if not a.rest:
+            velocity = a.tail.speed_vector(float(t[a.i1]))
+            out.extend(_crossing(motion, lines, a.i1, k_in, velocity, t, xy))
+        if not b.rest and join.kind != "stop":
+            vx, vy = b.head.speed_vector(float(t[b.i0]))
+            # backwards in time: the motion after, run back, and the sample before it
+            out.extend(_crossing(motion, lines, b.i0, k_out, (-vx, -vy), t, xy, backwards=True))
+    return out
+
+
+def _crossing(motion: BallMotion, lines: tuple[CushionLine, ...], k: int, k_next: int,
+              velocity: tuple[float, float], t: FloatArray, xy: FloatArray,
+              backwards: bool = False) -> list[tuple[CushionHit, FloatArray]]:
+    """The cushions the straight motion from sample ``k`` at ``velocity`` crosses before
+    sample ``k_next`` (earlier when ``backwards``), which lies where a reflection puts it."""
+    out: list[tuple[CushionHit, FloatArray]] = []
+    t0, t1 = float(t[k]), float(t[k_next])
+    dt = abs(t1 - t0)
+    vx, vy = velocity
+    (x0, y0), (x1, y1) = xy[k].tolist(), xy[k_next].tolist()
+    sd = 0.0
+    for line in lines:
+        nx, ny = line.unit
+        normal_speed = nx * vx + ny * vy
+        depth0 = nx * x0 + ny * y0 - line.offset
+        if normal_speed >= 0.0 or depth0 < -laws.CUSHION_COMPRESSION:
+            continue
+        reach = depth0 / -normal_speed
+        if reach >= dt:
+            continue  # it had not come to the cushion by the other sample
+        # how far beyond the cushion the straight motion would be at the other sample,
+        # which shows the ball on the table side
+        beyond = -(depth0 + normal_speed * dt)
+        seen = nx * x1 + ny * y1 - line.offset
+        if seen < -laws.CUSHION_COMPRESSION:
+            continue
+        sd = sd or hypot(motion.sigma_at(hypot(vx, vy)), tracker.CUSHION_DEPTH_SD)
+        turned = normal_cdf((beyond + seen - laws.CUSHION_COMPRESSION) / sd)
+        if turned < 1e-3 or not _reflected(line, (x0, y0), (vx, vy), dt, reach, (x1, y1), sd):
+            continue
+        when = max(reach, 0.0)
+        t_hit = t0 - when if backwards else t0 + when
+        point = np.array((x0 + vx * when, y0 + vy * when))
+        lo, hi = (t1, t0) if backwards else (t0, t1)
+        hit = CushionHit(motion.ball, line.cushion, t_hit, lo, hi, 0.0, sd, turned,
+                         hypot(sd / max(-normal_speed, 0.05), laws.CUSHION_DWELL))
+        out.append((hit, point))
+    return out
+
+
+REFLECTION_SLACK = 0.3
+"""How much of its speed along a cushion a ball may gain or lose at the cushion
+(friction, spin), as a fraction."""
+
+
+def _reflected(line: CushionLine, p0: tuple[float, float], v: tuple[float, float], dt: float, reach: float,
+               p1: tuple[float, float], sd: float) -> bool:
+    """Whether the next sample ``p1`` lies where a reflection in the cushion would put the
+    ball (the method of images): no farther from the cushion than the mirror image of
+    the straight motion, and as far along it as the motion carried it, within the noise
+    and what spin and friction change at a cushion. A ball that another ball turned
+    away before the cushion lies elsewhere."""
+    qx, qy = p0[0] + v[0] * dt, p0[1] + v[1] * dt
+    nx, ny = line.unit
+    depth_q = qx * nx + qy * ny - line.offset
+    depth_p = p1[0] * nx + p1[1] * ny - line.offset
+    along_q = qx * -ny + qy * nx
+    along_p = p1[0] * -ny + p1[1] * nx
+    speed_along = abs(v[0] * -ny + v[1] * nx)
+    slack = REFLECTION_SLACK * speed_along * max(dt - reach, 0.0)
+    return depth_p <= -depth_q + 3.0 * sd and abs(along_p - along_q) <= 3.0 * sd + slack
+
+
+def _lowest(t: FloatArray, depth: FloatArray, columns: list[list[float]]) -> dict[int, list[tuple[int, int]]]:
+    """Per cushion (column of ``depth``; ``columns``: the same as lists), the runs
+    ``i … j`` of samples nearer it than the samples on either side (a tracker that clips
+    centres at the cushion line gives several equal ones)."""
+    n = int(depth.shape[0])
+    mid, before, after = depth[1:-1], depth[:-2], depth[2:]
+    dt_before, dt_after = (t[1:-1] - t[:-2])[:, None], (t[2:] - t[1:-1])[:, None]
+    # a sample far from the cushion can still be the nearest one to a contact when
+    # samples around the contact are missing: the reach grows with the gap
+    speed = np.maximum(np.abs(after - mid) / dt_after, np.abs(mid - before) / dt_before)
+    reach = laws.CUSHION_NEAR + 0.5 * np.maximum(dt_before, dt_after) * speed
+    rows, cols = np.nonzero((mid < reach) & (mid <= before) & (mid <= after))
+    out: dict[int, list[tuple[int, int]]] = {}
+    for row, col in zip(rows.tolist(), cols.tolist(), strict=True):
+        i = row + 1
+        runs = out.setdefault(col, [])
+        if runs and i <= runs[-1][1]:
+            continue
+        d = columns[col]
+        j = i
+        while j + 1 < n - 1 and d[j + 1] == d[i]:
+            j += 1
+        if d[i] < d[i - 1] and d[j] < d[j + 1]:
+            runs.append((i, j))
+    return out
+
+
+Line = tuple[float, float, float, float]
+
+
+def _side_line(t: list[float], d: list[float]) -> tuple[Line, float]:
+    """Straight fit ``d = d0 + v (t - tc)``: ``(tc, d0, v, Stt)`` and the squared misfit."""
+    m = len(t)
+    tc = sum(t) / m
+    d0 = sum(d) / m
+    stt = std = sdd = 0.0
+    for x, y in zip(t, d, strict=True):
+        dx, dy = x - tc, y - d0
+        stt += dx * dx
+        std += dx * dy
+        sdd += dy * dy
+    v = std / stt
+    return (tc, d0, v, stt), max(sdd - v * std, 0.0)
+
+
+def _side(t: list[float], i: int, step: int, piece_of: list[int]) -> int:
+    """How far, sample by sample, a side reaches from ``i`` going ``step`` (±1): up to
+    :data:`SIDE_SAMPLES` samples, all of the same piece of motion (a side must not reach
+    across another event or a rest). The side is the samples from ``i`` to the index
+    returned, both included."""
+    n = len(t)
+    count = 1
+    k = i + step
+    while (0 <= k < n and count < SIDE_SAMPLES and abs(t[k] - t[i]) <= SIDE_SPAN
+           and piece_of[k] == piece_of[i] and piece_of[k] >= 0):
+        count += 1
+        k += step
+    return k - step
+
+
+def _fit_side(t: list[float], depth: list[float], first: int, last: int) -> tuple[Line, float] | None:
+    """:func:`_side_line` through the samples ``first … last`` (``None`` for fewer than two)."""
+    if last <= first:
+        return None
+    return _side_line(t[first:last + 1], depth[first:last + 1])
+
+
+def _best_sides(t: list[float], depth: list[float], i: int, j: int,
+                piece_of: list[int]) -> tuple[Line, Line] | None:
+    """Lines through the samples before ``i`` and after ``j`` (the lowest run), the run's
+    end samples on whichever side fits best (taken before or after the contact)."""
+    if piece_of[i - 1] < 0 and piece_of[j + 1] < 0:
+        return None
+    before_from, after_to = _side(t, i - 1, -1, piece_of), _side(t, j + 1, +1, piece_of)
+    # each side with or without the run's end sample, fitted once; both ends may move
+    # only when the run is one sample (it cannot lie on both sides otherwise)
+    lefts = (_fit_side(t, depth, before_from, i - 1), _fit_side(t, depth, before_from, i))
+    rights = (_fit_side(t, depth, j + 1, after_to), _fit_side(t, depth, j, after_to))
+    options = ((0, 0), (1, 0), (0, 1), (1, 1)) if i == j else ((0, 0), (1, 0), (0, 1))
+    best: tuple[float, Line, Line] | None = None
+    for k_left, k_right in options:
+        left, right = lefts[k_left], rights[k_right]
+        if left is None or right is None:
+            continue
+        (a, miss_a), (b, miss_b) = left, right
+        if best is None or miss_a + miss_b < best[0]:
+            best = (miss_a + miss_b, a, b)
+    return None if best is None else (best[1], best[2])
+
+
+FAR = 0.1
+"""A rough vertex this far inside the table, m, cannot be a cushion contact."""
+
+
+def _far_vertex(t: list[float], d: list[float], i: int, j: int) -> bool:
+    """A quick look before the fits: the lines through the two samples on each side of
+    the turn meet farther than :data:`FAR` from the cushion line."""
+    va = (d[i - 1] - d[i - 2]) / (t[i - 1] - t[i - 2])
+    vb = (d[j + 2] - d[j + 1]) / (t[j + 2] - t[j + 1])
+    if va >= 0.0 or vb <= 0.0:
+        return False
+    tv = (d[j + 1] - d[i - 1] + va * t[i - 1] - vb * t[j + 1]) / (va - vb)
+    return d[i - 1] + va * (tv - t[i - 1]) > FAR
+
+
+def _turn_hit(motion: BallMotion, samples: SampleLists, line: CushionLine, depth: list[float],
+              piece_of: list[int], i: int, j: int) -> tuple[CushionHit, FloatArray] | None:
+    """The contact at the turn around samples ``i … j``: where the lines of the normal
+    distance before and after them meet (the vertex)."""
+    times, xs, ys = samples
+    if i >= 2 and j + 2 < len(times) and _far_vertex(times, depth, i, j):
+        return None
+    sides = _best_sides(times, depth, i, j, piece_of)
+    if sides is None:
+        return None
+    (ta, da, va, sa), (tb, db, vb, sb) = sides
+    step = hypot(xs[i] - xs[i - 1], ys[i] - ys[i - 1])
+    sigma = motion.sigma_at(step / max(times[i] - times[i - 1], 1e-3))
+    # the ball came towards the cushion and went away from it: certain when both
+    # normal speeds stand out of their noise, less so for a ball grazing along it
+    turned = normal_cdf(-va / (sigma / sqrt(sa))) * normal_cdf(vb / (sigma / sqrt(sb)))
+    if turned < 1e-3:
+        return None
+    va, vb = min(va, -1e-3), max(vb, 1e-3)
+    t_vertex = (db - da + va * ta - vb * tb) / (va - vb)
+    t_vertex = min(max(t_vertex, times[i - 1] - laws.CUSHION_DWELL), times[j + 1] + laws.CUSHION_DWELL)
+    vertex_depth = 0.5 * (da + va * (t_vertex - ta) + db + vb * (t_vertex - tb))
+    sd = hypot(sigma * sqrt(0.25 + (t_vertex - ta) ** 2 / sa),
+               sigma * sqrt(0.25 + (t_vertex - tb) ** 2 / sb), tracker.POSITION_NOISE_FLOOR)
+    t_touch = min(ta + da / -va, t_vertex) if da > 0.0 else t_vertex
+    t_sd = hypot(sd / max(-va, 0.05), laws.CUSHION_DWELL)
+    # the tracked centre at the vertex's time, moved along the normal onto the vertex
+    x, y = interp_at(times, xs, t_vertex), interp_at(times, ys, t_vertex)
+    nx, ny = line.normal.tolist()
+    shift = x * nx + y * ny - line.offset - vertex_depth
+    point = np.array((x - shift * nx, y - shift * ny))
+    hit = CushionHit(motion.ball, line.cushion, t_touch, times[i - 1], times[j + 1], vertex_depth,
+                     sd, turned, t_sd)
+    return hit, point
+
+
+def _stop_hit(motion: BallMotion, line: CushionLine, a: Piece, rest: Piece) -> tuple[CushionHit, FloatArray]:
+    """A ball that rolled into the cushion and stopped against it."""
+    ta = a.t1
+    va = _normal_speed(line, a, ta)
+    depth = line.depth(rest.position(rest.t0))
+    sd = hypot(motion.sigma, tracker.POSITION_NOISE_FLOOR)
+    t_touch = ta + max(line.depth(a.position(ta)), 0.0) / max(-va, 1e-6)
+    t_touch = min(max(t_touch, ta), rest.t0)
+    t_sd = max(0.25 * (rest.t0 - ta), laws.CUSHION_DWELL)
+    point = rest.position(rest.t0)
+    return CushionHit(motion.ball, line.cushion, t_touch, ta, rest.t0, depth, sd, 1.0, t_sd), point

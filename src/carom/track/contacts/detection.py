@@ -1,0 +1,69 @@
+"""Detection: from one tracked stroke to every candidate event with its probability."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from carom.core.balls import Ball
+from carom.core.table import TableSpec
+from carom.track import tracker
+from carom.track.contacts.ball_contacts import BallHit, ball_hits
+from carom.track.contacts.cushion_contacts import CushionHit, cushion_hits
+from carom.track.contacts.departure import Departure, departure
+from carom.track.reconstruct.ballmotion import BallMotion, estimate_noise, reconstruct_all
+from carom.track.reconstruct.geometry import cushion_lines
+from carom.track.reconstruct.trajectory import BallPath
+from carom.track.samples import BallTrack, TrackedStroke
+from carom.track.tracker import DEFAULT_MODEL, TrackerModel
+
+
+@dataclass(frozen=True, slots=True)
+class Detection:
+    """Everything the tracker's samples say happened, before any ruling."""
+
+    motions: dict[Ball, BallMotion]
+    paths: dict[Ball, BallPath]
+    departures: list[Departure]
+    cushions: list[CushionHit]
+    balls: list[BallHit]
+
+
+def _noise(stroke: TrackedStroke) -> list[tuple[Ball, BallTrack, float]]:
+    """Each ball's position noise: its own estimate, or for a ball with too few samples
+    to tell (one that hardly moved), the largest estimate among the others (one
+    tracker, one camera)."""
+    own = {ball: estimate_noise(track.t, track.xy) for ball, track in stroke.balls.items()}
+    known = [s for s in own.values() if s is not None]
+    fallback = max(known) if known else tracker.POSITION_NOISE_FLOOR
+    out: list[tuple[Ball, BallTrack, float]] = []
+    for ball, track in stroke.balls.items():
+        sigma = own[ball]
+        out.append((ball, track, sigma if sigma is not None else fallback))
+    return out
+
+
+def detect(stroke: TrackedStroke, table: TableSpec, model: TrackerModel = DEFAULT_MODEL) -> Detection:
+    """Reconstruct every ball's motion and find every candidate event with its chance."""
+    lines = cushion_lines(table)
+    motions = reconstruct_all([(ball, track, sigma) for ball, track, sigma in _noise(stroke)],
+                              2.0 * table.ball_radius)
+    paths = {ball: BallPath(motion) for ball, motion in motions.items()}
+    departures: list[Departure] = []
+    for ball, motion in motions.items():
+        starts = [j for j in motion.joins if j.kind in ("start", "nudge", "restart")]
+        if ball is stroke.cue and starts and starts[0].kind == "start":
+            starts = starts[1:]  # the cue's own strike
+        others = tuple(p for b, p in paths.items() if b is not ball)
+        departures.extend(departure(motion, join, lines, model, others, 2.0 * table.ball_radius)
+                          for join in starts)
+    cushions: list[CushionHit] = []
+    for ball, motion in motions.items():
+        cushions.extend(cushion_hits(motion, table, [p for b, p in paths.items() if b is not ball]))
+    for dep in departures:
+        if dep.bounce is not None:
+            ball = next(b for b, m in motions.items() if any(j is dep.join for j in m.joins))
+            cushions.append(CushionHit(ball, dep.bounce.cushion, dep.bounce_t, dep.join.t_lo, dep.join.t_hi,
+                                       0.0, motions[ball].sigma, dep.moved, dep.left_sd))
+    cushions.sort(key=lambda h: h.t)
+    balls = ball_hits(paths, departures, cushions, table, model)
+    return Detection(motions, paths, departures, cushions, balls)

@@ -1,0 +1,41 @@
+"""Jumped balls (rule F2): a ball that left the playing surface.
+
+A tracker loses a ball that leaves the table: its samples stop while it still moves
+fast, or its last samples lie beyond the cushion noses. A ball that merely rolls to a
+stop keeps being seen (its last sample is where it rests, at the end of the stroke).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from carom.core.table import TableSpec
+from carom.track.reconstruct.ballmotion import BallMotion
+
+OFF_TABLE = 0.02
+"""How far beyond the line ``R`` inside a cushion nose a centre must be seen to be off
+the surface, m (a ball on the cushion rail, not one compressing the cushion)."""
+
+LOST_SPEED = 0.3
+"""A ball last seen moving at least this fast, m/s, well before the stroke ended, is gone."""
+
+LOST_BEFORE_END = 0.5
+"""How long before the end of the stroke, s, a ball must have vanished to count as gone."""
+
+
+def jump_time(motion: BallMotion, table: TableSpec, stroke_end: float) -> float | None:
+    """When the ball left the table, or ``None`` if it stayed on it."""
+    r = table.ball_radius
+    (x0, y0), (x1, y1) = motion.xy.min(axis=0).tolist(), motion.xy.max(axis=0).tolist()
+    low, high_x, high_y = r - OFF_TABLE, table.width - r + OFF_TABLE, table.length - r + OFF_TABLE
+    if x0 < low or x1 > high_x or y0 < low or y1 > high_y:  # some sample is off the surface: the first
+        x, y = motion.xy[:, 0], motion.xy[:, 1]
+        off = (x < low) | (x > high_x) | (y < low) | (y > high_y)
+        return float(motion.t[int(np.argmax(off))])
+    last = float(motion.t[-1])
+    if last < stroke_end - LOST_BEFORE_END and motion.t.shape[0] >= 2:
+        step = float(np.hypot(*(motion.xy[-1] - motion.xy[-2])))
+        speed = step / float(motion.t[-1] - motion.t[-2])
+        if speed >= LOST_SPEED:
+            return last
+    return None

@@ -1,0 +1,87 @@
+"""The auto-referee: a tracked stroke in, a judged ``carom/1`` stroke and its confidence out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from carom.core.events import Event
+from carom.core.records import Stroke
+from carom.core.table import TableSpec
+from carom.rules.disciplines import Discipline
+from carom.rules.referee import StrokeContext, Verdict, judge
+from carom.track.contacts.detection import Detection, detect
+from carom.track.judging.confidence import DOUBTFUL_BELOW, NEGLIGIBLE, Doubt, confidence_of, doubts
+from carom.track.judging.frozen import frozen_reading
+from carom.track.judging.record import accepted, build_stroke, candidates
+from carom.track.reconstruct.plausibility import implausible
+from carom.track.samples import TrackedStroke
+from carom.track.tracker import DEFAULT_MODEL, TrackerModel
+
+
+@dataclass(frozen=True, slots=True)
+class TrackedRuling:
+    """One tracked stroke, judged."""
+
+    tracked: TrackedStroke
+    stroke: Stroke
+    verdict: Verdict
+    confidence: float
+    """Probability that no single measurement error changes the ruling (0 to 1)."""
+    doubts: tuple[Doubt, ...]
+    """The alternative readings that would change the ruling, likeliest first; when the
+    stroke was judged as part of a recording, first any doubt about the recording
+    (:mod:`carom.track.judging.sequence`)."""
+    detection: Detection | None = None
+    """The reconstructed motions and every candidate event (for inspection)."""
+
+    @property
+    def doubtful(self) -> bool:
+        """Whether a human should look at it: a confidence below :data:`DOUBTFUL_BELOW`,
+        or a recording that misses something around it."""
+        return self.confidence < DOUBTFUL_BELOW or any(d.about_recording for d in self.doubts)
+
+    @property
+    def points(self) -> int:
+        return self.verdict.points
+
+
+def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpec, *,
+                 opening: bool = False, model: TrackerModel = DEFAULT_MODEL) -> TrackedRuling:
+    """Detect the events of ``tracked``, build its stroke record and judge it.
+
+    The striker is taken to have played his own ball (the tracked ``cue``): a tracker
+    sees which ball was struck, not who struck it. ``opening``: the opening stroke of
+    a match or set (O3). ``model``: the tracker-error model the evidence is weighed by.
+    """
+    detection = detect(tracked, table, model)
+    cands = candidates(detection, tracked, table)
+    chosen = accepted(cands)
+    stroke = build_stroke(tracked, [c.event for c in chosen], table, discipline, detection)
+    raw = {b: track.first for b, track in tracked.balls.items()}
+    sigma = max(m.sigma for m in detection.motions.values())
+    frozen = frozen_reading(stroke, raw, sigma, table, model.bias_scale)
+    if frozen is not None:
+        stroke = frozen.likely
+    context = StrokeContext(discipline, table, tracked.cue, opening, stroke.start,
+                            tuple(0 for _ in discipline.zones(table)))
+    verdict = judge(context, stroke)
+
+    def ruling(events: list[Event]) -> tuple[object, ...]:
+        alternative = judge(context, Stroke(stroke.ball, tuple(events), stroke.start, stroke.end,
+                                            stroke.exits, stroke.fouls))
+        return (alternative.points, alternative.fouls)
+
+    found = doubts(cands, chosen, tracked.cue, ruling, (verdict.points, verdict.fouls))
+    if frozen is not None and frozen.other_chance >= NEGLIGIBLE:
+        other = judge(context, frozen.other)
+        if (other.points, other.fouls) != (verdict.points, verdict.fouls):
+            chance = frozen.other_chance
+            found.append(Doubt(chance, f"{frozen.describe()} (chance {chance:.3f})"))
+            found.sort(key=lambda d: -(d.probability or 0.0))
+    confidence = confidence_of(found)
+    wrong = implausible(tracked, table)
+    if wrong:
+        # not a recording the tracker-error model explains: nothing in it is sure
+        found = [Doubt(None, f"the recording cannot be right: {'; '.join(wrong)}"), *found]
+        confidence = 0.0
+    return TrackedRuling(tracked, stroke, verdict, confidence, tuple(found), detection)

@@ -1,0 +1,100 @@
+"""Where two balls come close: the exact closest approach of their reconstructed paths.
+
+Each ball's centre is a polyline in time (samples plus the estimated point of every
+join, :meth:`~carom.track.reconstruct.ballmotion.BallMotion.path`). Between two consecutive times of
+either polyline both balls move in straight lines, so their distance is smallest at a
+point found in closed form; no grid is searched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from carom.track.reconstruct.numeric import clip, runs
+from carom.track.samples import FloatArray
+
+
+@dataclass(frozen=True, slots=True)
+class Approach:
+    """One episode in which two balls' centres came within reach of each other."""
+
+    t: float
+    """Time of the closest approach."""
+    t_from: float
+    t_to: float
+    """The episode: from the last time both were farther than the reach to the next."""
+    distance: float
+    """Smallest distance of the centres, metres."""
+    point_a: FloatArray
+    point_b: FloatArray
+
+
+def closest_approaches(path_a: tuple[FloatArray, FloatArray], path_b: tuple[FloatArray, FloatArray],
+                       reach: float, *, still_a: bool | None = None,
+                       still_b: bool | None = None) -> list[Approach]:
+    """Episodes in which the two paths come closer than ``reach``, each with its minimum.
+    ``still_a``, ``still_b``: whether a path never moves (every point within 1e-9 of its
+    first), if already known."""
+    ta, pa = path_a
+    tb, pb = path_b
+    if still_b is None:
+        still_b = not np.any(np.abs(pb - pb[0]) > 1e-9)
+    if still_b:
+        return _to_point(ta, pa, pb[0], reach)
+    if still_a is None:
+        still_a = not np.any(np.abs(pa - pa[0]) > 1e-9)
+    if still_a:
+        return [Approach(a.t, a.t_from, a.t_to, a.distance, a.point_b, a.point_a)
+                for a in _to_point(tb, pb, pa[0], reach)]
+    start = max(float(ta[0]), float(tb[0]))
+    stop = min(float(ta[-1]), float(tb[-1]))
+    times = np.sort(np.concatenate((ta, tb)))
+    times = times[np.searchsorted(times, start, side="left"):np.searchsorted(times, stop, side="right")]
+    if times.shape[0] < 2:
+        return []
+    ax, ay = np.interp(times, ta, pa[:, 0]), np.interp(times, ta, pa[:, 1])
+    bx, by = np.interp(times, tb, pb[:, 0]), np.interp(times, tb, pb[:, 1])
+    s, dist = _closest_on_segments(ax - bx, ay - by)
+    out: list[Approach] = []
+    for first, last, k in _episodes(dist, reach):
+        f = float(s[k])
+        t = float(times[k] + f * (times[k + 1] - times[k]))
+        point_a = np.array((ax[k] + f * (ax[k + 1] - ax[k]), ay[k] + f * (ay[k + 1] - ay[k])))
+        point_b = np.array((bx[k] + f * (bx[k + 1] - bx[k]), by[k] + f * (by[k + 1] - by[k])))
+        out.append(Approach(t, float(times[first]), float(times[last + 1]), float(dist[k]), point_a, point_b))
+    return out
+
+
+def _to_point(times: FloatArray, points: FloatArray, q: FloatArray, reach: float) -> list[Approach]:
+    """:func:`closest_approaches` of a path and a ball that never moves."""
+    if times.shape[0] < 2:
+        return []
+    s, dist = _closest_on_segments(points[:, 0] - q[0], points[:, 1] - q[1])
+    out: list[Approach] = []
+    for first, last, k in _episodes(dist, reach):
+        t = float(times[k] + s[k] * (times[k + 1] - times[k]))
+        point = points[k] + s[k] * (points[k + 1] - points[k])
+        out.append(Approach(t, float(times[first]), float(times[last + 1]), float(dist[k]), point, q))
+    return out
+
+
+def _closest_on_segments(x: FloatArray, y: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """For the polyline ``(x, y)`` (a difference of two positions, at common times), on
+    each segment the fraction ``s`` (0 to 1) of the way at which it passes nearest the
+    origin, and that distance."""
+    x0, y0, dx, dy = x[:-1], y[:-1], x[1:] - x[:-1], y[1:] - y[:-1]
+    dd = dx * dx + dy * dy
+    # a segment of length zero (dd = 0) has dx = dy = 0: s comes out 0, the nearest point its start
+    s = clip(-(x0 * dx + y0 * dy) / np.where(dd > 0.0, dd, 1.0), 0.0, 1.0)
+    return s, np.hypot(x0 + s * dx, y0 + s * dy)
+
+
+def _episodes(dist: FloatArray, reach: float) -> list[tuple[int, int, int]]:
+    """Runs of consecutive segments nearer than ``reach``: first and last segment, and
+    the nearest one."""
+    near = np.nonzero(dist < reach)[0]
+    if not near.size:
+        return []
+    return [(first, last, first + int(dist[first:last + 1].argmin())) for first, last in runs(near)]

@@ -1,0 +1,204 @@
+"""Breaks: where a ball's samples change their motion more than noise and friction allow.
+
+A break between two samples is found where straight lines through the samples on either
+side miss the other side by more than the noise and the largest change free motion
+allows (:data:`~carom.track.laws.MAX_FREE_ACCELERATION`), or where the velocities of
+the two sides differ by more than friction can change them in between.
+
+Every test looks at a few neighbouring samples only, so the moving runs of all the
+balls of a stroke are examined at once (:func:`find_breaks_in_runs`): laid end to end
+in one array, with every window of samples that reaches from one run into the next
+left out. A numpy call costs the same for one run as for all of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from carom.track import laws, tracker
+from carom.track.samples import FloatArray
+
+BREAK_Z = 4.0
+"""How many standard deviations of noise a prediction must miss by to mark a break."""
+
+Run = tuple[FloatArray, FloatArray, float]
+"""The samples ``t``, ``xy`` of one moving run of a ball, and the ball's noise."""
+
+
+def free_acceleration(speed: FloatArray) -> FloatArray:
+    """The acceleration allowed between samples without an event: sliding friction at
+    full speed, proportionally less for a slow ball (which, if it slides at all, does so
+    only briefly); a break this misses on a slow ball would change little."""
+    return laws.MAX_FREE_ACCELERATION * np.minimum(1.0, speed / laws.FULL_SLIDE_SPEED)
+
+
+def find_breaks(t: FloatArray, xy: FloatArray, sigma: float) -> list[int]:
+    """Intervals ``k`` (between samples ``k`` and ``k+1``) across which the motion
+    changes more than noise and friction allow, seen from both sides."""
+    return find_breaks_in_runs([(t, xy, sigma)])[0]
+
+
+@dataclass(frozen=True, slots=True)
+class _Samples:
+    """Moving runs laid end to end."""
+
+    t: FloatArray
+    xy: FloatArray
+    sigma: FloatArray
+    """Per sample, its ball's noise."""
+    run: np.ndarray
+    """Per sample, the index of its run."""
+
+    def within(self, span: int) -> np.ndarray:
+        """For each window of samples ``i … i + span``, whether it lies within one run
+        (runs are contiguous: its first and last sample tell)."""
+        n = self.run.shape[0]
+        same: np.ndarray = self.run[:n - span] == self.run[span:]
+        return same
+
+
+def find_breaks_in_runs(runs: list[Run]) -> list[list[int]]:
+    """:func:`find_breaks` of each run, computed for all of them at once."""
+    out: list[list[int]] = [[] for _ in runs]
+    kept = [i for i, (t, _, _) in enumerate(runs) if t.shape[0] >= 3]
+    if not kept:
+        return out
+    sizes = [int(runs[i][0].shape[0]) for i in kept]
+    s = _Samples(np.concatenate([runs[i][0] for i in kept]), np.concatenate([runs[i][1] for i in kept]),
+                 np.repeat([runs[i][2] for i in kept], sizes), np.repeat(np.arange(len(kept)), sizes))
+    # arithmetic on windows across two runs (times need not increase there) is left out
+    with np.errstate(divide="ignore", invalid="ignore"):
+        found = _breaks(s)
+    offsets = np.cumsum([0, *sizes])
+    run_of_interval = s.run[:-1]
+    for k in np.nonzero(found)[0].tolist():
+        j = int(run_of_interval[k])
+        out[kept[j]].append(k - int(offsets[j]))
+    return out
+
+
+def _breaks(s: _Samples) -> np.ndarray:
+    """Per interval (samples ``k``, ``k+1``), whether it holds a break; never an
+    interval between two runs."""
+    t, xy = s.t, s.xy
+    intervals = t.shape[0] - 1
+    speed = _speeds(s)
+    # per sample: its position noise, and half the acceleration free motion allows it
+    noise = np.hypot(s.sigma, speed * tracker.TIMING_JITTER)
+    half_accel = 0.5 * free_acceleration(speed)
+    tri = _triples(t, xy)
+    miss_back = np.full(intervals, np.inf)
+    miss_fore = np.full(intervals, np.inf)
+    if intervals >= 3:
+        # backward: the three samples k-2 .. k predict k+1 (k = 2 … n-2)
+        h = t[3:] - tri.tbar[:-1]
+        miss = np.hypot(*(xy[3:] - (tri.pbar[:-1] + tri.slope[:-1] * h[:, None])).T)
+        factor = np.sqrt(1.0 + 1.0 / 3.0 + h * h / tri.stt[:-1])
+        four = s.within(3)
+        miss_back[2:] = np.where(four, _ratio(miss, h, factor, noise[3:], half_accel[3:]), np.inf)
+        # forward: the three samples k+1 .. k+3 predict k (k = 0 … n-4)
+        h = t[:-3] - tri.tbar[1:]
+        miss = np.hypot(*(xy[:-3] - (tri.pbar[1:] + tri.slope[1:] * h[:, None])).T)
+        factor = np.sqrt(1.0 + 1.0 / 3.0 + h * h / tri.stt[1:])
+        miss_fore[:-2] = np.where(four, _ratio(miss, h, factor, noise[:-3], half_accel[:-3]), np.inf)
+    # two samples, less likely to reach across another event, may see no break where
+    # three do: the smaller miss decides
+    dt = t[1:] - t[:-1]
+    slope2 = (xy[1:] - xy[:-1]) / dt[:, None]
+    tbar2, pbar2 = 0.5 * (t[1:] + t[:-1]), 0.5 * (xy[1:] + xy[:-1])
+    stt2 = 0.5 * dt ** 2
+    three = s.within(2)
+    # backward: samples k-1, k predict k+1 (k = 1 … n-2): pair k-1
+    h = t[2:] - tbar2[:-1]
+    miss = np.hypot(*(xy[2:] - (pbar2[:-1] + slope2[:-1] * h[:, None])).T)
+    ratio = _ratio(miss, h, np.sqrt(1.5 + h * h / stt2[:-1]), noise[2:], half_accel[2:])
+    miss_back[1:] = np.minimum(miss_back[1:], np.where(three, ratio, np.inf))
+    # forward: samples k+1, k+2 predict k (k = 0 … n-3): pair k+1
+    h = t[:-2] - tbar2[1:]
+    miss = np.hypot(*(xy[:-2] - (pbar2[1:] + slope2[1:] * h[:, None])).T)
+    ratio = _ratio(miss, h, np.sqrt(1.5 + h * h / stt2[1:]), noise[:-2], half_accel[:-2])
+    miss_fore[:-1] = np.minimum(miss_fore[:-1], np.where(three, ratio, np.inf))
+    between = np.minimum(miss_back, miss_fore)
+    flagged = np.isfinite(between) & (between > 1.0)
+    # A sample taken at the very moment of the event lies on both motions: then no
+    # interval is flagged, but the samples before it do not predict the one after it,
+    # nor the samples from it onwards the one before it. The break goes after it.
+    at_sample = np.zeros(intervals, dtype=bool)
+    at_sample[1:] = (np.minimum(miss_back[1:], miss_fore[:-1]) > 1.0) & ~flagged[1:] & ~flagged[:-1] & three
+    at_sample &= np.isfinite(miss_back)
+    found = flagged | at_sample
+    # Where samples are sparse (a slow ball), a straight extension reaches far and
+    # friction could bend it a lot; compare instead the velocities on both sides
+    # with what friction can change between them.
+    jump = _velocity_jumps(tri, s)
+    near = found.copy()
+    near[1:] |= found[:-1]
+    near[:-1] |= found[1:]
+    for k in np.nonzero((jump > 1.0) & ~near)[0].tolist():
+        # a local maximum (the interval between two runs has no jump)
+        if (k > 0 and jump[k - 1] > jump[k]) or (k + 1 < intervals and jump[k + 1] >= jump[k]):
+            continue
+        found[k] = True
+    return found
+
+
+def _speeds(s: _Samples) -> FloatArray:
+    """Speed at each sample: the larger of the chords to its neighbours in its run (the
+    one chord at either end of a run)."""
+    t, xy = s.t, s.xy
+    step = xy[1:] - xy[:-1]
+    chord = np.where(s.within(1), np.hypot(step[:, 0], step[:, 1]) / (t[1:] - t[:-1]), -np.inf)
+    before, after = np.full(t.shape[0], -np.inf), np.full(t.shape[0], -np.inf)
+    before[1:], after[:-1] = chord, chord
+    speed: FloatArray = np.maximum(before, after)
+    return speed
+
+
+def _ratio(miss: FloatArray, h: FloatArray, factor: FloatArray, noise: FloatArray,
+           half_accel: FloatArray) -> FloatArray:
+    """A prediction's miss as a fraction of what noise and free motion allow: ``noise``
+    and ``half_accel`` are the predicted sample's position noise and half its free
+    acceleration, ``h`` how far ahead (or back) in time it lies."""
+    allowed = BREAK_Z * factor * noise + half_accel * h * h
+    return miss / allowed
+
+
+@dataclass(frozen=True, slots=True)
+class _Triples:
+    """Straight-line fits to every three consecutive samples ``i, i+1, i+2``."""
+
+    tbar: FloatArray
+    pbar: FloatArray
+    slope: FloatArray
+    stt: FloatArray
+
+
+def _triples(t: FloatArray, xy: FloatArray) -> _Triples:
+    a, b, c = t[:-2], t[1:-1], t[2:]
+    tbar = (a + b + c) / 3.0
+    da, db, dc = a - tbar, b - tbar, c - tbar
+    stt = da * da + db * db + dc * dc
+    pbar = (xy[:-2] + xy[1:-1] + xy[2:]) / 3.0
+    slope = (da[:, None] * xy[:-2] + db[:, None] * xy[1:-1] + dc[:, None] * xy[2:]) / stt[:, None]
+    return _Triples(tbar, pbar, slope, stt)
+
+
+def _velocity_jumps(tri: _Triples, s: _Samples) -> FloatArray:
+    """For each interval ``k``, the change between the velocities of the three samples
+    before (``k-2 … k``) and after (``k+1 … k+3``), as a fraction of what friction and
+    noise allow (above 1: a break; 0 where the six samples are not all of one run)."""
+    n = s.t.shape[0]
+    out = np.zeros(n - 1)
+    if n < 6:
+        return out
+    # interval k (2 … n-4): triples starting at k-2 and at k+1
+    vb, vf = tri.slope[:-3], tri.slope[3:]
+    change = np.hypot(*(vf - vb).T)
+    fast = np.maximum(np.hypot(*vb.T), np.hypot(*vf.T))
+    noise = np.hypot(s.sigma[2:n - 3], fast * tracker.TIMING_JITTER)
+    allowed = (free_acceleration(fast) * (tri.tbar[3:] - tri.tbar[:-3])
+               + BREAK_Z * noise * np.sqrt(1.0 / tri.stt[:-3] + 1.0 / tri.stt[3:]))
+    out[2:n - 3] = np.where(s.within(5), change / allowed, 0.0)
+    return out
