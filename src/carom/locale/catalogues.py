@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -233,10 +234,32 @@ def compile_all() -> None:
 # --- what is wrong ----------------------------------------------------------------------
 
 
+_CALL = re.compile(r"""\b(?:_|N_|gettext|ngettext)\(\s*(["'])(?P<text>(?:(?!\1)[^\\])*)\1\s*(?P<next>\S)""")
+_CONTEXT_CALL = re.compile(
+    r"""\b(?:pgettext|npgettext)\(\s*(["'])[^"']*\1\s*,\s*(["'])(?P<text>(?:(?!\2)[^\\])*)\2\s*(?P<next>\S)""")
+
+
+def missed(pot: Catalog) -> list[str]:
+    """Messages written in a gettext call that the extraction did not find (a call
+    inside an f-string's braces, say): each would stay in English in every language."""
+    known = [_key(m.id) for m in pot if m.id]
+    out = []
+    sources = [p for package in PYTHON_SOURCES for p in sorted((PACKAGE / package).rglob("*.py"))]
+    for path in [*sources, *sorted(TEMPLATES.glob("*.html"))]:
+        text = path.read_text(encoding="utf-8")
+        for found in (*_CALL.finditer(text), *_CONTEXT_CALL.finditer(text)):
+            literal, continued = found.group("text"), found.group("next") in "\"'"
+            if literal and not any(message.startswith(literal) if continued else message == literal
+                                   for message in known):
+                out.append(f"{_relative(path)}: {literal!r} is not in the template: the extraction missed it "
+                           "(a gettext call inside an f-string?)")
+    return out
+
+
 def problems() -> list[str]:
     """Everything that keeps the catalogues from being complete and in step, in words."""
     pot = template()
-    out = []
+    out = missed(pot)
     if not TEMPLATE.exists() or TEMPLATE.read_bytes() != po_text(pot):
         out.append(f"{TEMPLATE.name}: not what the code says today (run: update)")
     for lang in languages():

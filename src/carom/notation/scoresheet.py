@@ -23,13 +23,15 @@ def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
     if state.opener is not None:
         out.append(w.gettext("Opened by: %(name)s", name=players[state.opener]))
     width = max(14, *(len(p) for p in players))
+    inning, series, total = w.gettext("Inning"), w.gettext("series"), w.gettext("total")
+    first = max(6, len(inning))
     for set_no, rows in _innings(rulings).items():
         out.append("")
         if rules.sets_to_win is not None:
             out.append(w.gettext("Set %(number)s", number=set_no))
-        out.append(f"{w.gettext('Inning'):>6} | {players[0]:<{width}} | {players[1]:<{width}}")
-        head = f"{w.gettext('series'):>6} {w.gettext('total'):>7}"
-        out.append(f"{'':>6} | {head:<{width}} | {head:<{width}}")
+        out.append(f"{inning:>{first}} | {players[0]:<{width}} | {players[1]:<{width}}")
+        head = f"{series:>6} {total:>7}"
+        out.append(f"{'':>{first}} | {head:<{width}} | {head:<{width}}")
         totals = [0, 0]
         last = max(max(rows[0], default=0), max(rows[1], default=0))
         for k in range(1, last + 1):
@@ -42,10 +44,9 @@ def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
                     cells.append(f"{mark:>6} {totals[p]:>7}")
                 else:
                     cells.append("")
-            out.append(f"{k:>6} | {cells[0]:<{width}} | {cells[1]:<{width}}")
+            out.append(f"{k:>{first}} | {cells[0]:<{width}} | {cells[1]:<{width}}")
     stats = player_stats(state)
     out.append("")
-    label = 18
     rows_out = [
         (w.gettext("Points"), [str(s.points) for s in stats]),
         (w.gettext("Innings"), [str(s.innings) for s in stats]),
@@ -59,6 +60,7 @@ def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
     rows_out.append((w.gettext("Result"), [_result(state, p, w) for p in (0, 1)]))
     if state.finished:
         rows_out.append((w.gettext("Match points"), [str(s.match_points) for s in stats]))
+    label = max(18, *(len(title) for title, _ in rows_out))
     for title, values in rows_out:
         out.append(f"{title:<{label}} {values[0]:>{width}} {values[1]:>{width}}")
     return "\n".join(out) + "\n"
