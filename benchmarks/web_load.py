@@ -1,4 +1,4 @@
-"""The scoreboard under match-day load, over loopback, on SQLite (issue 5).
+"""The scoreboard under match-day load, over loopback, on SQLite (docs/scoreboard.md).
 
     .venv/bin/python benchmarks/web_load.py [--matches 50] [--rate 5] [--seconds 60]
 
@@ -181,11 +181,14 @@ class Load:
         await organiser.reader.readexactly(int(headers.get("content-length", "0")))
         assert status == 303, status
         organiser.cookie = headers["set-cookie"].split(";")[0]
+        status, _, body = await organiser.request("GET", "/api/session")
+        csrf = {"X-CSRF-Token": json.loads(body)["csrf"]}  # the session's anti-forgery token
         tokens = {}
         for i in range(self.matches):
             status, _, body = await organiser.request("POST", "/api/matches", {
                 "discipline": "three-cushion", "table": "large",
-                "players": [f"Player {2 * i + 1}", f"Player {2 * i + 2}"], "points": 100_000})
+                "players": [f"Player {2 * i + 1}", f"Player {2 * i + 2}"], "points": 100_000}, csrf)
+            assert status == 201, body
             created = json.loads(body)
             tokens[created["id"]] = created["referee_token"]
             status, _, body = await organiser.request(

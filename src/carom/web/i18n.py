@@ -2,17 +2,18 @@
 
 The user's choice (a cookie set by the language switch) wins; without one, the
 browser's ``Accept-Language``; without that, English. Czech browsers get Slovak. The
-words are the catalogues' (:mod:`carom.notation.words`); numbers and dates are
-formatted by Babel with the page's locale (13.333, 13,333; 12/3/26, 3. 12. 2026).
+words are the catalogues' (:mod:`carom.notation.words`); numbers and dates follow
+the page's locale as Babel (CLDR) gives it (13.333, 13,333; 12/3/26, 3. 12. 2026).
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
 from babel.dates import format_datetime
-from babel.numbers import format_decimal
+from babel.numbers import get_decimal_symbol
 from jinja2 import Environment, pass_context
 from jinja2.runtime import Context
 
@@ -46,8 +47,9 @@ class PageWords(Words):
     """The words of a page: the catalogue's, and numbers and dates by the page's locale."""
 
     def number(self, value: Any, digits: int = 3) -> str:
-        """An average or a ratio: ``digits`` decimals, the locale's separator."""
-        return format_decimal(float(value), format="0." + "0" * digits, locale=self.lang)
+        """An average or a ratio: ``digits`` decimals, the locale's separator (Babel's
+        pattern formatting costs 40 µs, and the board shows two per record)."""
+        return f"{float(value):.{digits}f}".replace(".", _decimal_symbol(self.lang))
 
     def when(self, moment: datetime | None) -> str:
         """A moment of the match day, in the server's time zone."""
@@ -56,6 +58,11 @@ class PageWords(Words):
         if moment.tzinfo is None:  # SQLite keeps UTC without saying so
             moment = moment.replace(tzinfo=UTC)
         return format_datetime(moment.astimezone(), "short", locale=self.lang)
+
+
+@cache
+def _decimal_symbol(lang: str) -> str:
+    return str(get_decimal_symbol(lang))
 
 
 def install(env: Environment) -> None:

@@ -82,8 +82,9 @@ class PlayerView:
 @dataclass
 class SetView:
     number: int
+    label: str
     points: tuple[int, int]
-    innings: tuple[int, int]
+    innings_text: str
     winner: str | None
 
 
@@ -128,6 +129,19 @@ class MatchView:
     """The faults the referee may call (F2–F13, and Z7 where there are zones), with titles."""
     problem: str | None = None
     header: dict[str, Any] = field(default_factory=dict)
+    labels: dict[str, str] = field(default_factory=dict)
+    """The board's words, looked up here rather than in the template: the board is
+    rendered for every record, and a template's ``_()`` costs ten times as much."""
+
+
+def board_labels(t: PageWords, set_no: int, over: bool) -> dict[str, str]:
+    return {
+        "set": t.gettext("Last set") if over else t.gettext("Set %(number)s", number=set_no),
+        "series": t.gettext("Series"), "sets": t.gettext("Sets won"),
+        "set_innings": t.gettext("Innings in the set"), "match_average": t.gettext("Match average"),
+        "match_high": t.gettext("Match high run"), "innings": t.gettext("Innings"),
+        "average": t.gettext("Average"), "high": t.gettext("High run"),
+    }
 
 
 def match_view(snap: Snapshot, t: PageWords, *, tablet: bool = False) -> MatchView:
@@ -163,8 +177,11 @@ def match_view(snap: Snapshot, t: PageWords, *, tablet: bool = False) -> MatchVi
         inning=s.innings[s.striker] + (not s.in_inning) if phase == "play" else 0,
         innings_limit=h.innings, problem=snap.problem, header=header_json(h),
         confirmed=confirmation.confirmed, confirmed_by_organiser=Actor.ORGANISER in confirmation.by,
-        set_results=[SetView(g.set_no, g.points, g.innings, None if g.winner is None else names[g.winner])
+        set_results=[SetView(g.set_no, t.gettext("Set %(number)s", number=g.set_no), g.points,
+                             t.ngettext("%(num)s inning", "%(num)s innings", max(g.innings)),
+                             None if g.winner is None else names[g.winner])
                      for g in s.games] if h.sets_to_win is not None else [],
+        labels=board_labels(t, s.set_no, phase == "over"),
     )
     if phase == "play" and s.last_inning:
         rule = "E5" if h.sets_to_win is not None else "E3" if h.equalizing_inning else "E2"
