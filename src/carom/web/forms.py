@@ -31,7 +31,9 @@ class FormError(CaromError):
         self.values = values
 
     def say(self, words: Words) -> str:
-        return words.gettext(self.template, **self.values)
+        """The message in ``words``' language; a ``field`` value is a word too."""
+        values = {k: words.gettext(v) if k == "field" else v for k, v in self.values.items()}
+        return words.gettext(self.template, **values)
 
 
 def _text(form: Mapping[str, Any], key: str) -> str:
@@ -75,7 +77,7 @@ def record_from_form(form: Mapping[str, Any], players: tuple[str, str]) -> dict[
     if kind in ("undo", "respot"):
         return {"type": kind}
     if kind == "opener":
-        return {"type": "opener", "player": _whole(form, "player", "opener: player")}
+        return {"type": "opener", "player": _whole(form, "player", N_("opener: player"))}
     if kind == "lag":
         results = []
         for p in (0, 1):
@@ -90,12 +92,12 @@ def record_from_form(form: Mapping[str, Any], players: tuple[str, str]) -> dict[
 def header_from_form(form: Mapping[str, Any]) -> dict[str, Any]:
     """The header the organiser's form describes; :func:`parse_header` judges it (a
     table the discipline is not played on is refused there, naming the one it is, K1)."""
-    sets = _whole(form, "sets_to_win", "sets to win")
+    sets = _whole(form, "sets_to_win", N_("sets to win"))
     return {
         "format": FORMAT, "discipline": _text(form, "discipline"), "table": _text(form, "table"),
         "players": [_text(form, "player0"), _text(form, "player1")],
-        "points": _whole(form, "points", "points limit"),
-        "innings": _whole(form, "innings", "innings limit"),
+        "points": _whole(form, "points", N_("points limit")),
+        "innings": _whole(form, "innings", N_("innings limit")),
         "sets": None if sets is None else {"to_win": sets},
         "equalizing_inning": _checked(form, "equalizing_inning"),
     }
