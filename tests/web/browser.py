@@ -69,7 +69,7 @@ def create_match(page: Page, **fields: str) -> tuple[int, str]:
     expect(page).to_have_url(re.compile(r"/organiser$"))
     page.locator("a.manage").first.click()
     expect(page.locator("#tablet-qr svg")).to_be_visible()
-    url = page.locator("#tablet-url").input_value()
+    url = page.locator("#tablet-url").inner_text()
     assert re.fullmatch(r"http://[^/]+/m/\d+/tablet\?t=[\w-]{20,}", url), url
     return int(url.split("/")[4]), url
 

@@ -140,7 +140,7 @@ def docs(browser: Any, server: Server, matches: Matches, out: Path) -> None:
     phone = browser.new_page(viewport=PHONE, locale="sk-SK", has_touch=True, is_mobile=True)
     phone.goto(f"{server.url}/m/{match_id}/tablet?t={token}")
     _shot(phone, out / "tablet-phone.png")
-    board = browser.new_page(viewport=HALL, locale="sk-SK")
+    board = browser.new_page(viewport=HALL, locale="sk-SK", device_scale_factor=0.5)  # a smaller file
     board.goto(f"{server.url}/m/{matches.playing[0]}")
     _shot(board, out / "board.png")
     board.goto(f"{server.url}/m/{matches.sets[0]}")
@@ -191,7 +191,7 @@ def walk(browser: Any, server: Server, matches: Matches, out: Path) -> None:
 def main(out: Path, everything: bool) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        server = Server(Path(tmp) / "data").start()
+        server = Server(Path(tmp) / "data", host="0.0.0.0").start()  # tablet links with the network address
         try:
             matches = Matches(server)
             with sync_playwright() as p:
