@@ -228,9 +228,13 @@ async def import_file(request: Request) -> Response:
 
 
 @router.get("/organiser/matches/{match_id}", response_class=HTMLResponse)
-def manage(request: Request, match_id: int, error: str | None = None) -> Response:
+def manage(request: Request, match_id: int) -> Response:
     if not is_organiser(request):
         return RedirectResponse(f"/login?next=/organiser/matches/{match_id}", status_code=303)
+    return _manage_page(request, match_id)
+
+
+def _manage_page(request: Request, match_id: int, status: int = 200, error: str | None = None) -> Response:
     svc = services(request)
     live = svc.book.live(match_id)
     t = words(request)
@@ -240,7 +244,7 @@ def manage(request: Request, match_id: int, error: str | None = None) -> Respons
         scale=6, dark="#0d1722", light="#ffffff", border=3, title=t.gettext("Tablet link"),
         svgclass="qr-code", lineclass=None)
     history = [(t.when(e.at), _event_text(e.kind, e.actor, snap.header.players, t)) for e in snap.events]
-    return render(request, "manage.html", view=match_view(snap, t), tablet_url=url, qr=qr,
+    return render(request, "manage.html", status, view=match_view(snap, t), tablet_url=url, qr=qr,
                   tablet_path=f"/m/{match_id}/tablet?t={live.token}", local_only=local_only,
                   history=history, error=error)
 
@@ -263,7 +267,8 @@ async def _match_action(request: Request, match_id: int, action: str) -> Respons
         try:
             await run_in_threadpool(svc.book.confirm, match_id, Actor.ORGANISER)
         except NotFinished:
-            return manage(request, match_id, error=words(request).gettext("The match is not over yet."))
+            refusal = words(request).gettext("The match is not over yet.")
+            return _manage_page(request, match_id, 409, error=refusal)
     else:
         await run_in_threadpool(svc.book.reopen, match_id)
     svc.hub.publish(match_id, svc.book.snapshot(match_id).version)

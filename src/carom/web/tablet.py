@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
+from starlette.datastructures import FormData
 
 from carom.core.errors import RecordError
 from carom.storage.book import BrokenMatch, LiveMatch, Snapshot, WrongToken
@@ -60,27 +61,25 @@ def panel(request: Request, match_id: int) -> Response:
     return _panel(request, live.snapshot, token)
 
 
-async def _checked(request: Request, match_id: int) -> tuple[LiveMatch, str] | Response:
-    """The match and the token, once the token is checked (before the body is read)."""
+async def _checked_form(request: Request, match_id: int) -> tuple[LiveMatch, str, FormData] | Response:
+    """The match, the token and the form, the token checked before the body is read."""
     live = await run_in_threadpool(services(request).book.live, match_id)
     token = request.headers.get(TOKEN_HEADER, "")
     try:
         live.check_token(token)
     except WrongToken:
         return _refused_token(request)
-    return live, token
+    return live, token, await request.form()
 
 
 @router.post("/m/{match_id}/tablet", response_class=HTMLResponse)
 async def enter(request: Request, match_id: int) -> Response:
     """A button or form of the tablet: the record it stands for, judged and stored."""
-    checked = await _checked(request, match_id)
+    checked = await _checked_form(request, match_id)
     if isinstance(checked, Response):
         return checked
-    live, token = checked
-    svc = services(request)
-    t = words(request)
-    form = await request.form()
+    live, token, form = checked
+    svc, t = services(request), words(request)
     try:
         after = int(str(form.get("after", "")))
     except ValueError:
@@ -107,13 +106,11 @@ async def enter(request: Request, match_id: int) -> Response:
 @router.post("/m/{match_id}/tablet/confirm", response_class=HTMLResponse)
 async def confirm(request: Request, match_id: int) -> Response:
     """A player confirms the result on the tablet (``player``: 0 or 1)."""
-    checked = await _checked(request, match_id)
+    checked = await _checked_form(request, match_id)
     if isinstance(checked, Response):
         return checked
-    live, token = checked
-    svc = services(request)
-    t = words(request)
-    form = await request.form()
+    live, token, form = checked
+    svc, t = services(request), words(request)
     player = str(form.get("player", ""))
     if player not in ("0", "1"):
         return _panel(request, live.snapshot, token, 422, error=t.gettext("player: expected 0 or 1"))
