@@ -36,18 +36,14 @@ class Services:
     """The address tablets reach this server at, when the browser's is this machine's
     own (``localhost``): the tablet link and its QR code use it."""
     throttle: auth.LoginThrottle = field(default_factory=auth.LoginThrottle)
-    _hash: str | None = None
 
     def password_hash(self) -> str | None:
-        """The organiser's password hash (read once, then kept)."""
-        if self._hash is None:
-            self._hash = self.book.store.organiser_hash()
-        return self._hash
+        """The organiser's password hash, read from the database each time: a password
+        changed through another server process holds here at once."""
+        return self.book.store.organiser_hash()
 
     def set_password_hash(self, value: str, *, replace: bool = False) -> bool:
-        done = self.book.store.set_organiser_hash(value, replace=replace)
-        self._hash = None
-        return done
+        return self.book.store.set_organiser_hash(value, replace=replace)
 
     def generation(self) -> int:
         """The session generation: sessions of an earlier one are over (read from the
