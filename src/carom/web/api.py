@@ -85,6 +85,82 @@ def _organiser(request: Request) -> Response | None:
     return None
 
 
+ENTRY_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["after", "record"], "additionalProperties": False,
+    "properties": {
+        "after": {"type": "integer", "minimum": 0, "maximum": 2**31 - 1,
+                  "description": "the sequence number of the record this one follows (0: the header)"},
+        "record": RECORD_SCHEMA,
+    },
+}
+
+
+def read_entry(body: bytes) -> tuple[int, dict[str, Any]]:
+    """``{"after": N, "record": {...}}``, or a :class:`RecordError` naming the field."""
+    try:
+        entry = json.loads(body, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as error:
+        raise RecordError(f"body: not valid JSON ({error})") from None
+    if not isinstance(entry, dict):
+        raise RecordError('body: expected {"after": N, "record": {...}}')
+    after, record = entry.get("after"), entry.get("record")
+    if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after < 2**31:
+        raise RecordError("after: expected the whole number of the record this one follows, "
+                          f"got {after!r:.80}")
+    if not isinstance(record, dict):
+        raise RecordError(f"record: expected a carom/1 record object, got {json.dumps(record)[:80]}")
+    return after, record
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+@router.post(
+    "/matches/{match_id}/records", status_code=201, summary="Append a record (referee)",
+    responses={401: {"model": Problem}, 403: {"model": Problem}, 404: {"model": Problem},
+               409: {"description": "stale (the body shows the match as it is) or confirmed"},
+               413: {"model": Problem}, 422: {"model": Problem}},
+    openapi_extra={
+        "requestBody": {"required": True, "content": {"application/json": {"schema": ENTRY_SCHEMA}}},
+        "parameters": [{"name": "X-Referee-Token", "in": "header", "required": False,
+                        "schema": {"type": "string"}, "description": "the match's referee token"}],
+    },
+)
+async def append_record(request: Request, match_id: int) -> Response:
+    """Append one record after record ``after`` (the first route of the application:
+    it is the one every stroke takes): 201 with its ruling, 409 with the match
+    as it is when ``after`` is not the last record, 4xx with the reason otherwise.
+
+    The body is read here rather than by a model, and only once the match and its
+    token are known, so that a refusal reads like the refusals of ``carom replay``
+    (the field, then the reason or the rule) and costs nothing for a stranger.
+    """
+    svc = services(request)
+    token = request.headers.get(auth.TOKEN_HEADER)
+    cached = svc.book.cached(match_id)
+    live = cached if cached is not None else await run_in_threadpool(svc.book.live, match_id)
+    try:
+        live.check_token(token)
+        after, record = read_entry(await request.body())
+        done = await svc.book.append_async(match_id, after, record, token, strict=True)
+    except WrongToken as error:
+        return _problem(401 if not token else 403, str(error))
+    except StaleSequence as stale:
+        fresh = await run_in_threadpool(svc.book.snapshot, match_id)
+        return _problem(409, str(stale), seq=fresh.seq, match=match_json(fresh))
+    except Confirmed as error:
+        return _problem(409, str(error), seq=live.snapshot.seq)
+    except (RecordError, BrokenMatch) as error:
+        return _problem(422, str(error))
+    svc.hub.publish(match_id, done.snapshot.version)
+    return JSONResponse({
+        "seq": done.seq, "line": done.seq + 1,
+        "ruling": None if done.ruling is None else ruling_json(done.ruling),
+        "state": state_json(done.snapshot),
+    }, status_code=201)
+
+
 @router.get("/session", summary="The organiser's session and its anti-forgery token")
 def session(request: Request) -> dict[str, Any]:
     found = organiser_session(request)
@@ -205,78 +281,3 @@ async def reopen(request: Request, match_id: int) -> Response:
     snap = await run_in_threadpool(svc.book.reopen, match_id)
     svc.hub.publish(match_id, snap.version)
     return JSONResponse(match_json(snap))
-
-
-ENTRY_SCHEMA: dict[str, Any] = {
-    "type": "object", "required": ["after", "record"], "additionalProperties": False,
-    "properties": {
-        "after": {"type": "integer", "minimum": 0, "maximum": 2**31 - 1,
-                  "description": "the sequence number of the record this one follows (0: the header)"},
-        "record": RECORD_SCHEMA,
-    },
-}
-
-
-def read_entry(body: bytes) -> tuple[int, dict[str, Any]]:
-    """``{"after": N, "record": {...}}``, or a :class:`RecordError` naming the field."""
-    try:
-        entry = json.loads(body, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as error:
-        raise RecordError(f"body: not valid JSON ({error})") from None
-    if not isinstance(entry, dict):
-        raise RecordError('body: expected {"after": N, "record": {...}}')
-    after, record = entry.get("after"), entry.get("record")
-    if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after < 2**31:
-        raise RecordError("after: expected the whole number of the record this one follows, "
-                          f"got {after!r:.80}")
-    if not isinstance(record, dict):
-        raise RecordError(f"record: expected a carom/1 record object, got {json.dumps(record)[:80]}")
-    return after, record
-
-
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
-@router.post(
-    "/matches/{match_id}/records", status_code=201, summary="Append a record (referee)",
-    responses={401: {"model": Problem}, 403: {"model": Problem}, 404: {"model": Problem},
-               409: {"description": "stale (the body shows the match as it is) or confirmed"},
-               413: {"model": Problem}, 422: {"model": Problem}},
-    openapi_extra={
-        "requestBody": {"required": True, "content": {"application/json": {"schema": ENTRY_SCHEMA}}},
-        "parameters": [{"name": "X-Referee-Token", "in": "header", "required": False,
-                        "schema": {"type": "string"}, "description": "the match's referee token"}],
-    },
-)
-async def append_record(request: Request, match_id: int) -> Response:
-    """Append one record after record ``after``: 201 with its ruling, 409 with the match
-    as it is when ``after`` is not the last record, 4xx with the reason otherwise.
-
-    The body is read here rather than by a model, and only once the match and its
-    token are known, so that a refusal reads like the refusals of ``carom replay``
-    (the field, then the reason or the rule) and costs nothing for a stranger.
-    """
-    svc = services(request)
-    token = request.headers.get(auth.TOKEN_HEADER)
-    cached = svc.book.cached(match_id)
-    live = cached if cached is not None else await run_in_threadpool(svc.book.live, match_id)
-    try:
-        live.check_token(token)
-        after, record = read_entry(await request.body())
-        done = await svc.book.append_async(match_id, after, record, token, strict=True)
-    except WrongToken as error:
-        return _problem(401 if not token else 403, str(error))
-    except StaleSequence as stale:
-        fresh = await run_in_threadpool(svc.book.snapshot, match_id)
-        return _problem(409, str(stale), seq=fresh.seq, match=match_json(fresh))
-    except Confirmed as error:
-        return _problem(409, str(error), seq=live.snapshot.seq)
-    except (RecordError, BrokenMatch) as error:
-        return _problem(422, str(error))
-    svc.hub.publish(match_id, done.snapshot.version)
-    return JSONResponse({
-        "seq": done.seq, "line": done.seq + 1,
-        "ruling": None if done.ruling is None else ruling_json(done.ruling),
-        "state": state_json(done.snapshot),
-    }, status_code=201)
