@@ -244,7 +244,7 @@ def _position(value: Any, where: str, table: TableSpec, balls: tuple[Ball, ...])
     extra = [k for k in value if _BALLS[k] not in balls]
     if extra:
         _fail(f"{where}: {', '.join(extra)} jumped and has no end position")
-    position = {ball: _point(value[ball.value], f"{where}: {ball}") for ball in balls}
+    position = Position({ball: _point(value[ball.value], f"{where}: {ball}") for ball in balls})
     problems = position_problems(position, table)
     if problems:
         _fail(f"{where}: {problems[0]}")

@@ -10,8 +10,8 @@
 ```
 
 Only ``balls`` is required; ``table`` defaults to ``large``; a strike's ``side``,
-``height`` and ``elevation`` default to 0. Every mistake is a ``ValueError`` that says
-where it is.
+``height`` and ``elevation`` default to 0. Every mistake is a :class:`~carom.core.errors.CaromError`
+that says where it is.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from carom.core.balls import Ball
+from carom.core.errors import CaromError
 from carom.core.position import Position
 from carom.core.table import TableSpec, table
 from carom.physics.params import DEFAULT_PARAMS, Params
@@ -48,26 +49,23 @@ class Spec:
 def parse_spec(obj: Any) -> Spec:
     """Read a simulation spec (the JSON object, already parsed)."""
     if not isinstance(obj, Mapping):
-        raise ValueError("the spec must be a JSON object")
+        raise CaromError("the spec must be a JSON object")
     _known(obj, _TOP, "the spec")
     name = obj.get("table", "large")
-    try:
-        spec_table = table(str(name))
-    except KeyError as error:
-        raise ValueError(str(error.args[0])) from None
+    spec_table = table(str(name))
     balls = obj.get("balls")
     if not isinstance(balls, Mapping) or not balls:
-        raise ValueError('"balls" must be an object naming at least one ball')
+        raise CaromError('"balls" must be an object naming at least one ball')
     position: dict[Ball, tuple[float, float]] = {}
     motion: dict[Ball, Motion] = {}
     for key, value in balls.items():
         ball = _ball(key, '"balls"')
         where = f'"balls.{key}"'
         if not isinstance(value, Mapping):
-            raise ValueError(f"{where} must be an object with \"r\"")
+            raise CaromError(f"{where} must be an object with \"r\"")
         _known(value, _BALL, where)
         if "r" not in value:
-            raise ValueError(f'{where} needs "r": [x, y]')
+            raise CaromError(f'{where} needs "r": [x, y]')
         position[ball] = _vector(value["r"], 2, f"{where}.r")  # type: ignore[assignment]
         if "v" in value or "w" in value:
             v = _vector(value.get("v", [0.0, 0.0]), 2, f"{where}.v")
@@ -76,23 +74,23 @@ def parse_spec(obj: Any) -> Spec:
     strike = _strike(obj["strike"]) if obj.get("strike") is not None else None
     overrides = obj.get("params", {}) or {}
     if not isinstance(overrides, Mapping):
-        raise ValueError('"params" must be an object of parameter values')
+        raise CaromError('"params" must be an object of parameter values')
     params = DEFAULT_PARAMS.with_overrides(overrides)
     sample = obj.get("sample")
     if sample is not None:
         sample = _number(sample, '"sample"')
         if not sample > 0:
-            raise ValueError('"sample" must be a positive number of seconds')
+            raise CaromError('"sample" must be a positive number of seconds')
     return Spec(spec_table, position, motion, strike, params, sample)
 
 
 def _strike(value: Any) -> Strike:
     if not isinstance(value, Mapping):
-        raise ValueError('"strike" must be an object')
+        raise CaromError('"strike" must be an object')
     _known(value, _STRIKE, '"strike"')
     for needed in ("ball", "speed", "direction"):
         if needed not in value:
-            raise ValueError(f'"strike" needs "{needed}"')
+            raise CaromError(f'"strike" needs "{needed}"')
     return Strike(_ball(value["ball"], '"strike.ball"'), _number(value["speed"], '"strike.speed"'),
                   _number(value["direction"], '"strike.direction"'),
                   _number(value.get("side", 0.0), '"strike.side"'),
@@ -103,7 +101,7 @@ def _strike(value: Any) -> Strike:
 def _known(obj: Mapping[str, Any], known: frozenset[str], where: str) -> None:
     unknown = sorted(set(obj) - known)
     if unknown:
-        raise ValueError(f"{where}: unknown field(s) {', '.join(map(repr, unknown))} "
+        raise CaromError(f"{where}: unknown field(s) {', '.join(map(repr, unknown))} "
                          f"(known: {', '.join(sorted(known))})")
 
 
@@ -111,16 +109,16 @@ def _ball(value: Any, where: str) -> Ball:
     try:
         return Ball(value)
     except ValueError:
-        raise ValueError(f"{where}: {value!r} is not a ball (white, yellow, red)") from None
+        raise CaromError(f"{where}: {value!r} is not a ball (white, yellow, red)") from None
 
 
 def _number(value: Any, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise ValueError(f"{where} must be a finite number, not {value!r}")
+        raise CaromError(f"{where} must be a finite number, not {value!r}")
     return float(value)
 
 
 def _vector(value: Any, size: int, where: str) -> tuple[float, ...]:
     if not isinstance(value, list | tuple) or len(value) != size:
-        raise ValueError(f"{where} must be a list of {size} numbers")
+        raise CaromError(f"{where} must be a list of {size} numbers")
     return tuple(_number(v, f"{where}[{i}]") for i, v in enumerate(value))

@@ -18,6 +18,7 @@ import math
 from dataclasses import dataclass
 
 from carom.core.balls import Ball
+from carom.core.errors import CaromError
 
 MISCUE_LIMIT = 0.5
 """Largest tip offset, as a fraction of R, that does not miscue (PHYSICS.md)."""
@@ -38,11 +39,11 @@ class Strike:
 
     def __post_init__(self) -> None:
         if not self.speed >= 0.0 or math.isinf(self.speed):
-            raise ValueError(f"cue speed must be a finite number ≥ 0, not {self.speed!r}")
+            raise CaromError(f"cue speed must be a finite number ≥ 0, not {self.speed!r}")
         if not math.isfinite(self.direction):
-            raise ValueError(f"direction must be finite, not {self.direction!r}")
+            raise CaromError(f"direction must be finite, not {self.direction!r}")
         if math.hypot(self.side, self.height) > MISCUE_LIMIT + 1e-12:
-            raise ValueError(f"tip offset ({self.side}, {self.height}) is beyond the miscue limit "
+            raise CaromError(f"tip offset ({self.side}, {self.height}) is beyond the miscue limit "
                              f"of {MISCUE_LIMIT} R")
         if not 0.0 <= self.elevation < 90.0:
-            raise ValueError(f"cue elevation must lie in [0, 90) degrees, not {self.elevation!r}")
+            raise CaromError(f"cue elevation must lie in [0, 90) degrees, not {self.elevation!r}")

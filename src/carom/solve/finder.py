@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from carom.core.balls import BALLS, Ball
+from carom.core.errors import CaromError
 from carom.core.position import Position, position_problems
 from carom.core.records import Stroke
 from carom.core.table import TableSpec
@@ -183,7 +184,7 @@ def find_shots(position: Position, ball: Ball, discipline: Discipline, table: Ta
     """
     problems = position_problems(position, table)
     if problems or any(b not in position for b in BALLS):
-        raise ValueError(problems[0] if problems else "a position needs all three balls")
+        raise CaromError(problems[0] if problems else "a position needs all three balls")
     error = error or ExecutionError()
     budget = budget or Budget()
     rng = np.random.default_rng(seed)

@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from carom.core.errors import RecordError
+from carom.core.errors import CaromError, RecordError
 from carom.core.records import FORMAT
 from carom.rules.disciplines import DISCIPLINES
 
 
-class FormError(ValueError):
+class FormError(CaromError):
     """A form field that cannot be read; the message names the field."""
 
 
