@@ -104,8 +104,8 @@ def play(
     except (KeyError, ValueError) as error:
         _fail(str(error.args[0] if isinstance(error, KeyError) else error))
         return
-    counts = tuple(0 for _ in rules.zones(spec_table))
-    verdict = judge(StrokeContext(rules, spec_table, struck, opening, stroke.start, counts), stroke)
+    verdict = judge(StrokeContext.of(rules, spec_table, cue_ball=struck, opening=opening,
+                                     position=stroke.start), stroke)
     if svg is not None:
         from carom.notation.svg import svg_table
 

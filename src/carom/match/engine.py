@@ -131,9 +131,8 @@ def _stroke(state: MatchState, stroke: Stroke, line: int) -> tuple[MatchState, R
     if state.finished or state.opener is None:
         _require_play(state, "stroke")
     counts = state.zone_counts if state.in_inning else (0,) * len(state.zone_counts)
-    context = StrokeContext(
-        discipline=state.rules.discipline, table=state.rules.table, cue_ball=state.striker_ball,
-        opening=state.opening,
+    context = StrokeContext.of(
+        state.rules.discipline, state.rules.table, cue_ball=state.striker_ball, opening=state.opening,
         position=stroke.start if stroke.start is not None else state.position, zone_counts=counts,
     )
     verdict = judge(context, stroke)
