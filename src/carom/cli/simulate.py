@@ -14,6 +14,7 @@ from carom.cli.app import app, err
 from carom.core.balls import BALLS, Ball
 from carom.core.events import BallContact, CushionContact
 from carom.core.position import starting_position
+from carom.core.table import TABLES
 from carom.core.table import table as table_named
 from carom.notation.writer import record_json
 from carom.physics import DEFAULT_PARAMS, Strike
@@ -67,7 +68,7 @@ def play(
     elevation: Annotated[float, typer.Option(help="Cue elevation, degrees.")] = 0.0,
     ball: Annotated[str, typer.Option(help="The ball struck: white or yellow.")] = "white",
     discipline: Annotated[str, typer.Option(help="The discipline that judges the stroke.")] = "three-cushion",
-    table: Annotated[str | None, typer.Option(help="large, small or half-match (default: the "
+    table: Annotated[str | None, typer.Option(help=f"{', '.join(TABLES)} (default: the "
                                                    "discipline's table).")] = None,
     at: Annotated[list[str] | None, typer.Option(
         "--at", help="Place a ball: BALL=X,Y (metres). Repeat for each ball moved; the others "

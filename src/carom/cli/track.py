@@ -31,7 +31,7 @@ def track(
                                          exists=True, dir_okay=False)],
     discipline: Annotated[str, typer.Option(help="The discipline the strokes are judged by.")]
     = "three-cushion",
-    table: Annotated[str | None, typer.Option(help="large, small or half-match (default: the "
+    table: Annotated[str | None, typer.Option(help=f"{', '.join(TABLES)} (default: the "
                                                    "discipline's first table).")] = None,
     fmt: Annotated[str | None, typer.Option("--format", help="The tracked file's format (default: "
                                                              "recognised from its first line).")] = None,
