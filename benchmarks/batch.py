@@ -1,5 +1,5 @@
 """The batch form: three-cushion strokes per second per core, and the memory of a
-1,000,000-stroke batch (issue 4, "Speed and size").
+1,000,000-stroke batch (docs/physics.md, "Speed and size").
 
 Strokes from the starting position as in ``vs_pooltool.py`` (cue 1–6 m/s, any direction,
 tip within 0.5 R, level cue). The rate is measured on one thread (``numba`` threads = 1),

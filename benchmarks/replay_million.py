@@ -1,4 +1,4 @@
-"""Replay speed and memory of a long match log (issue 2).
+"""Replay speed and memory of a long match log (docs/speed.md).
 
     .venv/bin/python benchmarks/replay_million.py [--records 1000000]
 

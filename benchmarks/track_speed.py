@@ -1,4 +1,4 @@
-"""Auto-referee speed (issue 6): tracked strokes judged per second on one core.
+"""Auto-referee speed (docs/speed.md): tracked strokes judged per second on one core.
 
     .venv/bin/python benchmarks/track_speed.py [FILE] [--repeat 5]
 

@@ -1,5 +1,5 @@
 """carom against pooltool 0.6.0 on the same 200 seeded three-cushion strokes, in one run
-(issue 4, "Speed and size").
+(docs/physics.md, "Speed and size").
 
 From the starting position (white on the right-hand starting spot), cue speed 1–6 m/s,
 any direction, tip offsets within 0.5 R, level cue. Each simulator plays each stroke

@@ -1,4 +1,4 @@
-"""The scoreboard under match-day load, over loopback, on SQLite (issue 5).
+"""The scoreboard under match-day load, over loopback, on SQLite (docs/scoreboard.md).
 
     .venv/bin/python benchmarks/web_load.py [--matches 50] [--rate 5] [--seconds 60]
 

@@ -1,4 +1,4 @@
-"""Fit the free physics parameters to a real table (PHYSICS.md, checks 12–15; issue 4).
+"""Fit the free physics parameters to a real table (PHYSICS.md, checks 12–15).
 
 Reads ``tests/data/object-ball-replay-part1.json`` (erdo100/3cushiontool, Apache 2.0):
 object balls of a tracked three-cushion match, each from the moment

@@ -1,4 +1,4 @@
-"""Every numba kernel against its slow pure-Python twin on random inputs (issue 4)."""
+"""Every numba kernel against its slow pure-Python twin on random inputs (ARCHITECTURE.md, principle 9)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """``carom simulate`` and ``carom play``: the physics simulator on the command line
-(PHYSICS.md, "The simulator's command"; issue 4)."""
+(PHYSICS.md, "The simulator's command")."""
 
 from __future__ import annotations
 

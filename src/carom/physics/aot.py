@@ -1,5 +1,5 @@
 """An ahead-of-time build of the one-stroke kernels, so that the first stroke in a fresh
-process does not wait for numba (issue 4: at most 1 s once compiled code is cached).
+process does not wait for numba (docs/speed.md: at most 1 s once compiled code is cached).
 
 Loading numba-cached code means importing numba and initialising its compiler: about a
 second before the first stroke. So the two kernels ``simulate`` needs, ``strike_and_run``

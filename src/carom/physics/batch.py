@@ -1,4 +1,5 @@
-"""Many strokes in one compiled call, parallel over strokes (issue 4, "a batch form").
+"""Many strokes in one compiled call, parallel over strokes (docs/physics.md,
+"Speed and size").
 
 The input is arrays: the three balls' centres (N × 3 × 2, rows white, yellow, red), the
 strikes (N × 5: cue speed, direction in degrees, side, height, elevation) and the cue
