@@ -8,36 +8,62 @@ opponent) and random actions, on one core (numba runs one thread). The vector fo
 ``step``, each ``num_envs`` environment steps; the single one (``gymnasium.make``) over
 ``--single-steps`` steps, resetting when an episode ends. An environment step is one
 agent stroke and every opponent stroke until the agent is at the table again. The
-strokes simulated per step are printed too: the simulator's batch form is most of the
-cost. The last line is the vector form's figure.
+strokes simulated per step are printed too, and the simulator's batch form alone on the
+positions and strikes of the vector run (recorded, then replayed in batches of
+``num_envs``): the vector form cannot be faster than that rate divided by the strokes
+per step. The last line is the vector form's figure.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from typing import Any
 
 import gymnasium
 import numba
 import numpy as np
 
-import carom.gym
-from carom.gym import ENV_ID
+import carom.gym  # noqa: F401  (registers the environment)
+from carom.core.table import TABLES
+from carom.gym import ENV_ID, vector
+
+Batch = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
-def vector_rate(envs: int, steps: int) -> tuple[float, float]:
+def vector_rate(envs: int, steps: int) -> tuple[float, float, list[Batch]]:
+    """Steps per second, strokes per step, and every batch the simulator was given."""
     env = gymnasium.make_vec(ENV_ID, num_envs=envs)
     env.reset(seed=1)
     rng = np.random.default_rng(2)
     env.step(rng.uniform(-1, 1, (envs, 4)).astype(np.float32))  # the kernels load
-    matches = env.unwrapped.matches if hasattr(env, "unwrapped") else env.matches
-    before = int(matches.strokes.sum())
+    given: list[Batch] = []
+    simulate = vector.simulate_batch
+
+    def recording(positions: np.ndarray, strikes: np.ndarray, cue: np.ndarray, *args: Any,
+                  **kwargs: Any) -> Any:
+        given.append((positions.copy(), strikes.copy(), cue.copy()))
+        return simulate(positions, strikes, cue, *args, **kwargs)
+
     t = time.perf_counter()
     for _ in range(steps):
         env.step(rng.uniform(-1, 1, (envs, 4)).astype(np.float32))
     elapsed = time.perf_counter() - t
-    strokes = max(int(matches.strokes.sum()) - before, 0)
-    return envs * steps / elapsed, strokes / (envs * steps)
+    vector.simulate_batch = recording  # a second run, recorded, to count and replay its strokes
+    for _ in range(steps):
+        env.step(rng.uniform(-1, 1, (envs, 4)).astype(np.float32))
+    vector.simulate_batch = simulate
+    strokes = sum(p.shape[0] for p, _, _ in given)
+    return envs * steps / elapsed, strokes / (envs * steps), given
+
+
+def simulator_rate(given: list[Batch]) -> float:
+    """The batch form alone on the recorded strokes, in batches as the vector form ran them."""
+    table = TABLES["large"]
+    t = time.perf_counter()
+    for positions, strikes, cue in given:
+        vector.simulate_batch(positions, strikes, cue, table)
+    return sum(p.shape[0] for p, _, _ in given) / (time.perf_counter() - t)
 
 
 def single_rate(steps: int) -> float:
@@ -60,13 +86,15 @@ def main() -> None:
     parser.add_argument("--single-steps", type=int, default=1000)
     args = parser.parse_args()
     numba.set_num_threads(1)
-    del carom.gym
     single = single_rate(args.single_steps)
-    vector, per_step = vector_rate(args.envs, args.steps)
+    rate, per_step, given = vector_rate(args.envs, args.steps)
+    simulator = simulator_rate(given)
     print(f"single environment (gymnasium.make): {single:,.0f} steps per second")
     print(f"strokes simulated per environment step: {per_step:.2f} (the agent's and the opponent's)")
+    print(f"the simulator's batch form alone on those strokes: {simulator:,.0f} strokes per second, "
+          f"at most {simulator / per_step:,.0f} environment steps per second")
     print(f"vector environment (gymnasium.make_vec, num_envs={args.envs}, one core): "
-          f"{vector:,.0f} steps per second ({vector / single:.1f}× the single one)")
+          f"{rate:,.0f} steps per second ({rate / single:.1f}× the single one)")
 
 
 if __name__ == "__main__":
