@@ -7,7 +7,7 @@ vector form, N matches at once, is :class:`carom.gym.vector.ThreeCushionVectorEn
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -100,7 +100,7 @@ class ThreeCushionEnv(gym.Env[np.ndarray, np.ndarray]):
       `rgb_array`.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}  # noqa: RUF012  (Gymnasium's)
 
     def __init__(self, points: int | None = 15, innings: int | None = 50, equalizing_inning: bool = True,
                  opponent: Policy = random_striker, params: Params = DEFAULT_PARAMS,

@@ -83,8 +83,10 @@ def positions_of(state: MatchState) -> np.ndarray:
 
 def observe(state: MatchState, settings: Settings) -> np.ndarray:
     """What the agent sees of one match (:func:`observation`)."""
-    return observation(positions_of(state), np.array([state.score]), np.array([state.innings[AGENT]]),
-                       np.array([state.last_inning]), settings, state.rules.table)[0]
+    seen: np.ndarray = observation(positions_of(state), np.array([state.score]),
+                                   np.array([state.innings[AGENT]]), np.array([state.last_inning]),
+                                   settings, state.rules.table)[0]
+    return seen
 
 
 def start(settings: Settings) -> MatchState:

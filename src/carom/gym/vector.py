@@ -15,7 +15,7 @@ rewards (``tests/gym``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -141,7 +141,7 @@ class RandomStrikes:
             draws = generators[i].uniform(-1.0, 1.0, self.AHEAD * ACTION_SIZE)
             self._drawn[i] = draws.reshape(self.AHEAD, ACTION_SIZE).astype(np.float32)
             self._used[i] = 0
-        actions = self._drawn[idx, self._used[idx]]
+        actions: np.ndarray = self._drawn[idx, self._used[idx]]
         self._used[idx] += 1
         return actions
 
@@ -159,8 +159,8 @@ class ThreeCushionVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     and returns its first observation with reward 0.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1,
-                                          "autoreset_mode": AutoresetMode.NEXT_STEP}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1,  # noqa: RUF012  (Gymnasium's)
+                "autoreset_mode": AutoresetMode.NEXT_STEP}
 
     def __init__(self, num_envs: int = 1, points: int | None = 15, innings: int | None = 50,
                  equalizing_inning: bool = True, opponent: Policy = random_striker,
