@@ -48,7 +48,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "simulate": ("carom.physics.simulate", "simulate"),
     "Strike": ("carom.physics.strike", "Strike"),
     "find_shots": ("carom.solve.finder", "find_shots"),
-    "track_stroke": ("carom.track.judge", "track_stroke"),
+    "track_stroke": ("carom.track", "track_stroke"),
 }
 """Each public name and where it lives: ``carom.NAME`` imports that module on first use."""
 
@@ -74,7 +74,7 @@ if TYPE_CHECKING:
     from carom.rules.referee import Verdict
     from carom.rules.referee import judge_stroke as judge
     from carom.solve.finder import find_shots
-    from carom.track.judge import track_stroke
+    from carom.track import track_stroke
 
 
 def __getattr__(name: str) -> Any:
