@@ -83,3 +83,30 @@ def test_help_explains_every_command() -> None:
     assert result.exit_code == 0
     for command in ("replay", "draw", "inspect"):
         assert command in result.stdout
+
+
+def test_every_example_input_is_accepted() -> None:
+    from carom.batch.spec import read_spec
+    from carom.core.inputs import parse_toml, read_document, read_text
+    from carom.physics.spec import parse_spec
+    from carom.rules.equipment import inspect
+    from carom.solve.position_file import read_position
+
+    assert parse_spec(read_document(EXAMPLES / "simulate.json")).strike is not None
+    assert read_spec(EXAMPLES / "batch.json").strokes == 100_000
+    assert read_position(EXAMPLES / "position.json").ball.value == "white"
+    assert inspect(parse_toml(read_text(EXAMPLES / "venue.toml", 64 * 1024)))
+
+
+def test_inspect_refuses_nonsense_with_the_field(tmp_path: Path) -> None:
+    good = (EXAMPLES / "venue.toml").read_text()
+    for change, message in ((("non_slip_floor = true", 'non_slip_floor = "no"'),
+                             "venue.non_slip_floor: expected true or false, got 'no'"),
+                            (("surface_lux = 640", "surface_lux = inf"), "lighting.surface_lux: inf is not"),
+                            (('discipline = "three-cushion"', 'discipline = "pool"'),
+                             "balls.discipline: unknown 'pool'"),
+                            (("length = 2.842", "length = 284.2"), "it looks like centimetres: write 2.842")):
+        bad = tmp_path / "bad.toml"
+        bad.write_text(good.replace(*change))
+        result = runner.invoke(app, ["inspect", str(bad)])
+        assert result.exit_code == 2 and result.stdout == "" and message in result.stderr, result.stderr

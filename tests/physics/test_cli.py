@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
-import carom.cli.simulate  # noqa: F401  (registers its commands)
-from carom.cli.app import app
+from carom.cli.main import app
 from carom.core.records import Header, Stroke
 from carom.notation.reader import record_from_json
 
@@ -93,3 +93,55 @@ def test_play_json_and_a_moved_ball(tmp_path: Path) -> None:
 def test_play_refuses_a_miscue() -> None:
     code, _, err = _run("play", "--direction", "90", "--side", "0.45", "--height", "0.3")
     assert code == 2 and "miscue" in err
+
+
+def test_o1_red_is_never_struck_by_play_simulate_or_solve(tmp_path: Path) -> None:
+    code, out, err = _run("play", "--direction", "90", "--ball", "red")
+    assert code == 2 and out == "" and "--ball: red is never a cue ball (O1" in err
+    spec = tmp_path / "red.json"
+    spec.write_text(json.dumps({"balls": {"red": {"r": [0.5, 0.5]}},
+                                "strike": {"ball": "red", "speed": 2, "direction": 0}}))
+    code, out, err = _run("simulate", str(spec))
+    assert code == 2 and out == "" and '"strike.ball": red is never a cue ball (O1' in err
+    position = tmp_path / "p.json"
+    position.write_text(json.dumps({"ball": "red", "start": {
+        "white": [0.892, 0.71], "yellow": [0.71, 0.71], "red": [0.71, 2.13]}}))
+    code, out, err = _run("solve", str(position))
+    assert code == 2 and out == "" and "ball: red is never a cue ball (O1" in err
+
+
+def test_play_with_yellow_keeps_all_three_balls_on_the_table() -> None:
+    code, out, _ = _run("play", "--direction", "90", "--ball", "yellow", "--json")
+    assert code == 0
+    assert set(json.loads(out)["stroke"]["start"]) == {"white", "yellow", "red"}
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"sample": 1e-9}, '"sample": 1e-09 is out of range: from 0.001 to 10 seconds'),
+    ({"params": {"mathavan_steps": 1e9}}, "mathavan_steps: 1e+09 is out of range: from 10 to 5000 steps"),
+    ({"params": {"mu_roll": 1e300}}, "mu_roll: 1e+300 is out of range"),
+    ({"params": 0}, '"params": physics parameters must be an object'),
+    ({"strike": {"ball": "white", "speed": 1e154, "direction": 0}}, '"strike.speed": 1e+154 is out of range'),
+    ({"strike": {"ball": "white", "speed": 3, "direction": 0, "elevation": 90}}, '"strike.elevation": 90 is'),
+    ({"balls": {"white": {"r": [0.5, 0.5], "v": [40, 0]}}}, '"balls.white".v: 40 m/s is more than the limit'),
+    ({"balls": {"white": {"r": [0.5, 0.5], "w": [0, 0, 5000]}}}, '"balls.white".w: 5000 rad/s is more than'),
+])
+def test_simulate_refuses_numbers_out_of_their_range(tmp_path: Path, change: dict[str, object],
+                                                     message: str) -> None:
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps({**SPEC, **change}))
+    code, out, err = _run("simulate", str(spec))
+    assert code == 2 and out == "" and message in err, err
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--side", "nan"], "--side: nan is out of range: from -0.5 to 0.5 R"),
+    (["--speed", "16"], "--speed: 16 is out of range: from 0 to 15 m/s"),
+    (["--param", "mu_roll=inf"], "--param: physics parameter mu_roll must be a finite number, not inf"),
+    (["--at", "white=0.3"], "--at white=0.3: expected BALL=X,Y in metres"),
+    (["--discipline", "balkline-47/2", "--table", "small"],
+     "--table: balkline-47/2 is not played on the small"),
+])
+def test_play_names_the_option_at_fault(args: list[str], message: str) -> None:
+    code, out, err = _run("play", "--direction", "80", *args)
+    assert code == 2 and out == "" and message in err, err

@@ -67,3 +67,36 @@ def test_a_missing_measurement_names_its_field() -> None:
     venue["balls"]["masses"] = [0.21, "heavy", 0.21]
     with pytest.raises(VenueError, match=r"balls.masses: expected numbers, got 'heavy'"):
         inspect(venue)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"table__length": 284.2}, "table.length: 284.2 is not plausible in metres (expected from 0.1 to 5 m); "
+                               "it looks like centimetres: write 2.842"),
+    ({"table__height": 795}, "it looks like millimetres: write 0.795"),
+    ({"table__cushion_height": 36.5}, "it looks like millimetres: write 0.0365"),
+    ({"balls__masses": [210.2, 211.0, 209.5]}, "balls.masses: 210.2 is not plausible in kilograms"),
+    ({"balls__masses": [210.2, 211.0, 209.5]}, "it looks like grams: write 0.2102"),
+    ({"table__bed_temperature": 77.0}, "it looks like degrees Fahrenheit: write 25"),
+    ({"table__width": -1.42}, "table.width: -1.42 is not plausible in metres"),
+    ({"lighting__surface_lux": float("inf")}, "lighting.surface_lux: expected a number, got inf"),
+    ({"lighting__surface_lux": 1e9}, "lighting.surface_lux: 1e+09 is not plausible in lux"),
+    ({"venue__non_slip_floor": "no"}, "venue.non_slip_floor: expected true or false, got 'no'"),
+    ({"venue__non_slip_floor": 1}, "venue.non_slip_floor: expected true or false, got 1"),
+    ({"balls__discipline": "pool"}, "balls.discipline: unknown 'pool' (known: straight-rail"),
+    ({"balls__discipline": ["three-cushion"]}, "balls.discipline: unknown ['three-cushion']"),
+    ({"venue__colour": "green"},
+     "venue.colour: unknown field (known in [venue]: wall_distance, non_slip_floor)"),
+    ({"balls__diameters": [0.0615, 0.0615]}, "balls.diameters: expected the three balls' measurements"),
+])
+def test_nonsense_is_refused_with_the_field_and_a_hint_about_the_unit(change: dict[str, Any],
+                                                                      message: str) -> None:
+    with pytest.raises(VenueError) as refused:
+        checks(**change)
+    assert message in str(refused.value)
+
+
+def test_an_unknown_section_is_refused() -> None:
+    venue = copy.deepcopy(VENUE)
+    venue["lights"] = {"lux": 600}
+    with pytest.raises(VenueError, match=r"lights: unknown section \(known: table, balls, lighting, venue\)"):
+        inspect(venue)

@@ -9,9 +9,12 @@ its values, whatever the number of workers.
 
 from __future__ import annotations
 
+import gc
 import logging
+import socket
+import sys
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -19,8 +22,10 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
+from carom.batch.plan import BatchError, check_runner, plan
 from carom.batch.spec import STRIKE_FIELDS, BatchSpec
 from carom.core.balls import BALLS
+from carom.core.outputs import replacing
 from carom.physics.batch import simulate_batch
 from carom.solve.judging import route, verdicts
 
@@ -97,29 +102,82 @@ def chunks_on_dask(spec: BatchSpec, client: Any, window: int) -> Iterator[pa.Tab
         yield table
 
 
+ROW_GROUP_ROWS = 20_000
+"""Chunks are written in groups of at least this many rows: small chunks would otherwise
+make one Parquet row group each, with its own metadata (5,000 chunks of one stroke made
+a 20 MB file)."""
+SCHEDULER_TIMEOUT = 5.0
+"""Seconds to wait for a ``--scheduler`` to answer before giving up."""
+
+
+def _grouped(chunks: Iterable[pa.Table], rows: int, on_chunk: Callable[[int], None] | None
+             ) -> Iterator[pa.Table]:
+    """The chunks joined into tables of at least ``rows`` rows (the last may be shorter)."""
+    held: list[pa.Table] = []
+    count = 0
+    for table in chunks:
+        if on_chunk is not None:
+            on_chunk(table.num_rows)
+        held.append(table)
+        count += table.num_rows
+        if count >= rows:
+            yield pa.concat_tables(held)
+            held, count = [], 0
+    if held:
+        yield pa.concat_tables(held)
+
+
+def _connect(scheduler: str) -> Any:
+    """A Dask client of the cluster at ``scheduler``, or a :class:`BatchError` within
+    :data:`SCHEDULER_TIMEOUT` seconds."""
+    from dask.distributed import Client
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        scheme, location = parse_address(scheduler)
+        if scheme == "tcp":  # a plain socket says at once when nobody listens
+            with socket.create_connection(parse_host_port(location), timeout=SCHEDULER_TIMEOUT):
+                pass
+    except (ValueError, OSError) as error:
+        raise BatchError(f"--scheduler {scheduler}: cannot reach it: {error}") from None
+    hook = sys.unraisablehook
+    try:
+        return Client(scheduler, timeout=SCHEDULER_TIMEOUT)
+    except Exception as error:  # whatever answered, it is not a Dask scheduler we can use
+        sys.unraisablehook = lambda _: None  # the half-made client's clean-up has nothing to say
+        gc.collect()
+        raise BatchError(f"--scheduler {scheduler}: not a Dask scheduler that answers: "
+                         f"{type(error).__name__}: {error}") from None
+    finally:
+        sys.unraisablehook = hook
+
+
 def run_batch(spec: BatchSpec, output: Path, *, formats: tuple[str, ...] = ("parquet", "csv"),
               workers: int | None = None, scheduler: str | None = None,
               on_chunk: Callable[[int], None] | None = None) -> dict[str, Path]:
-    """Run ``spec`` and write ``output`` with each suffix of ``formats``.
+    """Run ``spec`` and write ``output`` with each suffix of ``formats`` (:func:`output_paths`).
 
     By default in this process; ``workers=N`` starts a local Dask cluster of N
-    single-threaded workers; ``scheduler`` connects to a cluster the user already runs.
-    ``on_chunk`` hears the number of strokes of each chunk written (a progress bar).
+    single-threaded workers (1 to :data:`MAX_WORKERS`); ``scheduler`` connects to a
+    cluster the user already runs. ``on_chunk`` hears the number of strokes of each
+    chunk done (a progress bar). The files are written beside their targets under
+    temporary names and replace them only when the whole run succeeded: a run that
+    fails or is interrupted leaves earlier files as they were.
     """
     import pyarrow.csv as pacsv
     import pyarrow.parquet as pq
 
-    paths = {fmt: output.with_suffix(f".{fmt}") for fmt in formats}
+    check_runner(workers, scheduler)
+    paths = plan(spec, output, formats).paths
     with ExitStack() as stack:
         if workers is None and scheduler is None:
             chunks = chunks_in_process(spec)
         else:
-            from dask.distributed import Client, LocalCluster
-
             if scheduler is not None:
-                client = stack.enter_context(Client(scheduler))
+                client = stack.enter_context(_connect(scheduler))
             else:
                 import dask
+                from dask.distributed import Client, LocalCluster
 
                 # the workers' statistical profiler wakes every 10 ms to walk the stacks: it
                 # costs the simulation a few per cent and nobody reads it here
@@ -131,17 +189,17 @@ def run_batch(spec: BatchSpec, output: Path, *, formats: tuple[str, ...] = ("par
                 client = stack.enter_context(Client(cluster))
             size = max(1, len(client.scheduler_info().get("workers", {})))
             chunks = chunks_on_dask(spec, client, window=2 * size + 1)
+        partials = stack.enter_context(replacing(*paths.values()))
+        temporary = dict(zip(paths, partials, strict=True))
         writers: list[Any] = []
-        if "parquet" in paths:
+        if "parquet" in temporary:
             # dictionary pages only for the text columns: a float never repeats, and
             # encoding them as dictionaries made writing four times slower
-            writers.append(stack.enter_context(pq.ParquetWriter(paths["parquet"], SCHEMA,
+            writers.append(stack.enter_context(pq.ParquetWriter(temporary["parquet"], SCHEMA,
                                                                 use_dictionary=["route", "fouls"])))
-        if "csv" in paths:
-            writers.append(stack.enter_context(pacsv.CSVWriter(paths["csv"], SCHEMA)))
-        for table in chunks:
+        if "csv" in temporary:
+            writers.append(stack.enter_context(pacsv.CSVWriter(temporary["csv"], SCHEMA)))
+        for table in _grouped(chunks, ROW_GROUP_ROWS, on_chunk):
             for writer in writers:
                 writer.write_table(table)
-            if on_chunk is not None:
-                on_chunk(table.num_rows)
     return paths

@@ -14,30 +14,45 @@ spot), ``fixed`` with a ``start`` object as in a ``carom/1`` stroke, or ``random
 (uniform over the table, balls apart, seeded). ``strikes``: ``random`` (uniform in
 each range, seeded) or ``grid`` (``{"from": a, "to": b, "steps": n}`` per parameter,
 a single number for a fixed one; the grid's size is the number of strokes).
+
+The whole spec is checked before anything runs (:func:`spec_from`): unknown fields,
+numbers out of their limits (cue speed 0–15 m/s and the rest of
+``carom.physics.strike.LIMITS``; ``strokes`` and a grid's size up to
+:data:`MAX_STROKES`; ``chunk`` up to :data:`MAX_CHUNK`; ``params`` within
+``carom.physics.params.RANGES``) and red as the struck ball (O1) are refused, naming
+the field.
 """
 
 from __future__ import annotations
 
-import json
-import tomllib
-from collections.abc import Mapping
-from dataclasses import dataclass
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from carom.core.balls import BALLS, Ball
+from carom.core.balls import BALLS, Ball, cue_ball_problem
 from carom.core.errors import CaromError
+from carom.core.inputs import read_document
 from carom.core.position import position_problems, starting_position
 from carom.core.table import TABLES, TableSpec
 from carom.physics import DEFAULT_PARAMS, Params
-from carom.physics.strike import MISCUE_LIMIT
+from carom.physics.strike import MISCUE_LIMIT, limit_problem
 from carom.rules.disciplines import DISCIPLINES, Discipline
 
 STRIKE_FIELDS = ("speed", "direction", "side", "height", "elevation")
 DEFAULT_RANGES = {"speed": (1.0, 6.0), "direction": (0.0, 360.0), "side": (-0.4, 0.4),
                   "height": (-0.4, 0.4), "elevation": (0.0, 0.0)}
+TOP_FIELDS = ("table", "discipline", "ball", "strokes", "seed", "chunk", "positions", "strikes", "params")
+MAX_SPEC_BYTES = 1024 * 1024
+"""A spec is a few hundred bytes; larger files are refused unread."""
+MAX_STROKES = 10**9
+"""A billion strokes: days of work on one core and about 600 GB of output."""
+MAX_CHUNK = 200_000
+"""Strokes a task simulates at once; a chunk's arrays stay under about 100 MB."""
+MAX_SEED = 10**18 - 1
 
 
 class SpecError(CaromError):
@@ -74,7 +89,7 @@ class BatchSpec:
     def _positions(self, rng: np.random.Generator, n: int) -> np.ndarray:
         kind = self.positions["kind"]
         if kind == "random":
-            return random_positions(rng, n, self.table)
+            return random_positions(rng, n, _with_balls_of(self.table, self.params))
         if kind == "starting":
             layout = starting_position(self.table, self.ball)
         else:
@@ -126,67 +141,148 @@ def _axis(value: Any) -> np.ndarray:
 
 
 def read_spec(path: str | Path) -> BatchSpec:
-    """Read and check a spec file (``.json`` or ``.toml``); errors name the field."""
-    path = Path(path)
+    """Read and check a spec file (``.json`` or ``.toml``, at most :data:`MAX_SPEC_BYTES`);
+    errors name the field (or the line)."""
     try:
-        text = path.read_text(encoding="utf-8")
-        raw = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
-    except (OSError, ValueError) as error:
-        raise SpecError(f"{path}: {error}") from None
-    if not isinstance(raw, dict):
-        raise SpecError(f"{path}: a spec is an object")
+        raw = read_document(path, MAX_SPEC_BYTES)
+    except CaromError as error:
+        raise SpecError(str(error)) from None
     return spec_from(raw)
 
 
-def spec_from(raw: Mapping[str, Any]) -> BatchSpec:
-    def need(field: str, ok: bool, what: str) -> None:
-        if not ok:
-            raise SpecError(f"{field}: expected {what}, got {raw.get(field)!r}")
-
-    need("table", raw.get("table", "large") in TABLES, f"one of {', '.join(TABLES)}")
-    need("discipline", raw.get("discipline", "three-cushion") in DISCIPLINES, "a discipline of carom/1")
-    need("ball", raw.get("ball", "white") in {b.value for b in BALLS}, "white, yellow or red")
-    table = TABLES[raw.get("table", "large")]
-    discipline = DISCIPLINES[raw.get("discipline", "three-cushion")]
+def spec_from(raw: Any) -> BatchSpec:
+    """Check a whole spec (already parsed) before any stroke is simulated: every field
+    known, every number whole or finite and within its limits, red never the cue ball."""
+    if not isinstance(raw, Mapping):
+        raise SpecError("a spec is an object")
+    _known(raw, TOP_FIELDS, "the spec")
+    table_name = _one_of(raw, "table", "large", TABLES)
+    discipline = DISCIPLINES[_one_of(raw, "discipline", "three-cushion", DISCIPLINES)]
+    table = TABLES[table_name]
     if table.name not in discipline.tables:
         raise SpecError(f"table: {discipline.id} is played on the {discipline.tables[0]} table")
-    for field, default in (("seed", 0), ("chunk", 20_000)):
-        value = raw.get(field, default)
-        need(field, isinstance(value, int) and not isinstance(value, bool) and value >= (field == "chunk"),
-             "a whole number" + (" >= 1" if field == "chunk" else ""))
-    positions = raw.get("positions", {"kind": "starting"})
-    kinds = ("starting", "fixed", "random")
-    need("positions", isinstance(positions, dict) and positions.get("kind") in kinds,
-         'an object with "kind": starting, fixed or random')
-    if positions["kind"] == "fixed":
-        start = positions.get("start")
-        try:
-            layout = {Ball(b): (float(p[0]), float(p[1])) for b, p in start.items()}
-        except (AttributeError, TypeError, ValueError, IndexError):
-            raise SpecError('positions.start: expected {"white": [x, y], "yellow": …, "red": …}') from None
-        problems = position_problems(layout, table)
-        if problems or len(layout) != 3:
-            raise SpecError(f"positions.start: {problems[0] if problems else 'all three balls are needed'}")
-    strikes = raw.get("strikes", {"kind": "random"})
-    need("strikes", isinstance(strikes, dict) and strikes.get("kind") in ("random", "grid"),
-         'an object with "kind": random or grid')
-    unknown = set(strikes) - {"kind", *STRIKE_FIELDS}
-    if unknown:
-        raise SpecError(f"strikes: unknown field {sorted(unknown)[0]!r} (known: {', '.join(STRIKE_FIELDS)})")
-    try:
-        if strikes["kind"] == "grid":
-            size = int(np.prod([len(_axis(strikes.get(f, DEFAULT_RANGES[f][0]))) for f in STRIKE_FIELDS]))
-        else:
-            [_range(strikes, f) for f in STRIKE_FIELDS]
-            size = raw.get("strokes", 0)
-    except (KeyError, TypeError, ValueError, IndexError) as error:
-        raise SpecError(f"strikes: {error!r} (a range is [low, high]; a grid axis "
-                        '{"from": a, "to": b, "steps": n})') from None
-    need("strokes", isinstance(size, int) and not isinstance(size, bool) and size >= 1,
-         "a whole number >= 1 (for a grid: its size)")
+    ball = Ball(_one_of(raw, "ball", "white", [b.value for b in BALLS]))
+    problem = cue_ball_problem(ball)
+    if problem is not None:
+        raise SpecError(f"ball: {problem}")
+    seed = _whole(raw, "seed", 0, 0, MAX_SEED)
+    chunk = _whole(raw, "chunk", 20_000, 1, MAX_CHUNK)
     try:
         params = DEFAULT_PARAMS.with_overrides(raw.get("params", {}))
-    except (TypeError, ValueError) as error:
+    except CaromError as error:
         raise SpecError(f"params: {error}") from None
-    return BatchSpec(table, discipline, Ball(raw.get("ball", "white")), size, raw.get("seed", 0),
-                     raw.get("chunk", 20_000), positions, strikes, params)
+    positions = _positions_of(raw.get("positions", {"kind": "starting"}), _with_balls_of(table, params))
+    strikes = raw.get("strikes", {"kind": "random"})
+    if not isinstance(strikes, Mapping) or strikes.get("kind") not in ("random", "grid"):
+        raise SpecError(f'strikes: expected an object with "kind": random or grid, got {strikes!r}')
+    _known(strikes, ("kind", *STRIKE_FIELDS), "strikes")
+    if strikes["kind"] == "grid":
+        size = _grid_size(strikes)
+        if "strokes" in raw and _whole(raw, "strokes", size, 1, MAX_STROKES) != size:
+            raise SpecError(f"strokes: {raw['strokes']} but the grid has {size:,} strokes "
+                            "(leave strokes out for a grid)")
+    else:
+        for field in STRIKE_FIELDS:
+            _check_range(strikes, field)
+        if "strokes" not in raw:
+            raise SpecError("strokes: missing: how many strokes to draw (1 to 10^9)")
+        size = _whole(raw, "strokes", 0, 1, MAX_STROKES)
+    return BatchSpec(table, discipline, ball, size, seed, chunk, positions, dict(strikes), params)
+
+
+def _with_balls_of(table: TableSpec, params: Params) -> TableSpec:
+    """``table`` with the larger of its balls and the simulated ones (``params`` may
+    make them larger): positions must leave room for the balls that are played."""
+    return replace(table, ball_radius=max(table.ball_radius, params.ball_radius))
+
+
+def _known(obj: Mapping[str, Any], known: tuple[str, ...], where: str) -> None:
+    unknown = sorted(set(obj) - set(known))
+    if unknown:
+        raise SpecError(f"{where}: unknown field {unknown[0]!r} (known: {', '.join(known)})")
+
+
+def _one_of(raw: Mapping[str, Any], field: str, default: str, known: Iterable[str]) -> str:
+    value = raw.get(field, default)
+    names = list(known)
+    if not isinstance(value, str) or value not in names:
+        raise SpecError(f"{field}: expected one of {', '.join(names)}, got {value!r}")
+    return value
+
+
+def _whole(raw: Mapping[str, Any], field: str, default: int, low: int, high: int) -> int:
+    value = raw.get(field, default)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise SpecError(f"{field}: expected a whole number from {low:,} to {high:,}, got {value!r}")
+    return value
+
+
+def _positions_of(positions: Any, table: TableSpec) -> dict[str, Any]:
+    kinds = ("starting", "fixed", "random")
+    if not isinstance(positions, Mapping) or positions.get("kind") not in kinds:
+        raise SpecError(f'positions: expected an object with "kind": starting, fixed or random, '
+                        f"got {positions!r}")
+    if positions["kind"] != "fixed":
+        _known(positions, ("kind",), "positions")
+        return dict(positions)
+    _known(positions, ("kind", "start"), "positions")
+    start = positions.get("start")
+    shape = 'positions.start: expected {"white": [x, y], "yellow": [x, y], "red": [x, y]} in metres'
+    if not isinstance(start, Mapping) or set(start) != {b.value for b in BALLS}:
+        raise SpecError(shape)
+    layout: dict[Ball, tuple[float, float]] = {}
+    for name, point in start.items():
+        if not (isinstance(point, list) and len(point) == 2 and all(_is_number(v) for v in point)):
+            raise SpecError(f"{shape}; {name} is {point!r}")
+        layout[Ball(name)] = (float(point[0]), float(point[1]))
+    problems = position_problems(layout, table)
+    if problems:
+        raise SpecError(f"positions.start: {problems[0]}")
+    return {"kind": "fixed", "start": {b.value: list(p) for b, p in layout.items()}}
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _within(field: str, value: Any, where: str) -> float:
+    if not _is_number(value):
+        raise SpecError(f"{where}: expected a number, got {value!r}")
+    problem = limit_problem(field, float(value))
+    if problem is not None:
+        raise SpecError(f"{where}: {problem}")
+    return float(value)
+
+
+def _check_range(strikes: Mapping[str, Any], field: str) -> None:
+    value = strikes.get(field, DEFAULT_RANGES[field])
+    where = f"strikes.{field}"
+    if _is_number(value):
+        _within(field, value, where)
+        return
+    if not (isinstance(value, list | tuple) and len(value) == 2):
+        raise SpecError(f"{where}: expected a number or a range [low, high], got {value!r}")
+    low, high = (_within(field, v, where) for v in value)
+    if low > high:
+        raise SpecError(f"{where}: the range [{low:g}, {high:g}] is upside down")
+
+
+def _grid_size(strikes: Mapping[str, Any]) -> int:
+    size = 1
+    for field in STRIKE_FIELDS:
+        value = strikes.get(field, DEFAULT_RANGES[field][0])
+        where = f"strikes.{field}"
+        if _is_number(value):
+            _within(field, value, where)
+            continue
+        if not isinstance(value, Mapping) or set(value) != {"from", "to", "steps"}:
+            raise SpecError(f'{where}: expected a number or {{"from": a, "to": b, "steps": n}}, '
+                            f"got {value!r}")
+        _within(field, value["from"], f"{where}.from")
+        _within(field, value["to"], f"{where}.to")
+        size *= _whole(value, "steps", 1, 1, MAX_STROKES)
+        if size > MAX_STROKES:
+            raise SpecError(f"strikes: the grid has more than {MAX_STROKES:,} strokes")
+    return size

@@ -3,47 +3,90 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from carom.batch.run import run_batch
-from carom.batch.spec import SpecError, read_spec
-from carom.cli.app import app, err
+from carom.cli.app import app, fail, refuse
 
 
 @app.command()
 def batch(
-    spec: Annotated[Path, typer.Argument(help="The batch spec (JSON or TOML).", exists=True, dir_okay=False)],
-    output: Annotated[Path, typer.Option("--output", "-o", help="Output path; .parquet and .csv are added.")]
-    = Path("batch"),
-    formats: Annotated[str, typer.Option("--formats", help="parquet, csv or both, comma-separated.")]
-    = "parquet,csv",
-    workers: Annotated[int | None, typer.Option(help="Start a local Dask cluster of N workers.")] = None,
-    scheduler: Annotated[str | None, typer.Option(help="Use the Dask cluster at this address.")] = None,
+    spec: Annotated[Path, typer.Argument(
+        metavar="SPEC", help="The batch spec (JSON, or TOML when it ends in .toml).", exists=True,
+        dir_okay=False)],
+    output: Annotated[Path, typer.Option(
+        "--output", "-o", metavar="PATH",
+        help="Output path; .parquet and .csv are added (a .parquet or .csv suffix given is "
+             "replaced).")] = Path("batch"),
+    formats: Annotated[str, typer.Option(
+        "--formats", metavar="FORMATS", help="parquet, csv or both, comma-separated.")] = "parquet,csv",
+    workers: Annotated[int | None, typer.Option(
+        metavar="N", help="Start a local Dask cluster of N workers (1 to twice the CPUs).")] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        metavar="ADDRESS",
+        help="Use the Dask cluster at this address (e.g. tcp://host:8786); it must answer within "
+             "5 s.")] = None,
 ) -> None:
-    """Simulate and judge the strokes a spec describes and write the outcome table.
+    """Simulate and judge many strokes; write their outcome table.
 
-    The spec gives the table, discipline, struck ball, number of strokes, seed, chunk
-    size, positions (starting, fixed or random) and strikes (a random sample or a grid);
-    see carom.batch.spec. One row per stroke: its inputs, the referee's points and
-    faults, ball 1's route, the end position. Runs in this process by default; with
-    --workers N on a local Dask cluster, with --scheduler on a cluster you already run.
-    The table is the same whatever runs it.
+    The spec gives the table, discipline, struck ball (white or yellow, rule O1),
+    number of strokes, seed, chunk size, positions (starting, fixed or random) and
+    strikes (a random sample or a grid); see docs/search.md. One row per stroke:
+    its inputs, the referee's points and faults, ball 1's route, the end position.
+    Runs in this process by default; with --workers N on a local Dask cluster,
+    with --scheduler on a cluster you already run. The table is the same whatever
+    runs it.
+
+    The whole spec is checked first, and the run says how much it will write and
+    refuses when that cannot fit on the disk (docs/limits.md). The files are
+    written under temporary names and replace earlier ones only when the run
+    succeeded: a failed or interrupted run leaves them as they were.
     """
+    import signal
+
+    from carom.batch.plan import FORMATS, BatchError, check_runner, plan
+    from carom.batch.run import run_batch
+    from carom.batch.spec import SpecError, read_spec
+
     try:
         parsed = read_spec(spec)
     except SpecError as error:
-        err.print(f"[bold red]carom:[/] {spec}: {error}")
-        raise typer.Exit(2) from None
-    kinds = tuple(f.strip() for f in formats.split(",") if f.strip())
-    if not kinds or any(k not in ("parquet", "csv") for k in kinds):
-        raise typer.BadParameter("--formats takes parquet, csv or both")
-    columns = (TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=err) as progress:
-        task = progress.add_task("strokes", total=parsed.strokes)
-        paths = run_batch(parsed, output, formats=kinds, workers=workers, scheduler=scheduler,
-                          on_chunk=lambda n: progress.advance(task, n))
+        refuse(error, spec)
+    kinds = tuple(dict.fromkeys(f.strip() for f in formats.split(",") if f.strip()))
+    if not kinds or any(k not in FORMATS for k in kinds):
+        fail(f"--formats: expected parquet, csv or both, not {formats!r}")
+    try:
+        check_runner(workers, scheduler)
+        planned = plan(parsed, output, kinds)
+    except BatchError as error:
+        fail(str(error))
+    typer.echo(f"carom: batch: {planned.words(parsed)}", err=True)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    stopped = signal.signal(signal.SIGTERM, _stop)  # a terminated run cleans up as after Ctrl-C
+    try:
+        with Progress(*columns, console=Console(stderr=True, highlight=False)) as progress:
+            task = progress.add_task("strokes", total=parsed.strokes)
+            paths = run_batch(parsed, output, formats=kinds, workers=workers, scheduler=scheduler,
+                              on_chunk=lambda n: progress.advance(task, n))
+    except BatchError as error:
+        fail(str(error))
+    except ValueError as error:  # what the spec's checks let through and the simulator refuses
+        fail(f"{spec}: {error}; no file was written or replaced")
+    except (OSError, TimeoutError) as error:  # the disk or the cluster failed during the run
+        typer.echo(f"carom: batch: the run stopped ({error}); no file was written or replaced", err=True)
+        raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        typer.echo("carom: batch: interrupted; no file was written or replaced", err=True)
+        raise typer.Exit(130) from None
+    finally:
+        signal.signal(signal.SIGTERM, stopped)
     for path in paths.values():
         typer.echo(f"wrote {path}")
+
+
+def _stop(_signum: int, _frame: object) -> NoReturn:
+    raise KeyboardInterrupt

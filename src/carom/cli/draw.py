@@ -7,30 +7,41 @@ from typing import Annotated
 
 import typer
 
-from carom.cli.app import app, refuse
-from carom.core.errors import RecordError
-from carom.notation.drawing import draw_record
-from carom.notation.matchfile import read_match
+from carom.cli.app import app, choice, output_file, refuse
 
 
 @app.command()
 def draw(
-    file: Annotated[Path, typer.Argument(help="A carom/1 match file.", exists=True, dir_okay=False)],
-    line: Annotated[int, typer.Option("--line", "-n", help="The line of the stroke to draw.")],
-    output: Annotated[Path, typer.Option("--output", "-o", help="Where to write the SVG.")]
-    = Path("table.svg"),
-    which: Annotated[str, typer.Option(help="before, after or both (side by side).")] = "both",
+    file: Annotated[Path, typer.Argument(
+        metavar="FILE", help="A carom/1 match file.", exists=True, dir_okay=False)],
+    line: Annotated[int, typer.Option(
+        "--line", "-n", min=1, metavar="LINE", help="The line of the stroke to draw.")],
+    output: Annotated[Path, typer.Option(
+        "--output", "-o", metavar="FILE", help="Where to write the SVG.")] = Path("table.svg"),
+    which: Annotated[str, typer.Option(
+        metavar="WHICH", help="before, after or both (side by side).")] = "both",
 ) -> None:
-    """Draw the table before and after the record at --line, with the discipline's
-    fields, anchors or corners, the balls, the stroke's path when recorded, and the
-    layout the referee must set when the rules move balls."""
-    if which not in ("before", "after", "both"):
-        raise typer.BadParameter("--which must be before, after or both")
+    """Draw the table before and after a stroke, as SVG.
+
+    The stroke is the record at --line of the match file.
+    The drawing shows the discipline's fields, anchors or corners, the balls, the
+    stroke's path when the record has one, and the layout the referee must set
+    when the rules move balls. An existing output file is replaced only when the
+    drawing is complete.
+    """
+    from carom.core.outputs import write_text
+    from carom.notation.drawing import draw_record
+    from carom.notation.matchfile import read_match
+
+    choice("--which", which, ("before", "after", "both"))
+    output_file(output, "--output")
     try:
         match = read_match(file)
         svg = draw_record(match.header, match.records, line, which)
-    except RecordError as error:
+    except (ValueError, OSError) as error:  # a CaromError is a ValueError
         refuse(error, file)
-        return
-    output.write_text(svg, encoding="utf-8")
+    try:
+        write_text(output, svg)
+    except OSError as error:
+        refuse(error, output)
     typer.echo(f"wrote {output}")

@@ -2,47 +2,36 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from carom.cli.app import Lang, app, err, refuse
-from carom.core.errors import RecordError
-from carom.core.records import Header
-from carom.match.state import Ruling
-from carom.notation.matchfile import replay_file
-from carom.notation.rulings_json import replay_json
-from carom.notation.scoresheet import scoresheet
+from carom.cli.app import Lang, app, choice, refuse
 
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A carom/1 match file (.carom.jsonl).",
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A carom/1 match file (.carom.jsonl).",
                                          exists=True, dir_okay=False)],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the rulings object of FORMAT.md.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the rulings object of the carom/1 "
+                                                         "format instead of the scoresheet.")] = False,
     lang: Lang = "en",
 ) -> None:
-    """Replay a match file: judge every record and print the scoresheet.
+    """Judge a match file; print its scoresheet or its rulings.
 
-    With --json, print the replay object of the carom/1 format: the lag winner, one
-    ruling per stroke, call, inning and respot record, each player's totals and the
-    result. A file that cannot be replayed is refused with its line and the reason
-    (exit status 2), and nothing is printed on standard output.
+    Every record is judged and the scoresheet printed. With --json, print the
+    replay object of the carom/1 format: the lag winner, one ruling per stroke,
+    call, inning and respot record, each player's totals and the result. A file
+    that cannot be replayed is refused with its line and the reason (exit status
+    2), and nothing is printed on standard output.
     """
-    rulings: list[Ruling] = []
-    headers: list[Header] = []
+    from carom.cli.fast import LANGUAGES, replay_text
+
+    choice("--lang", lang, LANGUAGES)
     try:
-        state = replay_file(file, rulings.append, headers.append)
-    except RecordError as error:
+        text = replay_text(file, as_json, lang)
+    except (ValueError, OSError) as error:  # a CaromError is a ValueError
         refuse(error, file)
-        return
-    except (OSError, UnicodeDecodeError) as error:
-        err.print(f"[bold red]carom:[/] {file}: {error}")
-        raise typer.Exit(2) from None
-    if as_json:
-        sys.stdout.write(json.dumps(replay_json(state, rulings)) + "\n")
-    else:
-        sys.stdout.write(scoresheet(state, rulings, headers[0].players, lang))
+    sys.stdout.write(text)

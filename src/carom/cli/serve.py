@@ -7,29 +7,56 @@ from typing import Annotated
 
 import typer
 
-from carom.cli.app import app
+from carom.cli.app import app, choice, fail
+
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every network).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-    data: Annotated[Path, typer.Option(help="Folder of the SQLite database.")] = Path("carom-data"),
+    host: Annotated[str, typer.Option(
+        metavar="ADDRESS", help="Address to listen on (0.0.0.0: every network).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(
+        min=1, max=65535, metavar="PORT", help="Port to listen on (1-65535).")] = 8000,
+    data: Annotated[Path, typer.Option(
+        metavar="FOLDER", help="Folder of the SQLite database (created when missing).")]
+    = Path("carom-data"),
     database: Annotated[str | None, typer.Option(
+        metavar="URL",
         help="A database URL instead of SQLite, e.g. postgresql+psycopg://user:pw@host/carom.")] = None,
     organiser_password: Annotated[str | None, typer.Option(
-        envvar="CAROM_ORGANISER_PASSWORD",
+        envvar="CAROM_ORGANISER_PASSWORD", metavar="PASSWORD",
         help="Set (or reset) the organiser password; without it, the first start prints a "
-        "setup link.")] = None,
-    log_level: Annotated[str, typer.Option(help="Server log level.")] = "warning",
+             "setup link.")] = None,
+    log_level: Annotated[str, typer.Option(
+        metavar="LEVEL", help=f"Server log level: {', '.join(LOG_LEVELS)}.")] = "warning",
     access_log: Annotated[bool, typer.Option(help="Log every request.")] = False,
 ) -> None:
-    """Run the scoreboard: organiser pages, the referee's tablet, the live audience board.
+    """Run the scoreboard: organiser, referee's tablet, audience.
 
+    It serves the organiser's pages, the referee's tablet and the live audience
+    board.
     Matches are stored as carom/1 records in SQLite (in --data) or in the database
-    given by --database; every record is on disk before the tablet sees it accepted.
+    given by --database; every record is on disk before the tablet sees it
+    accepted. A database that cannot be opened is refused with exit status 2.
     """
+    choice("--log-level", log_level, LOG_LEVELS)
+    if not host.strip():
+        fail("--host: an address is needed, e.g. 127.0.0.1")
+    if database is None:
+        try:
+            data.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            fail(f"--data {data}: cannot be the database's folder: {error.strerror or error}")
+    if organiser_password is not None and not organiser_password:
+        fail("--organiser-password: the password is empty")
+    from sqlalchemy.exc import SQLAlchemyError
+
     from carom.web.server import serve as run  # the web stack loads only for this command
 
-    run(host, port, data, database, organiser_password, say=typer.echo, log_level=log_level,
-        access_log=access_log)
+    try:
+        run(host, port, data, database, organiser_password, say=typer.echo, log_level=log_level,
+            access_log=access_log)
+    except SQLAlchemyError as error:
+        where = "--database" if database else f"--data {data}"
+        fail(f"{where}: cannot open the database: {getattr(error, 'orig', None) or error}")

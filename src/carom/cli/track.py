@@ -6,20 +6,19 @@ import json
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from carom.cli.app import app, err
+from carom.cli.app import app, fail, output_file
 from carom.core.balls import BALLS
-from carom.core.events import BallContact, CushionContact, Event
-from carom.core.table import TABLES, TableSpec
-from carom.notation.writer import format_match, record_json
-from carom.rules.disciplines import DISCIPLINES, Discipline
-from carom.track import READERS, TrackedRuling, TrackFormatError, match_record, read_tracked, track_sequence
-from carom.track.confidence import DOUBTFUL_BELOW
-from carom.track.samples import TrackedStroke
+
+if TYPE_CHECKING:  # the auto-referee (numba, numpy) loads when the command runs
+    from carom.core.events import Event
+    from carom.core.table import TableSpec
+    from carom.rules.disciplines import Discipline
+    from carom.track import TrackedRuling
+    from carom.track.samples import TrackedStroke
 
 PROGRESS_FROM = 20
 """Files with at least this many strokes show a progress bar (on a terminal)."""
@@ -27,12 +26,14 @@ PROGRESS_FROM = 20
 
 @app.command()
 def track(
-    file: Annotated[Path, typer.Argument(help="A tracked file (one stroke a line: shot, cue, balls).",
-                                         exists=True, dir_okay=False)],
+    file: Annotated[Path, typer.Argument(
+        metavar="FILE", help="A tracked file (one stroke a line: shot, cue, balls).", exists=True,
+        dir_okay=False)],
     discipline: Annotated[str, typer.Option(help="The discipline the strokes are judged by.")]
     = "three-cushion",
-    table: Annotated[str | None, typer.Option(help=f"{', '.join(TABLES)} (default: the "
-                                                   "discipline's first table).")] = None,
+    table: Annotated[str | None, typer.Option(help="A table of carom.core.table.TABLES: large, small, "
+                                                   "half-match, ... (default: the discipline's first "
+                                                   "table).")] = None,
     fmt: Annotated[str | None, typer.Option("--format", help="The tracked file's format (default: "
                                                              "recognised from its first line).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per stroke, one a line.")]
@@ -41,7 +42,7 @@ def track(
                                                    "carom/1 match record (MATCH.carom.jsonl).",
                                                    dir_okay=False)] = None,
 ) -> None:
-    """Judge tracked strokes: derive each stroke's events, rule, say how sure.
+    """Judge tracked strokes and say how sure each ruling is.
 
     Each stroke's ball–ball contacts, cushion contacts and jumps are
     reconstructed from the sampled ball centres (straight motions with
@@ -54,15 +55,19 @@ def track(
     something). A malformed file is refused with the line
     and the field (exit status 2) before anything is printed.
     """
+    from carom.core.outputs import write_text
+    from carom.notation.writer import format_match
+    from carom.track import TrackFormatError, match_record, read_tracked
+
     rules, spec = _setup(discipline, table)
+    if carom_out is not None:
+        output_file(carom_out, "--carom-out")
     try:
         strokes = list(read_tracked(file, fmt))
     except TrackFormatError as error:
-        err.print(f"[bold red]carom:[/] {file}: {error}", soft_wrap=True, markup=True, highlight=False)
-        raise typer.Exit(2) from None
+        fail(f"{file}: {error}")
     except (OSError, UnicodeDecodeError) as error:
-        err.print(f"[bold red]carom:[/] {file}: {error}")
-        raise typer.Exit(2) from None
+        fail(f"{file}: {error}")
     rulings: list[TrackedRuling] = []
     out = sys.stdout
     for ruling in _judged(strokes, rules, spec):
@@ -73,32 +78,35 @@ def track(
     if carom_out is not None:
         record = match_record(rulings, rules, spec, file.name)
         try:
-            carom_out.write_text(format_match(record.header, list(record.records)), encoding="utf-8")
+            write_text(carom_out, format_match(record.header, list(record.records)))
         except OSError as error:
-            err.print(f"[bold red]carom:[/] {carom_out}: {error}")
-            raise typer.Exit(2) from None
+            fail(f"{carom_out}: {error}")
         if record.corrections:
-            err.print(f"carom: {carom_out}: {record.corrections} place(s) where the recording's course "
-                      "differs from the rulings were bridged (see the notes in the file)",
-                      highlight=False, soft_wrap=True)
+            typer.echo(f"carom: {carom_out}: {record.corrections} place(s) where the recording's course "
+                       "differs from the rulings were bridged (see the notes in the file)", err=True)
 
 
 def _setup(name: str, table: str | None) -> tuple[Discipline, TableSpec]:
+    from carom.core.table import TABLES
+    from carom.rules.disciplines import DISCIPLINES
+
     rules = DISCIPLINES.get(name)
     if rules is None:
-        err.print(f"[bold red]carom:[/] unknown discipline {name!r} (known: {', '.join(DISCIPLINES)})",
-                  soft_wrap=True)
-        raise typer.Exit(2)
+        fail(f"unknown discipline {name!r} (known: {', '.join(DISCIPLINES)})")
     chosen = table or rules.tables[0]
     if chosen not in TABLES or chosen not in rules.tables:
-        err.print(f"[bold red]carom:[/] {name} is not played on a table called {chosen!r} "
-                  f"(its tables: {', '.join(rules.tables)})")
-        raise typer.Exit(2)
+        fail(f"{name} is not played on a table called {chosen!r} (its tables: {', '.join(rules.tables)})")
     return rules, TABLES[chosen]
 
 
 def _judged(strokes: list[TrackedStroke], rules: Discipline, spec: TableSpec) -> Iterator[TrackedRuling]:
     """The strokes judged as one recording (:func:`track_sequence`), with a progress bar."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from carom.track import track_sequence
+
+    err = Console(stderr=True, highlight=False)
     show = err.is_terminal and len(strokes) >= PROGRESS_FROM
     columns = (TextColumn("tracking"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=err, transient=True, disable=not show) as progress:
@@ -114,6 +122,8 @@ def _judged(strokes: list[TrackedStroke], rules: Discipline, spec: TableSpec) ->
 
 def stroke_json(ruling: TrackedRuling) -> dict[str, Any]:
     """The ``--json`` object of one stroke."""
+    from carom.notation.writer import record_json
+
     tracked = ruling.tracked
     out: dict[str, Any] = {
         "shot": tracked.shot,
@@ -149,6 +159,8 @@ def ruling_words(ruling: TrackedRuling) -> str:
 
 
 def event_words(event: Event) -> str:
+    from carom.core.events import BallContact, CushionContact
+
     when = f"{event.t:6.2f} s" if event.t is not None else "       "
     if isinstance(event, BallContact):
         return f"{when}  {event.ball} hits {event.other}"
@@ -180,6 +192,8 @@ def human(ruling: TrackedRuling) -> str:
 
 def summary(rulings: Iterable[TrackedRuling]) -> str:
     """The closing lines: counts, agreement with the input's labels, the doubtful strokes."""
+    from carom.track.confidence import DOUBTFUL_BELOW
+
     rulings = list(rulings)
     points = sum(1 for r in rulings if r.points)
     doubtful = [r for r in rulings if r.doubtful]
@@ -197,4 +211,4 @@ def summary(rulings: Iterable[TrackedRuling]) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["READERS", "track"]
+__all__ = ["track"]

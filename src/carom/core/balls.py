@@ -32,6 +32,17 @@ class Cushion(StrEnum):
 CUSHIONS: tuple[Cushion, ...] = tuple(Cushion)
 
 
+CUE_BALLS: tuple[Ball, Ball] = (Ball.WHITE, Ball.YELLOW)
+"""The balls the players strike (O1); red is never a cue ball."""
+
+
+def cue_ball_problem(ball: Ball) -> str | None:
+    """Why no player strikes ``ball`` (rule O1), or ``None`` for white and yellow."""
+    if ball in CUE_BALLS:
+        return None
+    return f"{ball} is never a cue ball (O1: one player plays white, the other yellow)"
+
+
 def cue_ball(player: int, opener: int) -> Ball:
     """The ball a player strikes: the opener plays white, the other yellow (rule O1)."""
     return Ball.WHITE if player == opener else Ball.YELLOW

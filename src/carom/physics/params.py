@@ -94,23 +94,23 @@ class Params:
 
     def with_overrides(self, overrides: Mapping[str, Any]) -> Params:
         """A copy with the values of ``overrides`` (names as in this class; the JSON
-        ``params`` object of ``carom simulate``). An unknown name is an error."""
-        known = {f.name: f.type for f in fields(self)}
+        ``params`` object of ``carom simulate``). An unknown name, a value of the wrong
+        kind, a number that is not finite or outside its :data:`RANGES` entry is a
+        :class:`~carom.core.errors.CaromError` naming the parameter."""
+        if not isinstance(overrides, Mapping):
+            raise CaromError(f"physics parameters must be an object of name: value, not {overrides!r}")
+        known = [f.name for f in fields(self)]
         unknown = sorted(set(overrides) - set(known))
         if unknown:
-            raise CaromError(f"unknown physics parameter(s): {', '.join(unknown)} "
+            raise CaromError(f"unknown physics parameter(s): {', '.join(map(str, unknown))} "
                              f"(known: {', '.join(known)})")
-        changes: dict[str, Any] = {}
-        for name, value in overrides.items():
-            if name == "cushion_model":
-                changes[name] = str(value)
-            elif name == "mathavan_steps":
-                changes[name] = int(value)
-            else:
-                if isinstance(value, bool) or not isinstance(value, int | float):
-                    raise CaromError(f"physics parameter {name} must be a number, not {value!r}")
-                changes[name] = float(value)
-        return replace(self, **changes)
+        changes = {name: _override(name, getattr(self, name), value) for name, value in overrides.items()}
+        try:
+            return replace(self, **changes)
+        except CaromError:
+            raise
+        except ValueError as error:  # a relation between values (__post_init__)
+            raise CaromError(f"physics parameters: {error}") from None
 
     def as_record(self) -> dict[str, Any]:
         """The values as written into a record (``Stroke.extra["physics"]``)."""
@@ -144,6 +144,50 @@ class Params:
 
 
 DEFAULT_PARAMS = Params()
+
+RANGES: dict[str, tuple[float, float, str]] = {
+    "ball_radius": (0.02, 0.04, "m"),
+    "ball_mass": (0.1, 0.5, "kg"),
+    "gravity": (9.7, 9.9, "m/s²"),
+    "mu_slide": (0.05, 1.0, ""),
+    "mu_roll": (0.001, 0.05, ""),
+    "spin_decay": (0.0, 100.0, "rad/s²"),
+    "e_ball": (0.0, 1.0, ""),
+    "throw_a": (0.0, 0.5, ""),
+    "throw_b": (0.0, 0.5, ""),
+    "throw_c": (0.0, 10.0, "s/m"),
+    "cushion_height": (0.02, 0.07, "m"),
+    "han_e": (0.0, 1.0, ""),
+    "han_mu": (0.0, 1.0, ""),
+    "mathavan_e": (0.0, 1.0, ""),
+    "mathavan_mu": (0.0, 1.0, ""),
+    "mathavan_steps": (10, 5000, "steps"),
+    "cue_mass": (0.1, 2.0, "kg"),
+    "cue_end_mass": (0.0, 0.1, "kg"),
+}
+"""What an override may set each number to, both ends included: the physically
+meaningful values for a billiard table on Earth (balls of 40–80 mm, any cloth, any
+cushion) and nothing that makes the model meaningless or endless (Mathavan's
+integration takes at most 5,000 steps a contact). A number without an entry (a new
+parameter) must be finite."""
+
+
+def _override(name: str, current: Any, value: Any) -> Any:
+    """``value`` for the parameter ``name`` (whose current value is ``current``), checked."""
+    if isinstance(current, str):
+        if not isinstance(value, str):
+            raise CaromError(f"physics parameter {name} must be a name, not {value!r}")
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise CaromError(f"physics parameter {name} must be a finite number, not {value!r}")
+    if isinstance(current, int) and value != int(value):
+        raise CaromError(f"physics parameter {name} must be a whole number, not {value!r}")
+    if name in RANGES:
+        low, high, unit = RANGES[name]
+        if not low <= value <= high:
+            raise CaromError(f"physics parameter {name}: {value:g} is out of range: from {low:g} to "
+                             f"{high:g}{' ' + unit if unit else ''}")
+    return int(value) if isinstance(current, int) else float(value)
 
 
 def cushion_angle(params: Params) -> float:

@@ -22,6 +22,36 @@ from carom.core.errors import CaromError
 
 MISCUE_LIMIT = 0.5
 """Largest tip offset, as a fraction of R, that does not miscue (PHYSICS.md)."""
+MAX_CUE_SPEED = 15.0
+"""m/s. A hard break is about 8–12 m/s at the tip; beyond 15 m/s no player strikes and
+the model (an elastic tip, a 2-D cloth) is not meant to go."""
+MAX_ELEVATION = 89.0
+"""Degrees: a cue at 89° is upright; 90° would strike straight down into the cloth."""
+
+LIMITS: dict[str, tuple[float, float, str]] = {
+    "speed": (0.0, MAX_CUE_SPEED, "m/s"),
+    "direction": (-360.0, 360.0, "degrees"),
+    "side": (-MISCUE_LIMIT, MISCUE_LIMIT, "R"),
+    "height": (-MISCUE_LIMIT, MISCUE_LIMIT, "R"),
+    "elevation": (0.0, MAX_ELEVATION, "degrees"),
+}
+"""The range of each number of a strike, both ends included; side and height together
+must also stay within :data:`MISCUE_LIMIT` of the centre."""
+
+
+def limit_problem(field: str, value: float) -> str | None:
+    """Why ``value`` cannot be the strike's ``field`` (a key of :data:`LIMITS`), or ``None``."""
+    low, high, unit = LIMITS[field]
+    if math.isfinite(value) and low <= value <= high:
+        return None
+    return f"{value:g} is out of range: from {low:g} to {high:g} {unit}"
+
+
+def miscue_problem(side: float, height: float) -> str | None:
+    """Why the tip offsets miscue, or ``None`` (PHYSICS.md: at most 0.5 R from the centre)."""
+    if math.hypot(side, height) <= MISCUE_LIMIT + 1e-12:
+        return None
+    return f"tip offset ({side:g}, {height:g}) is beyond the miscue limit of {MISCUE_LIMIT} R"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,12 +68,10 @@ class Strike:
     elevation: float = 0.0
 
     def __post_init__(self) -> None:
-        if not self.speed >= 0.0 or math.isinf(self.speed):
-            raise CaromError(f"cue speed must be a finite number ≥ 0, not {self.speed!r}")
-        if not math.isfinite(self.direction):
-            raise CaromError(f"direction must be finite, not {self.direction!r}")
-        if math.hypot(self.side, self.height) > MISCUE_LIMIT + 1e-12:
-            raise CaromError(f"tip offset ({self.side}, {self.height}) is beyond the miscue limit "
-                             f"of {MISCUE_LIMIT} R")
-        if not 0.0 <= self.elevation < 90.0:
-            raise CaromError(f"cue elevation must lie in [0, 90) degrees, not {self.elevation!r}")
+        for field in LIMITS:
+            problem = limit_problem(field, getattr(self, field))
+            if problem is not None:
+                raise CaromError(f"cue {field}: {problem}")
+        problem = miscue_problem(self.side, self.height)
+        if problem is not None:
+            raise CaromError(problem)

@@ -3,17 +3,21 @@ of a venue's measurements against them.
 
 A venue is a mapping (read from TOML by the command line) of measurements in SI
 units: metres, kilograms, lux, degrees Celsius. A missing measurement that a rule
-needs is an input error naming the field; Q4 and the advisory parts of Q7 are
-checked only when measured.
+needs, an unknown field, a value that is not a number (or not true/false), an
+unknown discipline and a number that cannot be a measurement in its unit are input
+errors naming the field; a number that fits another unit (284 for a length: in
+centimetres) says so. Q4 and the advisory parts of Q7 are checked only when measured.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from carom.core.errors import CaromError
+from carom.rules.disciplines import DISCIPLINES
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +70,8 @@ WALL_DISTANCE = Range(1.5, None, "m")
 
 
 class VenueError(CaromError):
-    """A measurement is missing or not a number; ``field`` names it."""
+    """A measurement is missing, not a number, or not plausible in its unit; ``field``
+    names it."""
 
     def __init__(self, field: str, reason: str) -> None:
         super().__init__(f"{field}: {reason}")
@@ -82,29 +87,109 @@ class Check:
     met: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """The unit a measurement is given in, the values that are plausible in it (wider
+    than what the rules allow: a value outside cannot be a measurement in this unit),
+    and the units people might have used instead, each with its conversion."""
+
+    words: str
+    symbol: str
+    low: float
+    high: float
+    others: tuple[tuple[str, Callable[[float], float]], ...] = ()
+
+    def problem(self, value: float) -> str | None:
+        if self.low <= value <= self.high:
+            return None
+        reason = (f"{value:g} is not plausible in {self.words} (expected from {self.low:g} to "
+                  f"{self.high:g} {self.symbol})")
+        for name, convert in self.others:
+            if self.low <= convert(value) <= self.high:
+                return f"{reason}; it looks like {name}: write {convert(value):.6g}"
+        return reason
+
+
+def _scaled(factor: float) -> Callable[[float], float]:
+    return lambda value: value * factor
+
+
+_FROM_CM_MM = (("centimetres", _scaled(0.01)), ("millimetres", _scaled(0.001)))
+METRES = Unit("metres", "m", 0.1, 5.0, _FROM_CM_MM)
+SMALL_METRES = Unit("metres", "m", 0.01, 0.2, _FROM_CM_MM)
+"""Heights of a cushion and diameters of a ball: centimetres, not metres."""
+DISTANCE = Unit("metres", "m", 0.0, 100.0)
+KILOGRAMS = Unit("kilograms", "kg", 0.05, 1.0, (("grams", _scaled(0.001)),))
+CELSIUS = Unit("degrees Celsius", "°C", -10.0, 60.0,
+               (("degrees Fahrenheit", lambda f: (f - 32.0) * 5.0 / 9.0), ("kelvins", lambda k: k - 273.15)))
+LUX = Unit("lux", "lx", 0.0, 200_000.0)
+"""Up to about full sunlight."""
+
+MEASURES: dict[str, dict[str, Unit | None]] = {
+    "table": {"length": METRES, "width": METRES, "height": METRES, "cushion_height": SMALL_METRES,
+              "bed_temperature": CELSIUS},
+    "balls": {"discipline": None, "diameters": SMALL_METRES, "masses": KILOGRAMS},
+    "lighting": {"surface_lux": LUX, "lamp_height": METRES, "room_lux": LUX},
+    "venue": {"wall_distance": DISTANCE, "non_slip_floor": None},
+}
+"""Every field a venue file may hold, with its unit (``None``: not a number)."""
+BALLS_IN_A_SET = 3
+
+
+def _known_fields(venue: Mapping[str, Any]) -> None:
+    for section, part in venue.items():
+        if section not in MEASURES:
+            raise VenueError(section, f"unknown section (known: {', '.join(MEASURES)})")
+        if not isinstance(part, Mapping):
+            raise VenueError(section, "expected a table of measurements")
+        for key in part:
+            if key not in MEASURES[section]:
+                raise VenueError(f"{section}.{key}", f"unknown field (known in [{section}]: "
+                                 f"{', '.join(MEASURES[section])})")
+
+
+def _measured(section: str, key: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise VenueError(f"{section}.{key}", f"expected a number, got {value!r}")
+    unit = MEASURES[section][key]
+    assert unit is not None
+    problem = unit.problem(float(value))
+    if problem is not None:
+        raise VenueError(f"{section}.{key}", problem)
+    return float(value)
+
+
 def _number(venue: Mapping[str, Any], section: str, key: str, required: bool = True) -> float | None:
-    part = venue.get(section, {})
-    if not isinstance(part, Mapping):
-        raise VenueError(section, "expected a table of measurements")
-    value = part.get(key)
+    value = venue.get(section, {}).get(key)
     if value is None:
         if required:
             raise VenueError(f"{section}.{key}", "missing: this rule needs the measurement")
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise VenueError(f"{section}.{key}", f"expected a number, got {value!r}")
-    return float(value)
+    return _measured(section, key, value)
 
 
 def _numbers(venue: Mapping[str, Any], section: str, key: str) -> list[float]:
-    part = venue.get(section, {})
-    values = part.get(key) if isinstance(part, Mapping) else None
-    if not isinstance(values, list) or len(values) < 3:
+    values = venue.get(section, {}).get(key)
+    if not isinstance(values, list) or len(values) != BALLS_IN_A_SET:
         raise VenueError(f"{section}.{key}", "expected the three balls' measurements as a list")
     for v in values:
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise VenueError(f"{section}.{key}", f"expected numbers, got {v!r}")
-    return [float(v) for v in values]
+    return [_measured(section, key, v) for v in values]
+
+
+def _discipline(venue: Mapping[str, Any]) -> str | None:
+    name: str | None = venue.get("balls", {}).get("discipline")
+    if name is not None and (not isinstance(name, str) or name not in DISCIPLINES):
+        raise VenueError("balls.discipline", f"unknown {name!r} (known: {', '.join(DISCIPLINES)})")
+    return name
+
+
+def _floor(venue: Mapping[str, Any]) -> bool | None:
+    floor = venue.get("venue", {}).get("non_slip_floor")
+    if floor is not None and not isinstance(floor, bool):
+        raise VenueError("venue.non_slip_floor", f"expected true or false, got {floor!r}")
+    return floor
 
 
 def _range(rule: str, what: str, value: float, allowed: Range) -> Check:
@@ -113,6 +198,9 @@ def _range(rule: str, what: str, value: float, allowed: Range) -> Check:
 
 def inspect(venue: Mapping[str, Any]) -> list[Check]:
     """Check a venue's measurements against Q1–Q7, one line per requirement."""
+    _known_fields(venue)
+    discipline = _discipline(venue)
+    floor = _floor(venue)
     checks: list[Check] = []
     length = _number(venue, "table", "length")
     width = _number(venue, "table", "width")
@@ -134,7 +222,6 @@ def inspect(venue: Mapping[str, Any]) -> list[Check]:
         checks.append(_range("Q4", "bed temperature", temperature, BED_TEMPERATURE))
     diameters = _numbers(venue, "balls", "diameters")
     masses = _numbers(venue, "balls", "masses")
-    discipline = venue.get("balls", {}).get("discipline", "")
     mass_range = BALL_MASS_THREE_CUSHION if discipline == "three-cushion" else BALL_MASS
     for i, d in enumerate(diameters, start=1):
         checks.append(_range("Q5", f"ball {i} diameter", d, BALL_DIAMETER))
@@ -150,7 +237,6 @@ def inspect(venue: Mapping[str, Any]) -> list[Check]:
     wall = _number(venue, "venue", "wall_distance")
     assert wall is not None
     checks.append(_range("Q7", "table to wall", wall, WALL_DISTANCE))
-    floor = venue.get("venue", {}).get("non_slip_floor")
     if floor is not None:
         checks.append(Check("Q7", "non-slip floor or carpet", "yes" if floor else "no", "yes", bool(floor)))
     return checks

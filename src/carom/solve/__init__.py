@@ -8,7 +8,7 @@ execution error, estimated by simulating perturbed strokes.
 
 from __future__ import annotations
 
-from carom.solve.finder import ExecutionError, Shot, find_shots
+from carom.solve.finder import ExecutionNoise, Shot, find_shots
 from carom.solve.judging import route, verdicts
 
-__all__ = ["ExecutionError", "Shot", "find_shots", "route", "verdicts"]
+__all__ = ["ExecutionNoise", "Shot", "find_shots", "route", "verdicts"]

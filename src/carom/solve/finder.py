@@ -21,14 +21,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from carom.core.balls import BALLS, Ball
+from carom.core.balls import BALLS, Ball, cue_ball_problem
 from carom.core.errors import CaromError
 from carom.core.position import Position, position_problems
 from carom.core.records import Stroke
 from carom.core.table import TableSpec
 from carom.physics import DEFAULT_PARAMS, Params, Strike, simulate
 from carom.physics.batch import simulate_batch
-from carom.physics.strike import MISCUE_LIMIT
+from carom.physics.strike import MAX_CUE_SPEED, MISCUE_LIMIT
 from carom.rules.disciplines import Discipline
 from carom.solve.judging import points, route
 
@@ -38,11 +38,18 @@ TIP_LIMIT = 0.45
 """Tip offsets searched, as a fraction of R (inside the miscue limit of 0.5 R)."""
 ELEVATION_RANGE = (0.0, 30.0)
 """Cue elevations searched when elevation is allowed, degrees."""
+NOISE_LIMITS = {"direction": (10.0, "degrees"), "speed": (0.5, "of the speed"), "tip": (0.2, "R")}
+"""The largest σ of each execution error: beyond them a player does not aim at all."""
+MAX_COUNT = 20
+"""At most this many strokes are returned (each distinct route once)."""
+MAX_SEED = 10**18 - 1
 
 
 @dataclass(frozen=True, slots=True)
-class ExecutionError:
-    """A player's execution error: standard deviations of the normal errors."""
+class ExecutionNoise:
+    """How unsteady the player is: the standard deviations of the normal errors added to
+    every strike the finder plays to estimate a stroke's chance (a description, not an
+    exception)."""
 
     direction: float = 0.3
     """Degrees."""
@@ -50,6 +57,12 @@ class ExecutionError:
     """A fraction of the cue speed."""
     tip: float = 0.03
     """A fraction of R, on each of side and height."""
+
+    def __post_init__(self) -> None:
+        for field, (high, unit) in NOISE_LIMITS.items():
+            value = getattr(self, field)
+            if not (math.isfinite(value) and 0.0 <= value <= high):
+                raise CaromError(f"{field} σ: {value:g} is out of range: from 0 to {high:g} {unit}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,40 +131,40 @@ def _explore(rng: np.random.Generator, n: int, elevation: bool) -> np.ndarray:
     ])
 
 
-def _noise(rng: np.random.Generator, trials: int, error: ExecutionError) -> np.ndarray:
+def _errors(rng: np.random.Generator, trials: int, noise: ExecutionNoise) -> np.ndarray:
     """``trials`` execution errors: direction (deg), relative speed, side, height."""
     return np.column_stack([
-        rng.normal(0.0, error.direction, trials),
-        rng.normal(0.0, error.speed, trials),
-        rng.normal(0.0, error.tip, trials),
-        rng.normal(0.0, error.tip, trials),
+        rng.normal(0.0, noise.direction, trials),
+        rng.normal(0.0, noise.speed, trials),
+        rng.normal(0.0, noise.tip, trials),
+        rng.normal(0.0, noise.tip, trials),
     ])
 
 
-def _perturbed(strikes: np.ndarray, noise: np.ndarray) -> np.ndarray:
-    """Every strike played with every error: ``len(strikes) * len(noise)`` rows."""
-    base = np.repeat(strikes, noise.shape[0], axis=0)
-    errs = np.tile(noise, (strikes.shape[0], 1))
-    base[:, 0] = np.maximum(base[:, 0] * (1.0 + errs[:, 1]), 0.05)
+def _perturbed(strikes: np.ndarray, errors: np.ndarray) -> np.ndarray:
+    """Every strike played with every error: ``len(strikes) * len(errors)`` rows."""
+    base = np.repeat(strikes, errors.shape[0], axis=0)
+    errs = np.tile(errors, (strikes.shape[0], 1))
+    base[:, 0] = np.clip(base[:, 0] * (1.0 + errs[:, 1]), 0.05, MAX_CUE_SPEED)
     base[:, 1] = np.mod(base[:, 1] + errs[:, 0], 360.0)
     base[:, 2] += errs[:, 2]
     base[:, 3] += errs[:, 3]
     return _clip_tips(base)
 
 
-def _chances(table: _Table, strikes: np.ndarray, noise: np.ndarray) -> np.ndarray:
+def _chances(table: _Table, strikes: np.ndarray, errors: np.ndarray) -> np.ndarray:
     if strikes.shape[0] == 0:
         return np.zeros(0)
-    hits = table.score(_perturbed(strikes, noise))
-    return hits.reshape(strikes.shape[0], noise.shape[0]).mean(axis=1)
+    hits = table.score(_perturbed(strikes, errors))
+    return hits.reshape(strikes.shape[0], errors.shape[0]).mean(axis=1)
 
 
 def _settle(table: _Table, rng: np.random.Generator, shots: np.ndarray, chances: np.ndarray,
-            noise: np.ndarray, error: ExecutionError, steps: int) -> tuple[np.ndarray, np.ndarray]:
+            errors: np.ndarray, noise: ExecutionNoise, steps: int) -> tuple[np.ndarray, np.ndarray]:
     """Move each shot towards the middle of its scoring window: try ``steps`` nearby
     strikes (a few errors away) and keep any that scores more often."""
     best, best_chance = shots.copy(), chances.copy()
-    scale = np.array([error.speed * 2.0, error.direction * 2.5, error.tip * 2.5, error.tip * 2.5])
+    scale = np.array([noise.speed * 2.0, noise.direction * 2.5, noise.tip * 2.5, noise.tip * 2.5])
     for _ in range(2):
         moves = rng.normal(0.0, 1.0, (best.shape[0], steps, 4)) * scale
         tries = np.repeat(best, steps, axis=0)
@@ -161,7 +174,7 @@ def _settle(table: _Table, rng: np.random.Generator, shots: np.ndarray, chances:
         tries[:, 3] += moves[..., 3].ravel()
         tries[:, 0] = np.clip(tries[:, 0], *SPEED_RANGE)
         tries = _clip_tips(tries, TIP_LIMIT)
-        got = _chances(table, tries, noise).reshape(best.shape[0], steps)
+        got = _chances(table, tries, errors).reshape(best.shape[0], steps)
         pick = np.argmax(got, axis=1)
         better = got[np.arange(best.shape[0]), pick] > best_chance
         best[better] = tries.reshape(best.shape[0], steps, 5)[better, pick[better]]
@@ -170,13 +183,13 @@ def _settle(table: _Table, rng: np.random.Generator, shots: np.ndarray, chances:
 
 
 def find_shots(position: Position, ball: Ball, discipline: Discipline, table: TableSpec, *,
-               error: ExecutionError | None = None, params: Params = DEFAULT_PARAMS, seed: int = 0,
+               noise: ExecutionNoise | None = None, params: Params = DEFAULT_PARAMS, seed: int = 0,
                count: int = 3, elevation: bool = False, opening: bool = False,
                budget: Budget | None = None, sample: float | None = 0.01) -> list[Shot]:
     """The ``count`` most forgiving strikes from ``position`` that the referee judges a
     point, best first (an empty list when none was found).
 
-    ``error``: the player's execution error (default: direction σ 0.3°, speed σ 4 %,
+    ``noise``: the player's execution error (default: direction σ 0.3°, speed σ 4 %,
     tip σ 0.03 R). ``elevation``: also search cue elevations up to 30°. ``opening``: the
     opening stroke of a match or set, which must hit red first (O3). ``seed`` makes
     the search and the chances reproducible. ``sample``: the returned strokes carry
@@ -185,7 +198,14 @@ def find_shots(position: Position, ball: Ball, discipline: Discipline, table: Ta
     problems = position_problems(position, table)
     if problems or any(b not in position for b in BALLS):
         raise CaromError(problems[0] if problems else "a position needs all three balls")
-    error = error or ExecutionError()
+    problem = cue_ball_problem(ball)
+    if problem is not None:
+        raise CaromError(problem)
+    if not 1 <= count <= MAX_COUNT:
+        raise CaromError(f"count: {count} is out of range: from 1 to {MAX_COUNT} strokes")
+    if not 0 <= seed <= MAX_SEED:
+        raise CaromError(f"seed: {seed} is out of range: from 0 to {MAX_SEED}")
+    noise = noise or ExecutionNoise()
     budget = budget or Budget()
     rng = np.random.default_rng(seed)
     judge_table = _Table(position, ball, discipline, table, params, opening)
@@ -201,13 +221,13 @@ def find_shots(position: Position, ball: Ball, discipline: Discipline, table: Ta
     if found.shape[0] > budget.screen_candidates:
         found = found[rng.choice(found.shape[0], budget.screen_candidates, replace=False)]
 
-    rough = _chances(judge_table, found, _noise(rng, budget.screen_trials, error))
+    rough = _chances(judge_table, found, _errors(rng, budget.screen_trials, noise))
     order = np.argsort(-rough, kind="stable")[:max(budget.settle_shots, count)]
     settled, _ = _settle(judge_table, rng, found[order], rough[order],
-                         _noise(rng, budget.screen_trials * 2, error), error, budget.settle_steps)
+                         _errors(rng, budget.screen_trials * 2, noise), noise, budget.settle_steps)
     finalists = np.vstack([settled, found[order]])
     finalists = finalists[judge_table.score(finalists) > 0]  # the aim itself must score
-    chances = _chances(judge_table, finalists, _noise(rng, budget.rank_trials, error))
+    chances = _chances(judge_table, finalists, _errors(rng, budget.rank_trials, noise))
 
     shots: list[Shot] = []
     seen: set[tuple[str, ...]] = set()

@@ -3,18 +3,25 @@
 ``{"table": "large", "ball": "white", "start": {"white": [x, y], "yellow": [x, y],
 "red": [x, y]}}`` in the coordinates of GEOMETRY.md; ``"opening": true`` (our
 addition) makes it the opening stroke of a match or set, which must hit red first (O3).
+The file is read by ``carom.core.inputs`` (JSON, or TOML when it ends in ``.toml``)
+and is at most :data:`MAX_POSITION_BYTES`; the ball to play is white or yellow (O1).
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from carom.core.balls import BALLS, Ball
+from carom.core.balls import BALLS, Ball, cue_ball_problem
 from carom.core.errors import CaromError
+from carom.core.inputs import read_document
 from carom.core.position import Position, position_problems
 from carom.core.table import TABLES, TableSpec
+
+MAX_POSITION_BYTES = 64 * 1024
+"""A position file is about 150 bytes; larger ones are refused unread."""
+FIELDS = ("table", "ball", "start", "opening")
 
 
 class PositionError(CaromError):
@@ -30,18 +37,33 @@ class PositionFile:
 
 
 def read_position(path: str | Path) -> PositionFile:
+    """Read and check a position file; every error names the field (or the line)."""
     try:
-        raw = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise PositionError(f"{path}: {error}") from None
+        raw = read_document(path, MAX_POSITION_BYTES)
+    except CaromError as error:
+        raise PositionError(str(error)) from None
+    return position_from(raw)
+
+
+def position_from(raw: Any) -> PositionFile:
+    """A position from its parsed document."""
     if not isinstance(raw, dict):
         raise PositionError("a position file is a JSON object")
+    unknown = sorted(set(raw) - set(FIELDS))
+    if unknown:
+        raise PositionError(f"{unknown[0]}: unknown field (known: {', '.join(FIELDS)})")
     table = raw.get("table", "large")
-    if table not in TABLES:
+    if not isinstance(table, str) or table not in TABLES:
         raise PositionError(f"table: unknown {table!r} (known: {', '.join(TABLES)})")
     ball = raw.get("ball", "white")
-    if ball not in {b.value for b in BALLS}:
-        raise PositionError(f"ball: unknown {ball!r} (white, yellow or red)")
+    if not isinstance(ball, str) or ball not in {b.value for b in BALLS}:
+        raise PositionError(f"ball: unknown {ball!r} (white or yellow)")
+    problem = cue_ball_problem(Ball(ball))
+    if problem is not None:
+        raise PositionError(f"ball: {problem}")
+    opening = raw.get("opening", False)
+    if not isinstance(opening, bool):
+        raise PositionError(f"opening: expected true or false, got {opening!r}")
     start = raw.get("start")
     if not isinstance(start, dict) or set(start) != {b.value for b in BALLS}:
         raise PositionError('start: expected {"white": [x, y], "yellow": [x, y], "red": [x, y]}')
@@ -54,4 +76,4 @@ def read_position(path: str | Path) -> PositionFile:
     problems = position_problems(position, TABLES[table])
     if problems:
         raise PositionError(f"start: {problems[0]}")
-    return PositionFile(TABLES[table], Ball(ball), position, bool(raw.get("opening", False)))
+    return PositionFile(TABLES[table], Ball(ball), position, opening)
