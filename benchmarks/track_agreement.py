@@ -22,7 +22,7 @@ from carom.core.balls import object_balls
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import TrackedRuling, read_tracked, track_sequence
-from carom.track.sequence import displacement_allowed, farthest_moved, missing_between
+from carom.track.judging.sequence import displacement_allowed, farthest_moved, missing_between
 
 DEFAULT = Path(__file__).resolve().parents[1] / "tests" / "data" / "real-3c-match-part1.jsonl"
 

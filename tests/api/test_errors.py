@@ -20,7 +20,7 @@ SRC = Path(carom.__file__).parent
 
 NOT_IMPORTED = ("carom.storage.migrations.",)
 """Alembic's scripts run migrations when imported: they define no exception."""
-CONTROL_FLOW = {"_Spoiled"}
+CONTROL_FLOW = {"_Spoiled", "_Rejected"}
 """Private exceptions that never leave their module (they carry a failure to where it is
 answered), excepted by name."""
 BUILTINS_NOT_RAISED = {"ValueError", "KeyError", "LookupError", "IndexError", "RuntimeError",

@@ -8,8 +8,8 @@ from carom.core.records import Stroke
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.rules.referee import StrokeContext, judge
-from carom.track.confidence import DOUBTFUL_BELOW, confidence_of, doubts
-from carom.track.derive import Timed, accepted
+from carom.track.judging.confidence import DOUBTFUL_BELOW, confidence_of, doubts
+from carom.track.judging.record import Timed, accepted
 
 W, Y, RED = Ball.WHITE, Ball.YELLOW, Ball.RED
 CONTEXT = StrokeContext(discipline("three-cushion"), TABLES["large"], W, False, None, ())

@@ -59,7 +59,7 @@ def test_point_is_optional() -> None:
 
 
 BAD = [
-    ("not json", "line 2: not valid JSON"),
+    ("not json", "line 2: not JSON"),
     ("[1, 2]", "line 2: expected a JSON object"),
     (line(shot=None), "line 2: shot: expected a number or a string"),
     (line(cue="blue"), 'line 2: cue: unknown ball "blue"'),
@@ -105,10 +105,38 @@ def test_a_missing_ball_is_refused() -> None:
         list(read_lines([json.dumps(obj)]))
 
 
-def test_nan_is_refused() -> None:
-    text = line().replace("0.52", "NaN")
-    with pytest.raises(TrackFormatError, match=r"balls.white.x\[1\]: expected a finite number"):
-        list(read_lines([text]))
+def test_nan_and_numbers_beyond_a_float_are_refused() -> None:
+    """The one reader of JSON (``carom.core.inputs``) refuses them, with the line."""
+    with pytest.raises(TrackFormatError, match="line 1: NaN is not a number JSON allows"):
+        list(read_lines([line().replace("0.52", "NaN")]))
+    with pytest.raises(TrackFormatError, match=r"line 1: balls.white.x\[1\]: 1e400 is too large"):
+        list(read_lines([line().replace("0.52", "1e400")]))
+
+
+@pytest.mark.parametrize(("track", "field", "reason"), [
+    ({"t": [0.0, 1e-300], "x": [0.5, 0.6], "y": [0.5, 0.5]}, "balls.red.t[1]", "at least 0.0001 s apart"),
+    ({"t": [0.0, 1e9], "x": [0.5, 0.6], "y": [0.5, 0.5]}, "balls.red.t[1]", "out of range"),
+    ({"t": [0.0, 0.1], "x": [500.0, 600.0], "y": [0.5, 0.5]}, "balls.red.x[0]", "positions are in metres"),
+])
+def test_samples_beyond_any_tracker_are_refused(track: object, field: str, reason: str) -> None:
+    with pytest.raises(TrackFormatError) as caught:
+        list(read_lines([_with_ball("red", track)]))
+    assert caught.value.field == field and reason in caught.value.reason
+
+
+def test_an_empty_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "empty.jsonl"
+    path.write_text("\n\n", encoding="utf-8")
+    with pytest.raises(TrackFormatError, match="holds no strokes"):
+        list(read_tracked(path))
+
+
+def test_bytes_that_are_not_utf8_name_their_line(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.jsonl"
+    latin = line().replace('"shot": 7', '"shot": "caf\u00e9"').encode("latin-1")
+    path.write_bytes(line().encode() + b"\n" + latin + b"\n")
+    with pytest.raises(TrackFormatError, match="line 2: not UTF-8 text"):
+        list(read_tracked(path))
 
 
 def test_an_unrecognised_file_is_refused() -> None:

@@ -14,8 +14,8 @@ from carom.cli.app import app
 from carom.core.balls import Ball
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
-from carom.track import TrackedStroke, match_record, physics, track_sequence, track_stroke
-from carom.track.sequence import displacement_allowed, missing_between
+from carom.track import TrackedStroke, match_record, track_sequence, track_stroke, tracker
+from carom.track.judging.sequence import displacement_allowed, missing_between
 from tests.track.synthetic import stroke, to_jsonl
 
 del carom.cli.track
@@ -45,7 +45,7 @@ def next_stroke(after: TrackedStroke, *, shot: object = 2,
 
 def test_the_threshold_is_the_noise_of_two_samples_and_a_ball_diameter() -> None:
     allowed = displacement_allowed(LARGE)
-    assert allowed == 2.0 * LARGE.ball_radius + 5.0 * sqrt(2.0) * physics.POSITION_NOISE_CEILING
+    assert allowed == 2.0 * LARGE.ball_radius + 5.0 * sqrt(2.0) * tracker.POSITION_NOISE_CEILING
     assert 0.08 < allowed < 0.10
 
 
@@ -117,5 +117,5 @@ def test_the_command_line_and_the_match_record_flag_the_stroke(tmp_path: Path) -
     assert "doubt  the balls moved between this stroke's end and the next stroke's start" in human.stdout
     # the match record flags it even from rulings judged one by one
     record = match_record([track_stroke(s, THREE_CUSHION, LARGE) for s in (a, b, c)], THREE_CUSHION, LARGE)
-    written = [r for r in record.records if type(r).__name__ == "Stroke"]
+    written = [r for _, r in record.records if type(r).__name__ == "Stroke"]
     assert written[0].extra["doubtful"] is True

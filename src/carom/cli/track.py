@@ -56,8 +56,7 @@ def track(
     and the field (exit status 2) before anything is printed.
     """
     from carom.core.outputs import write_text
-    from carom.notation.writer import format_match
-    from carom.track import TrackFormatError, match_record, read_tracked
+    from carom.track import TrackFormatError, corrections, match_record, read_tracked
 
     rules, spec = _setup(discipline, table)
     if carom_out is not None:
@@ -78,11 +77,11 @@ def track(
     if carom_out is not None:
         record = match_record(rulings, rules, spec, file.name)
         try:
-            write_text(carom_out, format_match(record.header, list(record.records)))
+            write_text(carom_out, record.text())
         except OSError as error:
             fail(f"{carom_out}: {error}")
-        if record.corrections:
-            typer.echo(f"carom: {carom_out}: {record.corrections} place(s) where the recording's course "
+        if corrections(record):
+            typer.echo(f"carom: {carom_out}: {corrections(record)} place(s) where the recording's course "
                        "differs from the rulings were bridged (see the notes in the file)", err=True)
 
 
@@ -192,7 +191,7 @@ def human(ruling: TrackedRuling) -> str:
 
 def summary(rulings: Iterable[TrackedRuling]) -> str:
     """The closing lines: counts, agreement with the input's labels, the doubtful strokes."""
-    from carom.track.confidence import DOUBTFUL_BELOW
+    from carom.track import DOUBTFUL_BELOW
 
     rulings = list(rulings)
     points = sum(1 for r in rulings if r.points)

@@ -1,26 +1,30 @@
 """The auto-referee: tracked ball trajectories in, judged ``carom/1`` strokes out.
 
+The package is laid out by stage:
+
 * :mod:`carom.track.readers`: the tracked-data library interface (one small reader per
-  input format, a registry, :func:`read_tracked`);
-* :mod:`carom.track.motion`, :mod:`~carom.track.cushions`, :mod:`~carom.track.contacts`:
-  event detection that reconstructs each ball's motion between its samples;
-* :mod:`carom.track.judge`: :func:`track_stroke`, the stroke record, the ruling and its
-  confidence; :mod:`carom.track.sequence`: :func:`track_sequence`, a recording judged
-  stroke after stroke (a stroke the next one does not follow is doubtful);
-  :mod:`carom.track.matchrecord`: a whole match as a ``carom/1`` record.
+  input format, a registry, :func:`read_tracked`) giving :mod:`carom.track.samples`;
+* :mod:`carom.track.reconstruct`: each ball's motion between and across its samples;
+* :mod:`carom.track.contacts`: every candidate contact, with its evidence and probability;
+* :mod:`carom.track.judging`: the stroke record, the ruling and its confidence
+  (:func:`track_stroke`), a recording judged stroke after stroke (:func:`track_sequence`);
+* :mod:`carom.track.matchrecord`: a whole match as a ``carom/1`` record.
+
+:mod:`carom.track.laws` holds the physics the detector reasons with.
 """
 
 from __future__ import annotations
 
 from carom.track.errors import TrackFormatError
-from carom.track.judge import TrackedRuling, track_stroke
-from carom.track.matchrecord import MatchRecord, match_record
+from carom.track.judging.confidence import DOUBTFUL_BELOW
+from carom.track.judging.ruling import TrackedRuling, track_stroke
+from carom.track.judging.sequence import track_sequence
+from carom.track.matchrecord import MatchRecord, corrections, match_record
 from carom.track.readers import READERS, Reader, read_lines, read_tracked, register
 from carom.track.samples import BallTrack, TrackedStroke
-from carom.track.sequence import track_sequence
 
 __all__ = [
-    "READERS", "BallTrack", "MatchRecord", "Reader", "TrackFormatError", "TrackedRuling",
-    "TrackedStroke", "match_record", "read_lines", "read_tracked", "register", "track_sequence",
-    "track_stroke",
+    "DOUBTFUL_BELOW", "READERS", "BallTrack", "MatchRecord", "Reader", "TrackFormatError", "TrackedRuling",
+    "TrackedStroke", "corrections", "match_record", "read_lines", "read_tracked", "register",
+    "track_sequence", "track_stroke",
 ]

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
 
+from carom.core.errors import InputError
+from carom.core.inputs import decode
 from carom.track.errors import TrackFormatError
 from carom.track.samples import TrackedStroke
 
@@ -76,11 +78,12 @@ def choose_reader(first_line: str, fmt: str | None = None) -> Reader:
 
 
 def read_lines(lines: Iterable[str], fmt: str | None = None) -> Iterator[TrackedStroke]:
-    """The strokes of a file held as lines (see :func:`read_tracked`)."""
+    """The strokes of a file held as lines (see :func:`read_tracked`); a file with no
+    line but blank ones is refused (it holds no stroke)."""
     rows = numbered(lines)
     first = next(rows, None)
     if first is None:
-        return
+        raise TrackFormatError("the file holds no strokes (it is empty or blank)")
     reader = choose_reader(first[1], fmt)
     yield from reader.read(chain((first,), rows))
 
@@ -89,14 +92,21 @@ def read_tracked(path: str | Path, fmt: str | None = None) -> Iterator[TrackedSt
     """Stream the tracked strokes of the file at ``path``.
 
     ``fmt`` names the reader; without it the reader is chosen from the file's first
-    line. Raises :class:`TrackFormatError` (line and field) on bad input and
-    ``OSError`` when the file cannot be opened.
+    line. Raises :class:`TrackFormatError` (line and field) on bad input, bytes that are
+    not UTF-8 included, and ``OSError`` when the file cannot be opened.
     """
-    with open(path, encoding="utf-8-sig", newline=None) as handle:
+    with open(path, "rb") as handle:
+        yield from read_lines(_decoded(handle), fmt)
+
+
+def _decoded(handle: Iterable[bytes]) -> Iterator[str]:
+    """The lines of a binary file as text, each checked to be UTF-8 on its own (an error
+    names its line)."""
+    for number, raw in enumerate(handle, start=1):
         try:
-            yield from read_lines(handle, fmt)
-        except UnicodeDecodeError as error:
-            raise TrackFormatError(f"not UTF-8 text ({error.reason})") from None
+            yield decode(raw, number)
+        except InputError as error:
+            raise TrackFormatError(error.reason, error.line) from None
 
 
 def _register_builtin() -> None:

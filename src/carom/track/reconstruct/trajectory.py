@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from carom.track import physics
-from carom.track.motion import REST_RUN_OUT, BallMotion, Join
-from carom.track.numeric import clip
+from carom.track import laws
+from carom.track.reconstruct.ballmotion import REST_RUN_OUT, BallMotion, Join
+from carom.track.reconstruct.numeric import clip
 from carom.track.samples import FloatArray
 
 
@@ -114,7 +114,7 @@ class BallPath:
             else:
                 speed = float(np.hypot(*join.v_out))
             dist = float(np.hypot(*(xy[k_next] - rest)))
-            leave = max(hi - dist / max(speed, physics.REST_SPEED), lo)
+            leave = max(hi - dist / max(speed, laws.REST_SPEED), lo)
             u = (xy[k_next] - rest) / max(dist, 1e-9)
             self._fill(grid, pos, vel, lo, hi, rest, leave, hi, rest, u * max(speed, 0.0))
         elif join.kind == "stop":
@@ -126,12 +126,12 @@ class BallPath:
                 v = (xy[k_prev] - xy[k_prev - 1]) / float(t[k_prev] - t[k_prev - 1])
             speed = float(np.hypot(*v))
             dist = float(np.hypot(*(rest - xy[k_prev])))
-            arrive = min(lo + dist / max(speed, physics.REST_SPEED), hi)
+            arrive = min(lo + dist / max(speed, laws.REST_SPEED), hi)
             u = (rest - xy[k_prev]) / max(dist, 1e-9)
             self._fill(grid, pos, vel, lo, hi, xy[k_prev], lo, arrive, rest, u * speed, moving_first=True)
         elif join.kind == "restart" and join.rest_point is not None:
             lo, hi = join.t_lo, join.t_hi
-            speed_in = max(float(np.hypot(*join.v_in)), physics.REST_SPEED)
+            speed_in = max(float(np.hypot(*join.v_in)), laws.REST_SPEED)
             # where exactly it stopped, no sample says: up to a rolling ball's run-out
             stop = min(max(join.t_stop, lo + REST_RUN_OUT / speed_in), join.t)
             self._fill(grid, pos, vel, lo, hi, join.before.position(lo), lo, stop, None, join.v_in,

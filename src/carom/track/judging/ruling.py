@@ -9,10 +9,13 @@ from carom.core.records import Stroke
 from carom.core.table import TableSpec
 from carom.rules.disciplines import Discipline
 from carom.rules.referee import StrokeContext, Verdict, judge
-from carom.track.confidence import DOUBTFUL_BELOW, Doubt, confidence_of, doubts
-from carom.track.derive import accepted, build_stroke, candidates
-from carom.track.detect import Detection, detect
+from carom.track.contacts.detection import Detection, detect
+from carom.track.judging.confidence import DOUBTFUL_BELOW, NEGLIGIBLE, Doubt, confidence_of, doubts
+from carom.track.judging.frozen import frozen_reading
+from carom.track.judging.record import accepted, build_stroke, candidates
+from carom.track.reconstruct.plausibility import implausible
 from carom.track.samples import TrackedStroke
+from carom.track.tracker import DEFAULT_MODEL, TrackerModel
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +30,7 @@ class TrackedRuling:
     doubts: tuple[Doubt, ...]
     """The alternative readings that would change the ruling, likeliest first; when the
     stroke was judged as part of a recording, first any doubt about the recording
-    (:mod:`carom.track.sequence`)."""
+    (:mod:`carom.track.judging.sequence`)."""
     detection: Detection | None = None
     """The reconstructed motions and every candidate event (for inspection)."""
 
@@ -43,19 +46,24 @@ class TrackedRuling:
 
 
 def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpec, *,
-                 opening: bool = False) -> TrackedRuling:
+                 opening: bool = False, model: TrackerModel = DEFAULT_MODEL) -> TrackedRuling:
     """Detect the events of ``tracked``, build its stroke record and judge it.
 
     The striker is taken to have played his own ball (the tracked ``cue``): a tracker
     sees which ball was struck, not who struck it. ``opening``: the opening stroke of
-    a match or set (O3).
+    a match or set (O3). ``model``: the tracker-error model the evidence is weighed by.
     """
-    detection = detect(tracked, table)
+    detection = detect(tracked, table, model)
     cands = candidates(detection, tracked, table)
     chosen = accepted(cands)
     stroke = build_stroke(tracked, [c.event for c in chosen], table, discipline, detection)
-    context = StrokeContext(discipline, table, tracked.cue, opening, stroke.start,
-                            tuple(0 for _ in discipline.zones(table)))
+    raw = {b: track.first for b, track in tracked.balls.items()}
+    sigma = max(m.sigma for m in detection.motions.values())
+    frozen = frozen_reading(stroke, raw, sigma, table, model.bias_scale)
+    if frozen is not None:
+        stroke = frozen.likely
+    context = StrokeContext.of(discipline, table, cue_ball=tracked.cue, opening=opening,
+                               position=stroke.start)
     verdict = judge(context, stroke)
 
     def ruling(events: list[Event]) -> tuple[object, ...]:
@@ -64,4 +72,16 @@ def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpe
         return (alternative.points, alternative.fouls)
 
     found = doubts(cands, chosen, tracked.cue, ruling, (verdict.points, verdict.fouls))
-    return TrackedRuling(tracked, stroke, verdict, confidence_of(found), tuple(found), detection)
+    if frozen is not None and frozen.other_chance >= NEGLIGIBLE:
+        other = judge(context, frozen.other)
+        if (other.points, other.fouls) != (verdict.points, verdict.fouls):
+            chance = frozen.other_chance
+            found.append(Doubt(chance, f"{frozen.describe()} (chance {chance:.3f})"))
+            found.sort(key=lambda d: -(d.probability or 0.0))
+    confidence = confidence_of(found)
+    wrong = implausible(tracked, table)
+    if wrong:
+        # not a recording the tracker-error model explains: nothing in it is sure
+        found = [Doubt(None, f"the recording cannot be right: {'; '.join(wrong)}"), *found]
+        confidence = 0.0
+    return TrackedRuling(tracked, stroke, verdict, confidence, tuple(found), detection)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from carom.core.table import TableSpec
-from carom.track.motion import BallMotion
+from carom.track.reconstruct.ballmotion import BallMotion
 
 OFF_TABLE = 0.02
 """How far beyond the line ``R`` inside a cushion nose a centre must be seen to be off

@@ -2,7 +2,7 @@
 
 A break between two samples is found where straight lines through the samples on either
 side miss the other side by more than the noise and the largest change free motion
-allows (:data:`~carom.track.physics.MAX_FREE_ACCELERATION`), or where the velocities of
+allows (:data:`~carom.track.laws.MAX_FREE_ACCELERATION`), or where the velocities of
 the two sides differ by more than friction can change them in between.
 
 Every test looks at a few neighbouring samples only, so the moving runs of all the
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from carom.track import physics
+from carom.track import laws, tracker
 from carom.track.samples import FloatArray
 
 BREAK_Z = 4.0
@@ -31,7 +31,7 @@ def free_acceleration(speed: FloatArray) -> FloatArray:
     """The acceleration allowed between samples without an event: sliding friction at
     full speed, proportionally less for a slow ball (which, if it slides at all, does so
     only briefly); a break this misses on a slow ball would change little."""
-    return physics.MAX_FREE_ACCELERATION * np.minimum(1.0, speed / physics.FULL_SLIDE_SPEED)
+    return laws.MAX_FREE_ACCELERATION * np.minimum(1.0, speed / laws.FULL_SLIDE_SPEED)
 
 
 def find_breaks(t: FloatArray, xy: FloatArray, sigma: float) -> list[int]:
@@ -86,7 +86,7 @@ def _breaks(s: _Samples) -> np.ndarray:
     intervals = t.shape[0] - 1
     speed = _speeds(s)
     # per sample: its position noise, and half the acceleration free motion allows it
-    noise = np.hypot(s.sigma, speed * physics.TIMING_JITTER)
+    noise = np.hypot(s.sigma, speed * tracker.TIMING_JITTER)
     half_accel = 0.5 * free_acceleration(speed)
     tri = _triples(t, xy)
     miss_back = np.full(intervals, np.inf)
@@ -197,7 +197,7 @@ def _velocity_jumps(tri: _Triples, s: _Samples) -> FloatArray:
     vb, vf = tri.slope[:-3], tri.slope[3:]
     change = np.hypot(*(vf - vb).T)
     fast = np.maximum(np.hypot(*vb.T), np.hypot(*vf.T))
-    noise = np.hypot(s.sigma[2:n - 3], fast * physics.TIMING_JITTER)
+    noise = np.hypot(s.sigma[2:n - 3], fast * tracker.TIMING_JITTER)
     allowed = (free_acceleration(fast) * (tri.tbar[3:] - tri.tbar[:-3])
                + BREAK_Z * noise * np.sqrt(1.0 / tri.stt[:-3] + 1.0 / tri.stt[3:]))
     out[2:n - 3] = np.where(s.within(5), change / allowed, 0.0)

@@ -28,6 +28,11 @@ class CushionLine:
     def depth(self, p: FloatArray) -> float:
         return float(self.normal @ p) - self.offset
 
+    @property
+    def unit(self) -> tuple[float, float]:
+        """The normal in plain floats (for scalar work)."""
+        return (float(self.normal[0]), float(self.normal[1]))
+
 
 @cache
 def cushion_lines(table: TableSpec) -> tuple[CushionLine, ...]:

@@ -6,14 +6,15 @@ from dataclasses import dataclass
 
 from carom.core.balls import Ball
 from carom.core.table import TableSpec
-from carom.track import physics
-from carom.track.contacts import BallHit, ball_hits
-from carom.track.cushions import CushionHit, cushion_hits
-from carom.track.departure import Departure, departure
-from carom.track.geometry import cushion_lines
-from carom.track.motion import BallMotion, estimate_noise, reconstruct_all
-from carom.track.paths import BallPath
+from carom.track import tracker
+from carom.track.contacts.ball_contacts import BallHit, ball_hits
+from carom.track.contacts.cushion_contacts import CushionHit, cushion_hits
+from carom.track.contacts.departure import Departure, departure
+from carom.track.reconstruct.ballmotion import BallMotion, estimate_noise, reconstruct_all
+from carom.track.reconstruct.geometry import cushion_lines
+from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import BallTrack, TrackedStroke
+from carom.track.tracker import DEFAULT_MODEL, TrackerModel
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +34,7 @@ def _noise(stroke: TrackedStroke) -> list[tuple[Ball, BallTrack, float]]:
     tracker, one camera)."""
     own = {ball: estimate_noise(track.t, track.xy) for ball, track in stroke.balls.items()}
     known = [s for s in own.values() if s is not None]
-    fallback = max(known) if known else physics.POSITION_NOISE_FLOOR
+    fallback = max(known) if known else tracker.POSITION_NOISE_FLOOR
     out: list[tuple[Ball, BallTrack, float]] = []
     for ball, track in stroke.balls.items():
         sigma = own[ball]
@@ -41,16 +42,20 @@ def _noise(stroke: TrackedStroke) -> list[tuple[Ball, BallTrack, float]]:
     return out
 
 
-def detect(stroke: TrackedStroke, table: TableSpec) -> Detection:
+def detect(stroke: TrackedStroke, table: TableSpec, model: TrackerModel = DEFAULT_MODEL) -> Detection:
+    """Reconstruct every ball's motion and find every candidate event with its chance."""
     lines = cushion_lines(table)
-    motions = reconstruct_all([(ball, track, sigma) for ball, track, sigma in _noise(stroke)])
+    motions = reconstruct_all([(ball, track, sigma) for ball, track, sigma in _noise(stroke)],
+                              2.0 * table.ball_radius)
     paths = {ball: BallPath(motion) for ball, motion in motions.items()}
     departures: list[Departure] = []
     for ball, motion in motions.items():
         starts = [j for j in motion.joins if j.kind in ("start", "nudge", "restart")]
         if ball is stroke.cue and starts and starts[0].kind == "start":
             starts = starts[1:]  # the cue's own strike
-        departures.extend(departure(motion, join, lines) for join in starts)
+        others = tuple(p for b, p in paths.items() if b is not ball)
+        departures.extend(departure(motion, join, lines, model, others, 2.0 * table.ball_radius)
+                          for join in starts)
     cushions: list[CushionHit] = []
     for ball, motion in motions.items():
         cushions.extend(cushion_hits(motion, table, [p for b, p in paths.items() if b is not ball]))
@@ -58,7 +63,7 @@ def detect(stroke: TrackedStroke, table: TableSpec) -> Detection:
         if dep.bounce is not None:
             ball = next(b for b, m in motions.items() if any(j is dep.join for j in m.joins))
             cushions.append(CushionHit(ball, dep.bounce.cushion, dep.bounce_t, dep.join.t_lo, dep.join.t_hi,
-                                       0.0, motions[ball].sigma, 1.0, dep.left_sd))
+                                       0.0, motions[ball].sigma, dep.moved, dep.left_sd))
     cushions.sort(key=lambda h: h.t)
-    balls = ball_hits(paths, departures, cushions, table)
+    balls = ball_hits(paths, departures, cushions, table, model)
     return Detection(motions, paths, departures, cushions, balls)

@@ -1,7 +1,7 @@
 """Where two balls come close: the exact closest approach of their reconstructed paths.
 
 Each ball's centre is a polyline in time (samples plus the estimated point of every
-join, :meth:`~carom.track.motion.BallMotion.path`). Between two consecutive times of
+join, :meth:`~carom.track.reconstruct.ballmotion.BallMotion.path`). Between two consecutive times of
 either polyline both balls move in straight lines, so their distance is smallest at a
 point found in closed form; no grid is searched.
 """
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from carom.track.numeric import clip, runs
+from carom.track.reconstruct.numeric import clip, runs
 from carom.track.samples import FloatArray
 
 

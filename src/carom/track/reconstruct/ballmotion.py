@@ -1,12 +1,12 @@
 """Reconstructing one ball's motion from its samples: rests, pieces and joins.
 
 A ball's track is cut into *pieces*: stretches with no event inside, whose motion at
-each end is fitted with a quadratic in time (:mod:`carom.track.fit`), and *rests*. Between
+each end is fitted with a quadratic in time (:mod:`carom.track.reconstruct.fit`), and *rests*. Between
 two pieces lies a
 *join*, where something changed the ball's velocity faster than friction can: a
 cushion, another ball, or (for the first move) the cue. A break between two samples is
 found where neither neighbourhood predicts the other within the noise and the largest
-change free motion allows (:data:`~carom.track.physics.MAX_FREE_ACCELERATION`).
+change free motion allows (:data:`~carom.track.laws.MAX_FREE_ACCELERATION`).
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from math import hypot, sqrt
 import numpy as np
 
 from carom.core.balls import Ball
-from carom.track import physics
-from carom.track.breaks import find_breaks_in_runs
-from carom.track.joins import REST_RUN_OUT, Join, join_all
-from carom.track.pieces import Piece, Span, make_pieces
-from carom.track.rests import not_outliers, rest_runs
+from carom.track import tracker
+from carom.track.reconstruct.breaks import find_breaks_in_runs
+from carom.track.reconstruct.joins import REST_RUN_OUT, Join, join_all
+from carom.track.reconstruct.pieces import Piece, Span, make_pieces
+from carom.track.reconstruct.rests import biased_excursions, not_outliers, rest_runs
 from carom.track.samples import BallTrack, FloatArray
 
 __all__ = ["REST_RUN_OUT", "BallMotion", "Join", "Piece", "SampleLists", "estimate_noise", "reconstruct",
@@ -74,7 +74,7 @@ class BallMotion:
 
     def sigma_at(self, speed: float) -> float:
         """Position noise of a sample of this ball moving at ``speed``."""
-        return hypot(self.sigma, speed * physics.TIMING_JITTER)
+        return hypot(self.sigma, speed * tracker.TIMING_JITTER)
 
     def path(self) -> tuple[FloatArray, FloatArray]:
         """The centre as a polyline ``(times, points)``: samples, plus the estimated
@@ -95,10 +95,10 @@ class BallMotion:
         return t[order], np.concatenate(points)[order]
 
 
-def estimate_noise(t: FloatArray, xy: FloatArray) -> float | None:
+def estimate_noise(t: FloatArray, xy: FloatArray, *, capped: bool = True) -> float | None:
     """Robust noise of the samples: the spread of each sample about the line through its
-    two neighbours (MAD), where they are close in time; floored and capped. ``None``
-    when the track has too few such samples to tell."""
+    two neighbours (MAD), where they are close in time; floored and (if ``capped``)
+    capped. ``None`` when the track has too few such samples to tell."""
     if t.shape[0] < 8:
         return None
     t0, t1, t2 = t[:-2], t[1:-1], t[2:]
@@ -109,7 +109,12 @@ def estimate_noise(t: FloatArray, xy: FloatArray) -> float | None:
     e = (xy[1:-1] - (xy[:-2] + (xy[2:] - xy[:-2]) * w))[close]
     flat = np.abs(e).ravel()
     mad = float(np.partition(flat, flat.shape[0] // 2)[flat.shape[0] // 2]) * 1.4826 / sqrt(1.5)
-    return min(max(mad, physics.POSITION_NOISE_FLOOR), physics.POSITION_NOISE_CEILING)
+    floored = max(mad, tracker.POSITION_NOISE_FLOOR)
+    return min(floored, tracker.POSITION_NOISE_CEILING) if capped else floored
+
+
+DIAMETER = 0.0615
+"""A ball's diameter on a match table, m (the detector is told the table's)."""
 
 
 def reconstruct(ball: Ball, track: BallTrack, sigma: float | None = None) -> BallMotion:
@@ -118,14 +123,18 @@ def reconstruct(ball: Ball, track: BallTrack, sigma: float | None = None) -> Bal
     return reconstruct_all([(ball, track, sigma)])[ball]
 
 
-def reconstruct_all(tracks: list[tuple[Ball, BallTrack, float | None]]) -> dict[Ball, BallMotion]:
+def reconstruct_all(tracks: list[tuple[Ball, BallTrack, float | None]],
+                    diameter: float = DIAMETER) -> dict[Ball, BallMotion]:
     """:func:`reconstruct` of each ball of a stroke; the breaks of all their moving runs
-    are looked for at once (:func:`~carom.track.breaks.find_breaks_in_runs`)."""
+    are looked for at once (:func:`~carom.track.reconstruct.breaks.find_breaks_in_runs`).
+    A resting ball's samples that only show the tracker's bias while another ball
+    passed are left out first (:func:`~carom.track.reconstruct.rests.biased_excursions`)."""
     prepared = []
     for ball, track, noise in tracks:
         t, xy = track.t, track.xy
-        sigma = noise if noise is not None else estimate_noise(t, xy) or physics.POSITION_NOISE_FLOOR
-        keep = not_outliers(t, xy, sigma)
+        sigma = noise if noise is not None else estimate_noise(t, xy) or tracker.POSITION_NOISE_FLOOR
+        others = [(o.t, o.xy) for b, o, _ in tracks if b is not ball]
+        keep = not_outliers(t, xy, sigma) & biased_excursions(t, xy, sigma, others, diameter)
         if not keep.all():
             t, xy = t[keep], xy[keep]
         prepared.append((ball, t, xy, sigma, rest_runs(t, xy, sigma)))

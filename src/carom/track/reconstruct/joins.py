@@ -8,9 +8,9 @@ from math import hypot, sqrt
 
 import numpy as np
 
-from carom.track import physics
-from carom.track.fit import Fit
-from carom.track.pieces import Piece
+from carom.track import laws
+from carom.track.reconstruct.fit import Fit
+from carom.track.reconstruct.pieces import Piece
 from carom.track.samples import FloatArray
 
 Vector = tuple[float, float]
@@ -62,7 +62,7 @@ class Join:
         """The largest velocity change friction alone could make across the join, m/s."""
         v_in, v_out = self.v_in.tolist(), self.v_out.tolist()
         speed = max(hypot(v_in[0], v_in[1]), hypot(v_out[0], v_out[1]))
-        allowed = physics.MAX_FREE_ACCELERATION * min(1.0, speed / physics.FULL_SLIDE_SPEED)
+        allowed = laws.MAX_FREE_ACCELERATION * min(1.0, speed / laws.FULL_SLIDE_SPEED)
         return allowed * (self.t_hi - self.t_lo)
 
     @property
@@ -133,14 +133,14 @@ def _rest_between(p_in: Vector, v_in: Vector, p_out: Vector, v_out: Vector,
     speed_in, speed_out = hypot(*v_in), hypot(*v_out)
     chord_x, chord_y = p_out[0] - p_in[0], p_out[1] - p_in[1]
     chord = hypot(chord_x, chord_y)
-    needed = chord / max(speed_in, speed_out, physics.REST_SPEED)
+    needed = chord / max(speed_in, speed_out, laws.REST_SPEED)
     if t_hi - t_lo < 3.0 * needed + REST_GAP:
         return None
-    run_out = min(speed_in * speed_in / (2.0 * physics.ROLL_DECELERATION), chord, REST_RUN_OUT)
-    if speed_in > physics.REST_SPEED and run_out > 0.0:
+    run_out = min(speed_in * speed_in / (2.0 * laws.ROLL_DECELERATION), chord, REST_RUN_OUT)
+    if speed_in > laws.REST_SPEED and run_out > 0.0:
         ux, uy = v_in[0] / speed_in, v_in[1] / speed_in
         best = 0.0
-        if speed_out > physics.REST_SPEED:
+        if speed_out > laws.REST_SPEED:
             wx, wy = v_out[0] / speed_out, v_out[1] / speed_out
             # the point q = p_in + s u closest to the outgoing line through p_out along w
             # (normal to that line: (-wy, wx))
@@ -169,11 +169,11 @@ def _leave_from(q: Vector, fit: Fit, t_lo: float, t_hi: float) -> tuple[float, f
     vx, vy = fit.speed_vector(t_hi)
     speed = hypot(vx, vy)
     p = fit.point(t_hi)
-    if speed < physics.REST_SPEED:
+    if speed < laws.REST_SPEED:
         return t_lo, hypot(p[0] - q[0], p[1] - q[1])
     ux, uy = vx / speed, vy / speed
     along, across = _along_across(p, q, ux, uy)
-    top = physics.MAX_FREE_ACCELERATION
+    top = laws.MAX_FREE_ACCELERATION
     accel = min(max(2.0 * fit.c[4] * ux + 2.0 * fit.c[5] * uy, -top), top)
     tau = _time_to_cover(along, speed, accel, backwards=True)
     te = min(max(t_hi - tau, t_lo), t_hi)
@@ -184,10 +184,10 @@ def _arrive_at(q: Vector, p: Vector, v: Vector, t_lo: float, t_hi: float) -> tup
     """When a ball at ``p`` moving at ``v`` (and then rolling to a stop) reaches ``q``,
     and how far from its line ``q`` lies."""
     speed = hypot(*v)
-    if speed < physics.REST_SPEED:
+    if speed < laws.REST_SPEED:
         return t_lo, hypot(q[0] - p[0], q[1] - p[1])
     along, across = _along_across(q, p, v[0] / speed, v[1] / speed)
-    tau = _time_to_cover(along, speed, -physics.ROLL_DECELERATION, backwards=False)
+    tau = _time_to_cover(along, speed, -laws.ROLL_DECELERATION, backwards=False)
     return min(max(t_lo + tau, t_lo), t_hi), across
 
 

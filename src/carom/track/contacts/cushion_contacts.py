@@ -19,11 +19,11 @@ import numpy as np
 
 from carom.core.balls import Ball, Cushion
 from carom.core.table import TableSpec
-from carom.track import physics
-from carom.track.geometry import CushionLine, cushion_lines
-from carom.track.motion import BallMotion, Piece, SampleLists
-from carom.track.numeric import interp_at
-from carom.track.paths import BallPath
+from carom.track import laws, tracker
+from carom.track.reconstruct.ballmotion import BallMotion, Piece, SampleLists
+from carom.track.reconstruct.geometry import CushionLine, cushion_lines
+from carom.track.reconstruct.numeric import interp_at
+from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import FloatArray
 
 NORMAL_SPEED_Z = 3.0
@@ -76,7 +76,7 @@ def cushion_hits(motion: BallMotion, table: TableSpec, others: list[BallPath]) -
     times = np.array([hit.t for hit, _ in found])
     points = np.array([point for _, point in found])
     rival = np.zeros(times.shape[0])
-    sd = hypot(physics.CONTACT_SHAPE_SD, physics.CUSHION_DEPTH_SD)
+    sd = hypot(tracker.CONTACT_SHAPE_SD, tracker.CUSHION_DEPTH_SD)
     for other in others:
         if _never_near(other, points, diameter + RIVAL_Z * sd):
             continue
@@ -89,8 +89,18 @@ def cushion_hits(motion: BallMotion, table: TableSpec, others: list[BallPath]) -
         probability = hit.probability * cushion / (cushion + against + UNSEEN_CAUSE)
         if probability >= 1e-3:
             hits.append(hit.with_probability(probability))
-    hits.sort(key=lambda h: h.t)
-    return hits
+    return _one_per_turn(hits)
+
+
+def _one_per_turn(hits: list[CushionHit]) -> list[CushionHit]:
+    """Of two readings of one contact (the same cushion, between the same samples), the
+    likelier, in time order."""
+    kept: list[CushionHit] = []
+    for hit in sorted(hits, key=lambda h: -h.probability):
+        if not any(k.cushion is hit.cushion and hit.t_lo < k.t_hi and k.t_lo < hit.t_hi for k in kept):
+            kept.append(hit)
+    kept.sort(key=lambda h: h.t)
+    return kept
 
 
 RIVAL_Z = 39.0
@@ -109,8 +119,8 @@ def _depth_likelihood(depth: float, depth_sd: float) -> float:
     """How well a vertex ``depth`` inside the cushion line fits a cushion contact: any
     depth between the deepest compression and the calibration margin fits; beyond, the
     fit falls off with the measurement's uncertainty."""
-    excess = max(depth - physics.CUSHION_CALIBRATION, -physics.CUSHION_COMPRESSION - depth, 0.0)
-    sd = hypot(depth_sd, physics.CUSHION_DEPTH_SD)
+    excess = max(depth - tracker.CUSHION_CALIBRATION, -laws.CUSHION_COMPRESSION - depth, 0.0)
+    sd = hypot(depth_sd, tracker.CUSHION_DEPTH_SD)
     return exp(-0.5 * (excess / sd) ** 2)
 
 
@@ -135,7 +145,8 @@ def _candidates(motion: BallMotion,
     """Turns of the normal distance to each cushion line: a sample nearer the cushion
     than its neighbours, with motion towards the cushion before and away after; and
     motions that end at rest against a cushion."""
-    return [*_turn_candidates(motion, lines), *_stop_candidates(motion, lines)]
+    found = [*_turn_candidates(motion, lines), *_stop_candidates(motion, lines)]
+    return [*found, *_crossing_candidates(motion, lines)]
 
 
 def _turn_candidates(motion: BallMotion,
@@ -164,7 +175,7 @@ def _turn_candidates(motion: BallMotion,
             hit = _turn_hit(motion, samples, line, depths, piece_of, i, j)
             if hit is None:
                 continue
-            if hits and hit[0].t - hits[-1][0].t < 2.0 * physics.CUSHION_DWELL:
+            if hits and hit[0].t - hits[-1][0].t < 2.0 * laws.CUSHION_DWELL:
                 if hit[0].depth < hits[-1][0].depth:
                     hits[-1] = hit
                 continue
@@ -182,11 +193,100 @@ def _stop_candidates(motion: BallMotion,
             continue
         rest = b.position(b.t0)
         for line in lines:
-            if line.depth(rest) > physics.CUSHION_NEAR:
+            if line.depth(rest) > laws.CUSHION_NEAR:
                 continue
             if _normal_speed(line, a, a.t1) < -NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1):
                 out.append(_stop_hit(motion, line, a, b))
     return out
+
+
+def _crossing_candidates(motion: BallMotion,
+                         lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
+    """Cushions the ball's straight motion would have crossed before its next sample, or
+    came off since its sample before, where the samples around the turn are too few
+    to show it (the ball met a cushion and, a few centimetres away, another ball; or
+    samples were lost): a ball cannot go through a cushion, so it met it, unless
+    something else turned it first. Each join of two moving pieces is looked at from
+    both sides."""
+    out: list[tuple[CushionHit, FloatArray]] = []
+    t, xy = motion.t, motion.xy
+    for join in motion.joins:
+        if join.kind not in ("turn", "stop", "restart"):
+            continue
+        a, b = join.before, join.after
+        k_in = join.via[0] if join.via else b.i0
+        k_out = join.via[-1] if join.via else a.i1
+        if not a.rest:
+            velocity = a.tail.speed_vector(float(t[a.i1]))
+            out.extend(_crossing(motion, lines, a.i1, k_in, velocity, t, xy))
+        if not b.rest and join.kind != "stop":
+            vx, vy = b.head.speed_vector(float(t[b.i0]))
+            # backwards in time: the motion after, run back, and the sample before it
+            out.extend(_crossing(motion, lines, b.i0, k_out, (-vx, -vy), t, xy, backwards=True))
+    return out
+
+
+def _crossing(motion: BallMotion, lines: tuple[CushionLine, ...], k: int, k_next: int,
+              velocity: tuple[float, float], t: FloatArray, xy: FloatArray,
+              backwards: bool = False) -> list[tuple[CushionHit, FloatArray]]:
+    """The cushions the straight motion from sample ``k`` at ``velocity`` crosses before
+    sample ``k_next`` (earlier when ``backwards``), which lies where a reflection puts it."""
+    out: list[tuple[CushionHit, FloatArray]] = []
+    t0, t1 = float(t[k]), float(t[k_next])
+    dt = abs(t1 - t0)
+    vx, vy = velocity
+    (x0, y0), (x1, y1) = xy[k].tolist(), xy[k_next].tolist()
+    sd = 0.0
+    for line in lines:
+        nx, ny = line.unit
+        normal_speed = nx * vx + ny * vy
+        depth0 = nx * x0 + ny * y0 - line.offset
+        if normal_speed >= 0.0 or depth0 < -laws.CUSHION_COMPRESSION:
+            continue
+        reach = depth0 / -normal_speed
+        if reach >= dt:
+            continue  # it had not come to the cushion by the other sample
+        # how far beyond the cushion the straight motion would be at the other sample,
+        # which shows the ball on the table side
+        beyond = -(depth0 + normal_speed * dt)
+        seen = nx * x1 + ny * y1 - line.offset
+        if seen < -laws.CUSHION_COMPRESSION:
+            continue
+        sd = sd or hypot(motion.sigma_at(hypot(vx, vy)), tracker.CUSHION_DEPTH_SD)
+        turned = normal_cdf((beyond + seen - laws.CUSHION_COMPRESSION) / sd)
+        if turned < 1e-3 or not _reflected(line, (x0, y0), (vx, vy), dt, reach, (x1, y1), sd):
+            continue
+        when = max(reach, 0.0)
+        t_hit = t0 - when if backwards else t0 + when
+        point = np.array((x0 + vx * when, y0 + vy * when))
+        lo, hi = (t1, t0) if backwards else (t0, t1)
+        hit = CushionHit(motion.ball, line.cushion, t_hit, lo, hi, 0.0, sd, turned,
+                         hypot(sd / max(-normal_speed, 0.05), laws.CUSHION_DWELL))
+        out.append((hit, point))
+    return out
+
+
+REFLECTION_SLACK = 0.3
+"""How much of its speed along a cushion a ball may gain or lose at the cushion
+(friction, spin), as a fraction."""
+
+
+def _reflected(line: CushionLine, p0: tuple[float, float], v: tuple[float, float], dt: float, reach: float,
+               p1: tuple[float, float], sd: float) -> bool:
+    """Whether the next sample ``p1`` lies where a reflection in the cushion would put the
+    ball (the method of images): no farther from the cushion than the mirror image of
+    the straight motion, and as far along it as the motion carried it, within the noise
+    and what spin and friction change at a cushion. A ball that another ball turned
+    away before the cushion lies elsewhere."""
+    qx, qy = p0[0] + v[0] * dt, p0[1] + v[1] * dt
+    nx, ny = line.unit
+    depth_q = qx * nx + qy * ny - line.offset
+    depth_p = p1[0] * nx + p1[1] * ny - line.offset
+    along_q = qx * -ny + qy * nx
+    along_p = p1[0] * -ny + p1[1] * nx
+    speed_along = abs(v[0] * -ny + v[1] * nx)
+    slack = REFLECTION_SLACK * speed_along * max(dt - reach, 0.0)
+    return depth_p <= -depth_q + 3.0 * sd and abs(along_p - along_q) <= 3.0 * sd + slack
 
 
 def _lowest(t: FloatArray, depth: FloatArray, columns: list[list[float]]) -> dict[int, list[tuple[int, int]]]:
@@ -199,7 +299,7 @@ def _lowest(t: FloatArray, depth: FloatArray, columns: list[list[float]]) -> dic
     # a sample far from the cushion can still be the nearest one to a contact when
     # samples around the contact are missing: the reach grows with the gap
     speed = np.maximum(np.abs(after - mid) / dt_after, np.abs(mid - before) / dt_before)
-    reach = physics.CUSHION_NEAR + 0.5 * np.maximum(dt_before, dt_after) * speed
+    reach = laws.CUSHION_NEAR + 0.5 * np.maximum(dt_before, dt_after) * speed
     rows, cols = np.nonzero((mid < reach) & (mid <= before) & (mid <= after))
     out: dict[int, list[tuple[int, int]]] = {}
     for row, col in zip(rows.tolist(), cols.tolist(), strict=True):
@@ -314,12 +414,12 @@ def _turn_hit(motion: BallMotion, samples: SampleLists, line: CushionLine, depth
         return None
     va, vb = min(va, -1e-3), max(vb, 1e-3)
     t_vertex = (db - da + va * ta - vb * tb) / (va - vb)
-    t_vertex = min(max(t_vertex, times[i - 1] - physics.CUSHION_DWELL), times[j + 1] + physics.CUSHION_DWELL)
+    t_vertex = min(max(t_vertex, times[i - 1] - laws.CUSHION_DWELL), times[j + 1] + laws.CUSHION_DWELL)
     vertex_depth = 0.5 * (da + va * (t_vertex - ta) + db + vb * (t_vertex - tb))
     sd = hypot(sigma * sqrt(0.25 + (t_vertex - ta) ** 2 / sa),
-               sigma * sqrt(0.25 + (t_vertex - tb) ** 2 / sb), physics.POSITION_NOISE_FLOOR)
+               sigma * sqrt(0.25 + (t_vertex - tb) ** 2 / sb), tracker.POSITION_NOISE_FLOOR)
     t_touch = min(ta + da / -va, t_vertex) if da > 0.0 else t_vertex
-    t_sd = hypot(sd / max(-va, 0.05), physics.CUSHION_DWELL)
+    t_sd = hypot(sd / max(-va, 0.05), laws.CUSHION_DWELL)
     # the tracked centre at the vertex's time, moved along the normal onto the vertex
     x, y = interp_at(times, xs, t_vertex), interp_at(times, ys, t_vertex)
     nx, ny = line.normal.tolist()
@@ -335,9 +435,9 @@ def _stop_hit(motion: BallMotion, line: CushionLine, a: Piece, rest: Piece) -> t
     ta = a.t1
     va = _normal_speed(line, a, ta)
     depth = line.depth(rest.position(rest.t0))
-    sd = hypot(motion.sigma, physics.POSITION_NOISE_FLOOR)
+    sd = hypot(motion.sigma, tracker.POSITION_NOISE_FLOOR)
     t_touch = ta + max(line.depth(a.position(ta)), 0.0) / max(-va, 1e-6)
     t_touch = min(max(t_touch, ta), rest.t0)
-    t_sd = max(0.25 * (rest.t0 - ta), physics.CUSHION_DWELL)
+    t_sd = max(0.25 * (rest.t0 - ta), laws.CUSHION_DWELL)
     point = rest.position(rest.t0)
     return CushionHit(motion.ball, line.cushion, t_touch, ta, rest.t0, depth, sd, 1.0, t_sd), point

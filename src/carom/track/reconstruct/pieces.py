@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from carom.track.fit import Fit, TrackFitter
+from carom.track.reconstruct.fit import Fit, TrackFitter
 from carom.track.samples import FloatArray
 
 LOCAL_SAMPLES = 8

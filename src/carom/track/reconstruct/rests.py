@@ -6,9 +6,9 @@ from math import hypot, sqrt
 
 import numpy as np
 
-from carom.track import physics
-from carom.track.breaks import BREAK_Z
-from carom.track.numeric import diff
+from carom.track import laws, tracker
+from carom.track.reconstruct.breaks import BREAK_Z
+from carom.track.reconstruct.numeric import diff, runs
 from carom.track.samples import FloatArray
 
 OUTLIER_SPAN = 0.12
@@ -58,8 +58,8 @@ def _glitch(t: list[float], p: list[list[float]], k: int, sigma: float) -> bool:
     spread = max(hypot(xw[i] - (x_bar + dt[i] * vx), yw[i] - (y_bar + dt[i] * vy)) for i in range(4))
     h = t[k] - tbar
     miss = hypot(p[k][0] - (x_bar + h * vx), p[k][1] - (y_bar + h * vy))
-    noise = hypot(sigma, hypot(vx, vy) * physics.TIMING_JITTER)
-    slack = 0.5 * physics.MAX_FREE_ACCELERATION * (0.5 * (tw[3] - tw[0])) ** 2
+    noise = hypot(sigma, hypot(vx, vy) * tracker.TIMING_JITTER)
+    slack = 0.5 * laws.MAX_FREE_ACCELERATION * (0.5 * (tw[3] - tw[0])) ** 2
     agree = spread <= BREAK_Z * noise + slack
     return agree and miss > 2.0 * (BREAK_Z * noise * sqrt(1.25 + h * h / stt) + slack)
 
@@ -71,6 +71,63 @@ def sum_products(a: list[float], b: list[float]) -> float:
         total += u * v
     return total
 
+
+BIAS_MAX = 0.05
+"""The largest shift, m, the tracker's bias is taken to give a resting ball's centre."""
+
+
+def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float,
+                      others: list[tuple[FloatArray, FloatArray]], diameter: float) -> np.ndarray:
+    """Mask of the samples to keep: samples of a resting ball taken while another ball
+    was close, that stay within :data:`BIAS_MAX` of where it rested, carry the tracker's
+    bias near other balls (merged blobs, shading), and say nothing sure of a move; the
+    samples before and after them, taken with no ball near, do. A ball that really left
+    its place goes farther, and its samples are kept."""
+    n = int(t.shape[0])
+    keep = np.ones(n, dtype=bool)
+    if n < 3 or not others:
+        return keep
+    near = np.zeros(n, dtype=bool)
+    reach = diameter + tracker.BIAS_NEAR
+    for times, oxy in others:
+        ox, oy = np.interp(t, times, oxy[:, 0]), np.interp(t, times, oxy[:, 1])
+        near |= np.hypot(xy[:, 0] - ox, xy[:, 1] - oy) <= reach
+    near[0] = near[-1] = False  # where a ball starts and ends is always kept
+    if not near.any():
+        return keep
+    still = max(4.0 * tracker.rayleigh_sd(max(sigma, tracker.REST_NOISE)), tracker.VISIBLE_NUDGE)
+    points, times_ = xy.tolist(), t.tolist()
+    for a, b in runs(np.nonzero(near)[0]):
+        k0 = a - 1
+        (x0, y0) = points[k0]
+        resting = (k0 == 0 or times_[a] - times_[k0] >= SILENCE
+                   or hypot(x0 - points[k0 - 1][0], y0 - points[k0 - 1][1]) <= still)
+        if resting and all(hypot(points[k][0] - x0, points[k][1] - y0) <= BIAS_MAX for k in range(a, b + 1)):
+            keep[a:b + 1] = False
+    return keep
+
+
+SILENCE = 0.25
+"""A tracker that sends a ball only when it moves sent nothing for this long, s: the ball
+rested before its next sample."""
+
+
+def _near_another(t: float, point: tuple[float, float], others: list[tuple[FloatArray, FloatArray]],
+                  reach: float) -> bool:
+    """Whether another ball's centre (its samples, interpolated) lay within ``reach`` of
+    ``point`` at ``t``."""
+    for times, xy in others:
+        x = float(np.interp(t, times, xy[:, 0]))
+        y = float(np.interp(t, times, xy[:, 1]))
+        if hypot(x - point[0], y - point[1]) <= reach:
+            return True
+    return False
+
+
+NUDGE_Z = 2.0
+"""Two measurements of a resting ball farther apart than this many standard deviations
+of their difference are two rests (the ball may have been moved between them; the
+tracker-error model weighs how likely, :meth:`~carom.track.tracker.TrackerModel.moved_probability`)."""
 
 REST_SPAN = 0.1
 """A ball is at rest where its samples stay within the noise for at least this long, s
@@ -113,13 +170,45 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
             still |= np.cumsum(marks)[:n] > 0
     # a run ends where stillness changes, or between two still samples apart (two rests
     # in different places: the ball moved between them unseen)
-    apart = step_length > radius
+    apart = step_length > max(NUDGE_Z * tracker.rayleigh_sd(max(sigma, tracker.REST_NOISE)), 0.001)
     cut = (still[1:] != still[:-1]) | (still[1:] & still[:-1] & apart)
     ends = [*np.nonzero(cut)[0].tolist(), n - 1]
     runs: list[tuple[int, int, bool]] = []
     begin = 0
     flags = still.tolist()
+    points = xy.tolist()
+    times = t.tolist()
     for end in ends:
-        runs.append((begin, end, bool(flags[begin])))
+        if flags[begin] and end > begin:
+            runs.extend(_undrifted(times, points, begin, end, radius, n))
+        else:
+            runs.append((begin, end, bool(flags[begin])))
         begin = end + 1
-    return runs
+    # a moving stretch next to a moving stretch is one
+    merged: list[tuple[int, int, bool]] = []
+    for run in runs:
+        if merged and not run[2] and not merged[-1][2]:
+            merged[-1] = (merged[-1][0], run[1], False)
+        else:
+            merged.append(run)
+    return merged
+
+
+def _undrifted(t: list[float], p: list[list[float]], begin: int, end: int, radius: float,
+               n: int) -> list[tuple[int, int, bool]]:
+    """A run of still samples cut where it drifts farther than ``radius`` from where it
+    began: a ball creeping along (a thin cut, the end of a slow roll) is moving, however
+    small each step. Each stretch that holds still for :data:`REST_SPAN` (or holds the
+    first or last sample) is a rest, the rest is motion."""
+    out: list[tuple[int, int, bool]] = []
+    anchor = begin
+    x0, y0 = p[begin]
+    for k in range(begin + 1, end + 2):
+        if k <= end and hypot(p[k][0] - x0, p[k][1] - y0) <= radius:
+            continue
+        rest = anchor == 0 or k - 1 == n - 1 or t[k - 1] - t[anchor] >= REST_SPAN * 0.999
+        out.append((anchor, k - 1, rest))
+        if k <= end:
+            anchor = k
+            x0, y0 = p[k]
+    return out

@@ -9,7 +9,7 @@ alternatives that change the ruling (points or faults); the stroke is *doubtful*
 below :data:`DOUBTFUL_BELOW`.
 
 A stroke judged as part of a recording can also be doubtful for what the recording
-misses around it (:mod:`carom.track.sequence`): such a doubt has no probability and
+misses around it (:mod:`carom.track.judging.sequence`): such a doubt has no probability and
 leaves the confidence, which is about measurement errors, as it is.
 """
 
@@ -22,8 +22,8 @@ from functools import partial
 
 from carom.core.balls import Ball
 from carom.core.events import BallContact, CushionContact, Event, Jump
-from carom.track.cushions import normal_cdf
-from carom.track.derive import Timed
+from carom.track.contacts.cushion_contacts import normal_cdf
+from carom.track.judging.record import Timed
 
 DOUBTFUL_BELOW = 0.9
 """A ruling wrong with more than one chance in ten is put before a human."""

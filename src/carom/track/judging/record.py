@@ -11,9 +11,10 @@ from carom.core.position import distance
 from carom.core.records import Exit, Stroke
 from carom.core.table import Point, TableSpec
 from carom.rules.disciplines import Discipline
-from carom.track.contacts import SETTLE
-from carom.track.detect import Detection
-from carom.track.jumps import jump_time
+from carom.track import laws
+from carom.track.contacts.ball_contacts import SETTLE
+from carom.track.contacts.detection import Detection
+from carom.track.contacts.jumps import jump_time
 from carom.track.samples import TrackedStroke
 
 ACCEPT = 0.5
@@ -43,12 +44,34 @@ def candidates(detection: Detection, tracked: TrackedStroke, table: TableSpec) -
     for hit in detection.balls:
         out.append(Timed(BallContact(hit.mover, hit.other, round(hit.t, 4)), hit.t, hit.t_sd,
                          hit.probability, hit.group))
+    out.extend(_chatter(out, tracked.cue))
     end = tracked.duration
     for ball, motion in detection.motions.items():
         t = jump_time(motion, table, end)
         if t is not None:
             out.append(Timed(Jump(ball, round(t, 4)), t, 0.01, 1.0))
     out.sort(key=lambda c: c.t)
+    return out
+
+
+def _chatter(found: list[Timed], ball1: Ball) -> list[Timed]:
+    """Ball 1 caught between a ball and a cushion may meet the cushion again within a few
+    hundredths of a second, and no tracker shows it: for each likely contact of ball 1
+    with a ball within :data:`~carom.track.laws.CHATTER_WINDOW` of a likely contact with
+    a cushion, a second contact with that cushion, with the chance the simulator gives
+    it (:data:`~carom.track.laws.CHATTER_CHANCE`)."""
+    likely = [c for c in found if c.probability >= ACCEPT]
+    balls = [c for c in likely if isinstance(c.event, BallContact) and c.event.involves(ball1)]
+    out: list[Timed] = []
+    for c in likely:
+        event = c.event
+        if not isinstance(event, CushionContact) or event.ball is not ball1:
+            continue
+        near = [b for b in balls if abs(b.t - c.t) <= laws.CHATTER_WINDOW]
+        if near:
+            t = max(c.t, *(b.t for b in near)) + 0.005
+            again = CushionContact(ball1, event.cushion, round(t, 4))
+            out.append(Timed(again, t, c.t_sd, laws.CHATTER_CHANCE))
     return out
 
 
@@ -65,7 +88,11 @@ def accepted(cands: list[Timed]) -> list[Timed]:
     # again within the time a collision takes to settle
     kept: list[Timed] = []
     for c in chosen:
-        if isinstance(c.event, BallContact) and any(_same_collision(k, c) for k in kept):
+        same = next((k for k in kept if isinstance(c.event, BallContact) and _same_collision(k, c)), None)
+        if same is not None:
+            # one collision read twice (a struck ball, and its hitter turned): as sure
+            # as the surer reading
+            same.probability = max(same.probability, c.probability)
             continue
         kept.append(c)
     return kept

@@ -25,10 +25,11 @@ from math import hypot, sqrt
 from carom.core.balls import BALLS, Ball
 from carom.core.table import TableSpec
 from carom.rules.disciplines import Discipline
-from carom.track import physics
-from carom.track.confidence import Doubt
-from carom.track.judge import TrackedRuling, track_stroke
+from carom.track import tracker
+from carom.track.judging.confidence import Doubt
+from carom.track.judging.ruling import TrackedRuling, track_stroke
 from carom.track.samples import TrackedStroke
+from carom.track.tracker import DEFAULT_MODEL, TrackerModel
 
 NOISE_Z = 5.0
 """How many standard deviations of the difference of two measurements of a resting
@@ -42,7 +43,7 @@ def displacement_allowed(table: TableSpec) -> float:
     Both positions are single samples of a resting ball, so they differ by the noise of
     two measurements: each coordinate of the difference has a standard deviation of
     ``√2 σ``, and :data:`NOISE_Z` of them at the largest per-ball noise believed
-    (:data:`~carom.track.physics.POSITION_NOISE_CEILING`, 4 mm) allow 2.8 cm. To this
+    (:data:`~carom.track.tracker.POSITION_NOISE_CEILING`, 4 mm) allow 2.8 cm. To this
     comes the ball's own size, one diameter: a recording may stop while a ball rolls
     its last centimetres (the real match's tracker sends a sample only once a ball
     moved about 2 cm), the first sample of the ball about to be struck may be taken a
@@ -50,7 +51,7 @@ def displacement_allowed(table: TableSpec) -> float:
     address is seen in part. A ball farther than that from where it lay was moved: a
     stroke moves balls by tens of centimetres.
     """
-    noise = NOISE_Z * sqrt(2.0) * physics.POSITION_NOISE_CEILING
+    noise = NOISE_Z * sqrt(2.0) * tracker.POSITION_NOISE_CEILING
     return 2.0 * table.ball_radius + noise
 
 
@@ -110,14 +111,14 @@ def with_sequence_doubts(before: TrackedRuling, after: TrackedRuling | None,
     return before if doubt is None else replace(before, doubts=(doubt, *before.doubts))
 
 
-def track_sequence(strokes: Iterable[TrackedStroke], discipline: Discipline,
-                   table: TableSpec) -> Iterator[TrackedRuling]:
-    """Judge the strokes of one recording in order (:func:`track_stroke`), each with the
-    doubts its place in the recording raises. Each ruling is given once the next
-    stroke is judged (the last at the end)."""
+def track_sequence(strokes: Iterable[TrackedStroke], discipline: Discipline, table: TableSpec, *,
+                   model: TrackerModel = DEFAULT_MODEL) -> Iterator[TrackedRuling]:
+    """Judge the strokes of one recording in order (:func:`track_stroke`, with the
+    tracker-error ``model``), each with the doubts its place in the recording raises.
+    Each ruling is given once the next stroke is judged (the last at the end)."""
     previous: TrackedRuling | None = None
     for tracked in strokes:
-        ruling = track_stroke(tracked, discipline, table)
+        ruling = track_stroke(tracked, discipline, table, model=model)
         if previous is not None:
             yield with_sequence_doubts(previous, ruling, table)
         previous = ruling

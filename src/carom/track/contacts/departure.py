@@ -1,0 +1,218 @@
+"""How a resting ball left its place: direction, time, and a cushion met on the way.
+
+A struck ball leaves along the line of centres (rule of thumb of every collision
+model, up to a few degrees of throw), so its direction of departure points back at
+the hitter. The direction is taken from the resting centre to the first sample that
+shows it moving. When that sample was taken after the ball already bounced off a
+cushion (a ball lying near a cushion), the motion after it, mirrored in that cushion's
+line, runs back through the resting centre: the method of images.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import acos, hypot, pi, sqrt
+
+import numpy as np
+
+from carom.track import laws, tracker
+from carom.track.reconstruct.ballmotion import BallMotion, Join
+from carom.track.reconstruct.geometry import CushionLine
+from carom.track.reconstruct.trajectory import BallPath
+from carom.track.samples import FloatArray
+from carom.track.tracker import DEFAULT_MODEL, TrackerModel
+
+
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """A resting ball set moving (a ``start`` or ``nudge`` join)."""
+
+    join: Join
+    rest: FloatArray
+    direction: FloatArray
+    """Unit vector of the first motion, away from the resting centre."""
+    angle_sd: float
+    """Standard deviation of ``direction``, radians."""
+    left_at: float | None
+    """When the ball left, from its first samples (``None``: the samples cannot say)."""
+    left_sd: float
+    sigma: float
+    """The struck ball's position noise, m."""
+    bounce: CushionLine | None = None
+    """A cushion the ball met before its first moving sample."""
+    bounce_t: float = 0.0
+    moved: float = 1.0
+    """Probability that the ball really moved: a small displacement between two
+    measurements of a resting ball, or a move that comes back to where it started (the
+    tracker's bias while another ball passed), may be the tracker's error alone."""
+
+
+def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
+              model: TrackerModel = DEFAULT_MODEL, others: tuple[BallPath, ...] = (),
+              diameter: float = 0.0615) -> Departure:
+    """How the ball of ``motion`` left its rest at ``join``; ``others``: the other balls,
+    whose nearness makes a resting ball's measured position less sure."""
+    rest = join.rest_point if join.rest_point is not None else join.before.position(join.before.t1)
+    sigma = motion.sigma
+    back = _returned(motion, join, rest)
+    if back is not None:
+        # it came back to where it lay: moved only if the two rests differ by more
+        # than two measurements of a still ball do
+        length = float(np.hypot(*(back - rest)))
+        direction = (back - rest) / max(length, 1e-9)
+        moved = model.moved_probability(length, _rest_sigma(sigma))
+        return Departure(join, rest, direction, _angle_sd(sigma, length), None, 0.0, sigma, moved=moved)
+    first = join.via[0] if join.via else join.after.i0
+    if join.kind == "nudge":
+        # a ball found moved shows where it lay in the first sample of its rest (later
+        # ones may already creep) and where it went in the last of its next rest, when
+        # the ball that moved it has gone (samples just after may carry its bias)
+        after = join.after
+        if join.rest_point is None:
+            rest = motion.xy[join.before.i0]
+        p1 = motion.xy[after.i1]
+        length = float(np.hypot(*(p1 - rest)))
+        crowd = min(_crowding(rest, join.t_lo, others, diameter), _crowding(p1, after.t1, others, diameter))
+        moved = model.moved_probability(length, _rest_sigma(sigma), crowd)
+        return Departure(join, rest, (p1 - rest) / max(length, 1e-9), _angle_sd(sigma, length), None, 0.0,
+                         sigma, moved=moved)
+    p1 = motion.xy[first]
+    chord = p1 - rest
+    length = float(np.hypot(*chord))
+    direction = chord / max(length, 1e-9)
+    if join.after.size < 2 or join.after.rest:
+        return Departure(join, rest, direction, _angle_sd(sigma, length), None, 0.0, sigma)
+    if join.via:
+        # lone samples before the first clean motion: the ball met something else
+        # soon after leaving; its first sample still shows the way it left
+        second = first + 1
+        t1, t2 = float(motion.t[first]), float(motion.t[second])
+        step = motion.xy[second] - p1
+        left_at: float | None = None
+        left_sd = 0.0
+        if _angle_between(step, chord) < laws.SPIN_DEFLECTION:
+            left_at, left_sd = _left_at(t1, join.t_lo, rest, p1, step / (t2 - t1))
+        return Departure(join, rest, direction, _angle_sd(sigma, length), left_at, left_sd, sigma)
+    after = join.after
+    p = after.position(join.t_hi)
+    v = after.velocity(join.t_hi)
+    straight_miss = _miss(rest, p, v)
+    best: tuple[float, CushionLine | None] = (straight_miss, None)
+    for line in lines:
+        normal_speed = float(line.normal @ v)
+        if normal_speed <= 0.0:
+            continue
+        p_m = p - 2.0 * line.depth(p) * line.normal
+        v_m = v - 2.0 * normal_speed * line.normal
+        miss = _miss(rest, p_m, v_m)
+        if miss < best[0] and line.depth(rest) >= -tracker.CUSHION_CALIBRATION:
+            best = (miss, line)
+    allowed = 3.0 * hypot(motion.sigma, tracker.CONTACT_SHAPE_SD) + 0.003
+    bounce = best[1] if straight_miss > allowed and best[0] < straight_miss / 2.0 else None
+    if bounce is None:
+        bounce = _pushed_into(rest, direction, v, lines, diameter)
+    if bounce is None:
+        left_at, left_sd = _left_at(join.t_hi, join.t_lo, rest, p, v)
+        return Departure(join, rest, direction, _angle_sd(sigma, length), left_at, left_sd, sigma)
+    normal_speed = float(bounce.normal @ v)
+    p_m = p - 2.0 * bounce.depth(p) * bounce.normal
+    v_m = v - 2.0 * normal_speed * bounce.normal
+    direction = (p_m - rest) / max(float(np.hypot(*(p_m - rest))), 1e-9)
+    bounce_t = join.t_hi - bounce.depth(p) / max(normal_speed, 1e-6)
+    left_at, left_sd = _left_at(join.t_hi, join.t_lo, rest, p_m, v_m)
+    # it came off the cushion slower than it went in (restitution about 0.5–0.9): the
+    # way in took up to half as long again as the mirror says
+    inward = bounce.depth(rest) / max(normal_speed, 1e-6)
+    left_at, left_sd = left_at + 0.25 * inward, hypot(left_sd, 0.25 * inward)
+    bounce_t = max(bounce_t, left_at)
+    sd = _angle_sd(motion.sigma, float(np.hypot(*(p_m - rest))))
+    return Departure(join, rest, direction, sd, left_at, left_sd, sigma, bounce, bounce_t)
+
+
+def _pushed_into(rest: FloatArray, direction: FloatArray, v: FloatArray, lines: tuple[CushionLine, ...],
+                 diameter: float) -> CushionLine | None:
+    """The cushion a ball lying nearer it than a hitter fits was driven into, when it is
+    seen leaving straight away from it: the hitter would have to lie beyond the cushion
+    to send it that way, so it went into the cushion and came back along its line."""
+    for line in lines:
+        behind = line.depth(rest - diameter * direction)
+        if behind < -laws.CUSHION_COMPRESSION and float(line.normal @ v) > 0.0:
+            return line
+    return None
+
+
+RETURN_WITHIN = 1.0
+"""A ball seen moving that lies still again within this time, s, where it lay before,
+may not have moved at all (see :func:`_returned`)."""
+
+
+def _returned(motion: BallMotion, join: Join, rest: FloatArray) -> FloatArray | None:
+    """Where the ball rests next, when that is within a few measurement errors of
+    ``rest``: a move that comes straight back (a lone sample away, or a few) is far
+    likelier the tracker's bias while another ball passed than a real move, which would
+    have to end exactly where it began. ``None`` for any other move."""
+    pieces = motion.pieces
+    k = next((i for i, p in enumerate(pieces) if p is join.after), None)
+    if k is None:
+        return None
+    after = next((p for p in pieces[k:] if p.rest), None)
+    if after is None or after.t0 - join.t_lo > RETURN_WITHIN:
+        return None
+    back = after.position(after.t0)
+    near = 4.0 * tracker.rayleigh_sd(_rest_sigma(motion.sigma)) + 2.0 * tracker.REST_NOISE
+    return back if float(np.hypot(*(back - rest))) <= near else None
+
+
+def _crowding(point: FloatArray, t: float, others: tuple[BallPath, ...], diameter: float) -> float:
+    """How far, m beyond ``2R``, the nearest other ball lay from ``point`` at ``t``."""
+    gaps = [float(np.hypot(*(other.at(t) - point))) - diameter for other in others]
+    return min(gaps, default=float("inf"))
+
+
+def _rest_sigma(sigma: float) -> float:
+    """The noise of a measurement of a still ball: its own estimate (from its moving
+    samples, blurred) is an upper bound; never below the tracker's floor."""
+    return max(sigma, tracker.REST_NOISE)
+
+
+def _angle_sd(sigma: float, length: float) -> float:
+    """Uncertainty of a direction measured over ``length`` from a resting centre to a
+    sample taken while the balls may still touch (worse than the noise)."""
+    return hypot(sigma, tracker.CONTACT_SHAPE_SD) / max(length, 1e-3)
+
+
+def _miss(q: FloatArray, p: FloatArray, v: FloatArray) -> float:
+    """How far ``q`` lies from the line through ``p`` along ``v`` (or behind ``p``)."""
+    (qx, qy), (px, py), (vx, vy) = q.tolist(), p.tolist(), v.tolist()
+    speed = hypot(vx, vy)
+    if speed <= 0.0:
+        return hypot(px - qx, py - qy)
+    ux, uy = vx / speed, vy / speed
+    dx, dy = qx - px, qy - py
+    along = dx * ux + dy * uy
+    across = abs(dx * -uy + dy * ux)
+    return across if along <= 0.0 else hypot(across, along)
+
+
+def _angle_between(u: FloatArray, w: FloatArray) -> float:
+    (ux, uy), (wx, wy) = u.tolist(), w.tolist()
+    nu, nw = hypot(ux, uy), hypot(wx, wy)
+    if nu == 0.0 or nw == 0.0:
+        return pi
+    return acos(min(max((ux * wx + uy * wy) / (nu * nw), -1.0), 1.0))
+
+
+def _left_at(t_at: float, t_lo: float, rest: FloatArray, p: FloatArray, v: FloatArray) -> tuple[float, float]:
+    """When a struck ball left ``rest`` to be at ``p`` with velocity ``v`` at ``t_at``
+    (not before ``t_lo``): dated with the sliding deceleration of a stun object ball;
+    the uncertainty spans the range from no deceleration to full sliding."""
+    (rx, ry), (px, py), (vx, vy) = rest.tolist(), p.tolist(), v.tolist()
+    speed = hypot(vx, vy)
+    along = ((px - rx) * vx + (py - ry) * vy) / max(speed, 1e-6)
+    if along <= 0.0 or speed <= 0.0:
+        return t_at, 0.01
+    a = laws.OBJECT_BALL_SLIDE
+    tau = (-speed + sqrt(speed * speed + 2.0 * a * along)) / a
+    tau_roll = along / speed
+    left = min(max(t_lo, t_at - tau), t_at)
+    return left, hypot(0.5 * (tau_roll - tau), tracker.CONTACT_SHAPE_SD / speed, 0.003)

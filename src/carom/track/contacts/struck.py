@@ -1,0 +1,192 @@
+"""Struck: a resting ball set moving was touched, most likely by the ball that explains
+its departure best.
+
+Balls do not move by themselves. A struck ball leaves along the line of centres (up to
+a few degrees of throw), so its first motion points away from the hitter, and it leaves
+when the hitter reaches ``2R`` from its resting centre. Each moving ball is searched,
+along its reconstructed path around that time, for the moment that best explains the
+departure; three kinds of evidence are weighed there, each by the tracker-error model
+(:class:`~carom.track.tracker.TrackerModel`): the measured distance of the centres (a
+contact measured centimetres apart keeps a small but real likelihood: the tracker's
+centres are biased near other balls), the direction the struck ball left in, and the
+time it left. Each candidate's chance is its likelihood against the others' and
+against a cause the tracker did not see, times the chance that the ball really moved.
+"""
+
+from __future__ import annotations
+
+from math import hypot
+
+import numpy as np
+
+from carom.core.balls import Ball
+from carom.track import laws, tracker
+from carom.track.contacts.departure import Departure
+from carom.track.contacts.hits import BallHit, velocity_at
+from carom.track.reconstruct.numeric import clip, diff, linspace, runs
+from carom.track.reconstruct.trajectory import BallPath
+from carom.track.samples import FloatArray
+from carom.track.tracker import TrackerModel
+
+CONTACT_GRID = 0.002
+"""Time step, s, at which a hitter's path is searched for the moment of a contact."""
+
+NEGLIGIBLE = 1e-4
+"""A hitter less likely than this is not reported."""
+
+
+def struck(dep: Departure, moved: BallPath, paths: dict[Ball, BallPath], diameter: float,
+           model: TrackerModel) -> list[BallHit]:
+    """Who set the resting ball of ``dep`` moving, and when, with the probability of each
+    reading: every moving ball, at its best moment in each pass it made near the
+    resting ball (a ball found moved may have been touched on any of them)."""
+    motion = moved.motion
+    candidates: list[tuple[float, BallPath, float, float]] = []
+    for hitter in paths.values():
+        if hitter.motion.ball is motion.ball or hitter.still:
+            continue  # a ball that never moved hit nothing
+        candidates.extend((value, hitter, t, clearance) for value, t, clearance
+                          in contact_readings(dep, hitter, diameter, model))
+    total = sum(c[0] for c in candidates) + model.unseen
+    hits = []
+    for likelihood, hitter, t_contact, clearance in candidates:
+        probability = dep.moved * likelihood / total
+        if probability < NEGLIGIBLE:
+            continue
+        speed = float(np.hypot(*velocity_at(hitter, t_contact)))
+        t_sd = hypot(0.002, hitter.motion.sigma_at(speed) / max(speed, 0.05))
+        hits.append(BallHit(hitter.motion.ball, motion.ball, t_contact, t_sd, probability,
+                            "struck", clearance, (motion.ball, dep.join.t_lo, dep.join.t_hi)))
+    return hits
+
+
+Reading = tuple[float, float, float]
+"""A moment along a hitter's path read as the contact: its likelihood, time and the
+measured clearance of the centres then."""
+
+
+def contact_readings(dep: Departure, hitter: BallPath, diameter: float, model: TrackerModel) -> list[Reading]:
+    """The moments along ``hitter``'s path that best explain the departure ``dep``, one
+    per pass near the resting ball (distance of the centres, direction of departure,
+    time, each by the tracker-error model). Empty if the hitter does not come towards
+    the struck ball within reach while it could have left."""
+    join = dep.join
+    frozen = _frozen_contact(dep, hitter, diameter, model)
+    # a struck ball may have crept from its place unseen any time during the rest
+    # before (its samples stayed within the noise); when it left is weighed by the
+    # time its first motion points back to, not by where the rest seemed to end
+    t_from = join.before.t0 if join.before.rest else join.t_lo
+    passes = _near_times(hitter, dep.rest, t_from - laws.CUSHION_DWELL, join.t_hi + tracker.BIAS_LEAD,
+                         diameter + tracker.REACH)
+    if not passes:
+        return [frozen] if frozen is not None else []
+    grid = np.concatenate(passes) if len(passes) > 1 else passes[0]
+    # the path between samples read both ways (carried on from before: row 0, come
+    # straight to after: row 1; see BallPath.extended), scored together
+    pos, vel = hitter.readings(grid, (True, False))
+    speed = np.hypot(vel[..., 0], vel[..., 1])
+    line = dep.rest - pos
+    dist = np.hypot(line[..., 0], line[..., 1])
+    sd_d = hypot(hitter.motion.sigma, dep.sigma, tracker.CONTACT_SHAPE_SD,
+                 float(speed.max(initial=0.0)) * tracker.TIMING_JITTER)
+    likelihood = model.gap_likelihood(dist - diameter, sd_d)
+    cosine = np.einsum("rij,j->ri", line, dep.direction) / np.maximum(dist, 1e-9)
+    angle = np.arccos(clip(cosine, -1.0, 1.0))
+    sd_angle = hypot(min(dep.angle_sd, 1.0), sd_d / diameter)
+    likelihood = likelihood * model.angle_likelihood(angle - laws.BALL_THROW, sd_angle)
+    if dep.left_at is not None:
+        likelihood = likelihood * model.time_likelihood(grid - dep.left_at, dep.left_sd)
+    # the hitter must be moving, and coming towards the struck ball
+    coming = (speed > laws.REST_SPEED) & (np.einsum("rij,rij->ri", vel, line) > 0.0)
+    likelihood = np.where(coming, likelihood, 0.0)
+    best = np.max(likelihood, axis=0)
+    out: list[Reading] = []
+    start = 0
+    for piece in passes:
+        stop = start + piece.shape[0]
+        # the likeliest of the pass; on a tie the forward reading and the earlier time
+        k = start + int(np.argmax(best[start:stop]))
+        row = int(np.argmax(likelihood[:, k]))
+        if best[k] > 0.0:
+            out.append((float(best[k]), float(grid[k]), float(dist[row, k] - diameter)))
+        start = stop
+    if frozen is not None:
+        out = [r for r in out if r[0] > frozen[0] or abs(r[1] - frozen[1]) > BIAS_WINDOW]
+        out.append(frozen)
+    return out
+
+
+BIAS_WINDOW = 0.1
+"""Two readings of one contact closer in time than this, s, are one (the likelier kept)."""
+
+
+def _frozen_contact(dep: Departure, hitter: BallPath, diameter: float, model: TrackerModel) -> Reading | None:
+    """Two balls that touch are set moving at the same moment: a ball that starts to
+    move while the struck ball leaves, from where it lay beside it, pushed it (the cue
+    ball struck while frozen to a ball, or a ball driven into one frozen to it). Its
+    motion measured just after says little: it turns at once, and the tracker's bias
+    is at its worst for touching balls. The likelihood, time and clearance of that
+    reading, or ``None`` when the hitter was not set moving then."""
+    join = dep.join
+    lo, hi = join.t_lo - laws.CUSHION_DWELL, join.t_hi + laws.CUSHION_DWELL
+    start = next((j for j in hitter.joins if j.kind == "start" and j.t_lo <= hi and j.t_hi >= lo), None)
+    if start is None:
+        return None
+    where = start.before.position(start.before.t1)
+    line = dep.rest - where
+    dist = float(np.hypot(*line))
+    if dist - diameter > tracker.BIAS_NEAR:
+        return None
+    sd_d = hypot(hitter.motion.sigma, dep.sigma, tracker.CONTACT_SHAPE_SD)
+    likelihood = float(model.gap_likelihood(dist - diameter, sd_d))
+    angle = float(np.arccos(np.clip(float(line @ dep.direction) / max(dist, 1e-9), -1.0, 1.0)))
+    likelihood *= float(model.angle_likelihood(angle - laws.BALL_THROW, hypot(min(dep.angle_sd, 1.0),
+                                                                              sd_d / diameter)))
+    t = max(start.t, join.t_lo)
+    if dep.left_at is not None:
+        likelihood *= float(model.time_likelihood(t - dep.left_at, dep.left_sd))
+    return likelihood, t, dist - diameter
+
+
+def _near_times(hitter: BallPath, target: FloatArray, t_from: float, t_to: float,
+                reach: float) -> list[FloatArray]:
+    """A fine time grid over each part of ``[t_from, t_to]`` in which ``hitter``'s path
+    comes within ``reach`` of ``target`` (a pass; none: it never does)."""
+    times, points = hitter.times, hitter.points
+    last = times.shape[0] - 1
+    # the path's points from the last before t_from to the first after t_to
+    first_in = int(np.searchsorted(times, t_from, side="left"))
+    last_in = int(np.searchsorted(times, t_to, side="right")) - 1
+    if first_in <= last_in:
+        lo, hi = max(first_in - 1, 0), min(last_in + 1, last)
+    else:
+        lo = first_in - 1
+        hi = lo + 1
+    lo, hi = max(lo, 0), min(max(hi, lo + 1), last)
+    seg = points[lo:hi + 1]
+    if seg.shape[0] < 2 or _box_distance(seg, target) > reach:
+        return []
+    # intervals of the path that pass within reach (between samples, not only at them)
+    start, step = seg[:-1] - target, diff(seg)
+    dd = np.einsum("ij,ij->i", step, step)
+    s = clip(-np.einsum("ij,ij->i", start, step) / np.where(dd > 0.0, dd, 1.0), 0.0, 1.0)
+    closest = start + s[:, None] * step
+    near = np.nonzero(np.hypot(closest[:, 0], closest[:, 1]) <= reach)[0]
+    if not near.size:
+        return []
+    pieces = []
+    for first, final in runs(near):
+        a = max(float(times[max(lo + first - 1, 0)]), t_from)
+        b = min(float(times[min(lo + final + 2, last)]), t_to)
+        if b > a:
+            count = int(min(max((b - a) / CONTACT_GRID, 2), 2000))
+            pieces.append(linspace(a, b, count + 1))
+    return pieces
+
+
+def _box_distance(points: FloatArray, target: FloatArray) -> float:
+    """How far ``target`` lies from the rectangle around ``points``: a cheap lower bound
+    of its distance from the polyline through them (which lies inside the rectangle)."""
+    (x0, y0), (x1, y1) = points.min(axis=0).tolist(), points.max(axis=0).tolist()
+    x, y = target.tolist()
+    return hypot(max(x0 - x, x - x1, 0.0), max(y0 - y, y - y1, 0.0))

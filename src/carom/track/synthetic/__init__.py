@@ -1,0 +1,15 @@
+"""Labelled strokes the auto-referee has never seen: simulated, then seen by a simulated
+camera tracker. For testing and measuring only; the detector never imports this.
+
+:func:`~carom.track.synthetic.strokes.labelled_stroke` plays one stroke of a kind with
+the simulator (:mod:`carom.physics`), judges the true events and sends the paths through
+a :class:`~carom.track.synthetic.camera.Camera` drawn from
+:class:`~carom.track.synthetic.camera.CameraRanges`.
+"""
+
+from __future__ import annotations
+
+from carom.track.synthetic.camera import Camera, CameraRanges
+from carom.track.synthetic.strokes import KINDS, LabelledStroke, labelled_stroke, labelled_strokes
+
+__all__ = ["KINDS", "Camera", "CameraRanges", "LabelledStroke", "labelled_stroke", "labelled_strokes"]

@@ -1,0 +1,182 @@
+"""Each kind of evidence deciding a contact on its own (the tracker-error model of
+``carom.track.tracker``): the response of the balls against the distance of the centres."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from carom.core.balls import Ball
+from carom.core.events import BallContact
+from carom.core.table import TABLES
+from carom.rules.disciplines import discipline
+from carom.track import BallTrack, TrackedRuling, TrackedStroke, track_stroke
+from carom.track.tracker import DEFAULT_MODEL
+from tests.track.synthetic import R, sample, simulate
+
+W, Y, RED = Ball.WHITE, Ball.YELLOW, Ball.RED
+THREE_CUSHION, LARGE = discipline("three-cushion"), TABLES["large"]
+NOISE = 0.0005
+
+
+def _noisy(xy: np.ndarray, seed: int) -> np.ndarray:
+    return xy + np.random.default_rng(seed).normal(0.0, NOISE, xy.shape)
+
+
+def _rolling(start: tuple[float, float], velocity: tuple[float, float], t: np.ndarray,
+             deceleration: float = 0.3) -> np.ndarray:
+    """A ball from ``start`` at ``velocity`` slowing evenly, sampled at ``t`` (from 0)."""
+    v = np.array(velocity)
+    speed = float(np.hypot(*v))
+    stop = speed / deceleration
+    tau = np.minimum(t, stop)
+    along = speed * tau - 0.5 * deceleration * tau * tau
+    return np.asarray(start) + (along / speed)[:, None] * v
+
+
+def _still(where: tuple[float, float], end: float, seed: int,
+           moved: tuple[float, float] = (0.0, 0.0)) -> BallTrack:
+    """A resting ball as a tracker that sends only moves shows it: a first and a last
+    sample (the last ``moved`` from the first)."""
+    xy = np.array([where, (where[0] + moved[0], where[1] + moved[1])])
+    return BallTrack(np.array([0.0, end]), _noisy(xy, seed))
+
+
+def _pass(gap: float) -> tuple[np.ndarray, np.ndarray, tuple[float, float], float]:
+    """White rolling up the table at x = 0.5, 1.5 m/s; the point ``gap`` beyond ``2R``
+    from its path at y = 1.2 (where a resting ball is put), and when white is level."""
+    t = np.arange(0.0, 3.0, 0.02)
+    xy = _rolling((0.5, 0.3), (0.0, 1.5), t)
+    k = int(np.argmin(np.abs(xy[:, 1] - 1.2)))
+    return t, xy, (0.5 + 2.0 * R + gap, float(xy[k, 1])), float(t[k])
+
+
+def _contact(ruling: TrackedRuling, a: Ball, b: Ball) -> float:
+    """The chance the detector gives a contact of ``a`` and ``b`` (0 if none is a candidate)."""
+    assert ruling.detection is not None
+    return max((h.probability for h in ruling.detection.balls if {h.mover, h.other} == {a, b}), default=0.0)
+
+
+def _recorded(ruling: TrackedRuling, a: Ball, b: Ball) -> bool:
+    return any(isinstance(e, BallContact) and {e.ball, e.other} == {a, b} for e in ruling.stroke.events)
+
+
+def test_a_thin_touch_measured_25_mm_too_far_apart_is_found_by_the_struck_balls_response() -> None:
+    """The resting ball starts to move, away from white along the line of centres, when
+    white passes: a contact, though the tracked centres never came within 25 mm of
+    touching (the tracker's bias near other balls)."""
+    t, white, spot, t_level = _pass(0.025)
+    later = t[t >= t_level] - t_level
+    red = np.vstack(([spot], _rolling(spot, (0.25, 0.0), later[1:])))
+    red_t = np.concatenate(([0.0], t[t >= t_level][1:]))
+    tracked = TrackedStroke(1, W, {W: BallTrack(t, _noisy(white, 1)), Y: _still((1.2, 2.5), 3.0, 2),
+                                   RED: BallTrack(red_t, _noisy(red, 3))})
+    ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
+    assert _contact(ruling, W, RED) > 0.95
+    assert _recorded(ruling, W, RED)
+
+
+@pytest.mark.parametrize("gap", [0.003, -0.003], ids=["3 mm apart", "measured 3 mm overlapping"])
+def test_a_close_pass_at_a_ball_that_does_not_move_is_no_contact(gap: float) -> None:
+    """However close the centres, a ball that stays at rest was not touched by a ball
+    passing at 1.5 m/s (a touch would have sent it rolling centimetres): its two
+    measurements differ by 0.5 mm, as two measurements of a still ball do."""
+    t, white, spot, _ = _pass(gap)
+    red = BallTrack(np.array([0.0, 3.0]), np.array([spot, (spot[0] + 0.0003, spot[1] - 0.0004)]))
+    tracked = TrackedStroke(2, W, {W: BallTrack(t, _noisy(white, 4)), Y: _still((1.2, 2.5), 3.0, 5),
+                                   RED: red})
+    ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
+    assert _contact(ruling, W, RED) < 0.1
+    assert not _recorded(ruling, W, RED)
+
+
+def test_a_ball_found_moved_by_millimetres_was_touched_by_the_ball_that_passed_it() -> None:
+    """Only a first and a last sample of the resting ball, 8 mm apart, away from
+    white's path: white, the one ball that passed near, touched it."""
+    t, white, spot, _ = _pass(0.015)
+    tracked = TrackedStroke(3, W, {W: BallTrack(t, _noisy(white, 7)), Y: _still((1.2, 2.5), 3.0, 8),
+                                   RED: _still(spot, 3.0, 9, moved=(0.008, 0.0))})
+    ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
+    assert _contact(ruling, W, RED) > 0.9
+    assert _recorded(ruling, W, RED)
+
+
+def test_two_measurements_of_a_still_ball_a_millimetre_apart_are_no_touch() -> None:
+    t, white, spot, _ = _pass(0.004)
+    tracked = TrackedStroke(4, W, {W: BallTrack(t, _noisy(white, 10)), Y: _still((1.2, 2.5), 3.0, 11),
+                                   RED: _still(spot, 3.0, 12, moved=(0.0007, 0.0007))})
+    ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
+    assert not _recorded(ruling, W, RED)
+
+
+def test_of_two_balls_passing_the_one_the_struck_ball_leaves_away_from_hit_it() -> None:
+    """White and yellow both pass the resting red within reach, at different times;
+    red leaves when white passes, along the line from white: white hit it."""
+    t, white, spot, t_level = _pass(0.0)
+    yellow = _rolling((spot[0] + 0.4, 0.4), (-0.4, 1.5), t)  # passes red's spot about 0.5 s later
+    later = t[t >= t_level] - t_level
+    red = np.vstack(([spot], _rolling(spot, (0.4, 0.0), later[1:])))
+    red_t = np.concatenate(([0.0], t[t >= t_level][1:]))
+    tracked = TrackedStroke(5, W, {W: BallTrack(t, _noisy(white, 13)), Y: BallTrack(t, _noisy(yellow, 14)),
+                                   RED: BallTrack(red_t, _noisy(red, 15))})
+    ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
+    assert _contact(ruling, W, RED) > 0.99
+    assert _contact(ruling, Y, RED) < 0.01
+
+
+def test_two_moving_balls_that_turn_each_other_touched_though_measured_apart() -> None:
+    """Two moving balls collide: both turn, with opposite impulses along the line of
+    centres. The tracker's bias pushed both centres 12 mm apart around the collision."""
+    paths, truth = simulate({W: (0.4, 0.6), Y: (1.0, 0.6), RED: (1.2, 2.6)}, {W: (0.8, 0.6), Y: (-0.6, 0.6)},
+                            duration=4.0)
+    t_hit = next(e[0] for e in truth.events if e[1] == "ball")
+    tracks = sample(paths, seed=16, noise=NOISE)
+    biased = {}
+    for ball, track in tracks.items():
+        if ball is RED:
+            biased[ball] = track
+            continue
+        other = Y if ball is W else W
+        xy = track.xy.copy()
+        near = np.abs(track.t - t_hit) < 0.06
+        them = np.column_stack([np.interp(track.t, tracks[other].t, tracks[other].xy[:, i]) for i in (0, 1)])
+        away = xy - them
+        xy[near] += 0.012 * away[near] / np.hypot(*away[near].T)[:, None]
+        biased[ball] = BallTrack(track.t, xy)
+    ruling = track_stroke(TrackedStroke(6, W, biased), THREE_CUSHION, LARGE)
+    assert _contact(ruling, W, Y) > 0.99
+    assert _recorded(ruling, W, Y)
+
+
+def test_a_point_that_hangs_on_one_uncertain_contact_is_doubtful_and_names_it() -> None:
+    """A point stroke (white hits yellow, three cushions, red), except that red shows
+    only a first and a last sample 3 mm apart where white passed it: whether white
+    touched red is uncertain, the point hangs on it, the stroke is put before a human
+    with that contact named."""
+    start = {W: (1.0552, 1.0752), Y: (1.0765, 1.3382), RED: (0.10, 2.70)}
+    paths, _ = simulate(start, {W: (-0.1673, 2.5744)}, duration=6.0)
+    tracks = sample(paths, seed=17, noise=NOISE)
+    rows = paths[W]
+    k = int(np.argmin(np.abs(rows[:, 0] - 3.87)))
+    p, v = rows[k, 1:], (rows[k + 1, 1:] - rows[k - 1, 1:])
+    n = np.array((-v[1], v[0])) / float(np.hypot(*v))
+    spot = p + n * (2.0 * R + 0.002)
+    # red lay where white passed 2 mm from touching it; it shows a move of 3 mm
+    assert np.min(np.hypot(*(rows[:, 1:] - spot).T)) > 2.0 * R
+    tracks[RED] = _still((float(spot[0]), float(spot[1])), float(tracks[W].t[-1]), 18,
+                         moved=(0.003 * float(n[0]), 0.003 * float(n[1])))
+    ruling = track_stroke(TrackedStroke(7, W, tracks), THREE_CUSHION, LARGE)
+    assert ruling.doubtful
+    assert 0.5 <= ruling.confidence < 0.9
+    assert "white–red contact" in ruling.doubts[0].what
+    assert ruling.doubts[0].probability == pytest.approx(1.0 - ruling.confidence, abs=0.05)
+
+
+def test_the_model_weighs_a_displacement_of_a_still_ball_against_its_noise() -> None:
+    model = DEFAULT_MODEL
+    assert model.moved_probability(0.0005, 0.0005) < 0.1
+    assert model.moved_probability(0.006, 0.0005) > 0.95
+    # another ball close by makes the same displacement less sure (its bias)
+    assert model.moved_probability(0.006, 0.0005, crowding=0.0) < model.moved_probability(0.006, 0.0005)
+    # a contact measured 3 cm too far apart keeps a small, not a vanishing, likelihood
+    assert 1e-4 < float(model.gap_likelihood(0.03, 0.002)) < 0.01
