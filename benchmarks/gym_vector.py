@@ -9,9 +9,9 @@ opponent) and random actions, on one core (numba runs one thread). The vector fo
 ``--single-steps`` steps, resetting when an episode ends. An environment step is one
 agent stroke and every opponent stroke until the agent is at the table again. The
 strokes simulated per step are printed too, and the simulator's batch form alone on the
-positions and strikes of the vector run (recorded, then replayed in batches of
-``num_envs``): the vector form cannot be faster than that rate divided by the strokes
-per step. The last line is the vector form's figure.
+same positions and strikes (recorded during each step and replayed right after it, so
+that both meet the same load): the vector form cannot be faster than that rate divided
+by the strokes per step. The last line is the vector form's figure.
 """
 
 from __future__ import annotations
@@ -28,42 +28,39 @@ import carom.gym  # noqa: F401  (registers the environment)
 from carom.core.table import TABLES
 from carom.gym import ENV_ID, vector
 
-Batch = tuple[np.ndarray, np.ndarray, np.ndarray]
 
-
-def vector_rate(envs: int, steps: int) -> tuple[float, float, list[Batch]]:
-    """Steps per second, strokes per step, and every batch the simulator was given."""
+def vector_rate(envs: int, steps: int) -> tuple[float, float, float]:
+    """Steps per second, strokes per step, and the simulator's batch form alone on the same
+    strokes, timed right after each step so that both meet the same load."""
     env = gymnasium.make_vec(ENV_ID, num_envs=envs)
     env.reset(seed=1)
     rng = np.random.default_rng(2)
     env.step(rng.uniform(-1, 1, (envs, 4)).astype(np.float32))  # the kernels load
-    given: list[Batch] = []
+    table = TABLES["large"]
     simulate = vector.simulate_batch
+    given: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
 
     def recording(positions: np.ndarray, strikes: np.ndarray, cue: np.ndarray, *args: Any,
                   **kwargs: Any) -> Any:
         given.append((positions.copy(), strikes.copy(), cue.copy()))
         return simulate(positions, strikes, cue, *args, **kwargs)
 
-    t = time.perf_counter()
+    vector.simulate_batch = recording
+    in_env = in_simulator = 0.0
+    strokes = 0
     for _ in range(steps):
-        env.step(rng.uniform(-1, 1, (envs, 4)).astype(np.float32))
-    elapsed = time.perf_counter() - t
-    vector.simulate_batch = recording  # a second run, recorded, to count and replay its strokes
-    for _ in range(steps):
-        env.step(rng.uniform(-1, 1, (envs, 4)).astype(np.float32))
+        actions = rng.uniform(-1, 1, (envs, 4)).astype(np.float32)
+        given.clear()
+        t = time.perf_counter()
+        env.step(actions)
+        in_env += time.perf_counter() - t
+        t = time.perf_counter()
+        for positions, strikes, cue in given:
+            simulate(positions, strikes, cue, table)
+        in_simulator += time.perf_counter() - t
+        strokes += sum(p.shape[0] for p, _, _ in given)
     vector.simulate_batch = simulate
-    strokes = sum(p.shape[0] for p, _, _ in given)
-    return envs * steps / elapsed, strokes / (envs * steps), given
-
-
-def simulator_rate(given: list[Batch]) -> float:
-    """The batch form alone on the recorded strokes, in batches as the vector form ran them."""
-    table = TABLES["large"]
-    t = time.perf_counter()
-    for positions, strikes, cue in given:
-        vector.simulate_batch(positions, strikes, cue, table)
-    return sum(p.shape[0] for p, _, _ in given) / (time.perf_counter() - t)
+    return envs * steps / in_env, strokes / (envs * steps), strokes / in_simulator
 
 
 def single_rate(steps: int) -> float:
@@ -87,8 +84,7 @@ def main() -> None:
     args = parser.parse_args()
     numba.set_num_threads(1)
     single = single_rate(args.single_steps)
-    rate, per_step, given = vector_rate(args.envs, args.steps)
-    simulator = simulator_rate(given)
+    rate, per_step, simulator = vector_rate(args.envs, args.steps)
     print(f"single environment (gymnasium.make): {single:,.0f} steps per second")
     print(f"strokes simulated per environment step: {per_step:.2f} (the agent's and the opponent's)")
     print(f"the simulator's batch form alone on those strokes: {simulator:,.0f} strokes per second, "
