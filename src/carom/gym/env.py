@@ -18,6 +18,7 @@ from carom.gym import render
 from carom.gym.logic import (
     ACTION_SIZE,
     AGENT,
+    NO_WINNER,
     OBSERVATION_SIZE,
     OPPONENT,
     Settings,
@@ -33,9 +34,6 @@ from carom.physics import DEFAULT_PARAMS, Params
 
 Policy = Callable[[np.ndarray, np.random.Generator], np.ndarray]
 """An opponent: the observation and the environment's generator in, an action out."""
-
-NO_WINNER = -1
-
 
 def random_striker(observation: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A weak opponent: any speed, any direction, any tip."""

@@ -30,6 +30,8 @@ OBSERVATION_SIZE = 10
 ACTION_SIZE = 4
 AGENT, OPPONENT = 0, 1
 """The agent is player 0, who opens and plays white (O1); the opponent plays yellow."""
+NO_WINNER = -1
+"""``info["winner"]`` while no one has won, and after a draw."""
 INNINGS_SCALE = 100
 """The innings divide by this in the observation when the match has no innings limit."""
 

@@ -31,12 +31,19 @@ from carom.core.table import table as table_named
 from carom.gym import render
 from carom.gym.env import Policy, random_striker
 from carom.gym.judging import verdicts
-from carom.gym.logic import ACTION_SIZE, AGENT, OBSERVATION_SIZE, OPPONENT, Settings, observation, strikes
+from carom.gym.logic import (
+    ACTION_SIZE,
+    AGENT,
+    NO_WINNER,
+    OBSERVATION_SIZE,
+    OPPONENT,
+    Settings,
+    observation,
+    strikes,
+)
 from carom.physics import DEFAULT_PARAMS, Params, simulate_batch
 from carom.rules.disciplines import discipline
 from carom.rules.referee import StrokeContext, judge
-
-NO_WINNER = -1
 
 
 def layout(spec: TableSpec, ball: Ball) -> np.ndarray:
@@ -68,10 +75,14 @@ class Matches:
 
     @classmethod
     def new(cls, n: int, start: np.ndarray) -> Matches:
-        matches = cls(np.empty((n, 3, 2)), np.zeros((n, 2), dtype=np.int64), np.zeros((n, 2), dtype=np.int64),
-                      np.zeros(n, dtype=np.int64), np.zeros(n, dtype=bool), np.zeros(n, dtype=bool),
-                      np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), np.zeros(n, dtype=np.int64),
-                      np.zeros(n, dtype=np.int64))
+        def counts(*shape: int) -> np.ndarray:
+            return np.zeros((n, *shape), dtype=np.int64)
+
+        def flags() -> np.ndarray:
+            return np.zeros(n, dtype=bool)
+
+        matches = cls(np.empty((n, 3, 2)), counts(2), counts(2), counts(), flags(), flags(), flags(),
+                      flags(), counts(), counts())
         matches.begin(np.ones(n, dtype=bool), start)
         return matches
 
@@ -112,7 +123,7 @@ class Matches:
         to_last = first & (reached | out) & (settings.equalizing_inning | ~reached)
         won = first & reached & (not settings.equalizing_inning)
         over = second & (reached | last | out)
-        self.striker[idx[(first & ~won) | to_last]] = OPPONENT
+        self.striker[idx[first & ~won]] = OPPONENT  # the next inning, or the last (E2, E3)
         self.striker[idx[second & ~over]] = AGENT
         self.last_inning[idx[to_last]] = True
         if settings.equalizing_inning:
