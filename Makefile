@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 EXTRAS ?= dev,batch,gym
 
-.PHONY: setup run test lint bench clean
+.PHONY: setup run test lint system bench clean
 
 $(BIN)/carom: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,11 @@ lint: setup
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-test: lint
+# Debian's chromium and postgresql: installed when root with apt-get, else named at once.
+system:
+	@.ci/system-packages
+
+test: system lint
 	$(BIN)/pytest -n 2
 
 clean:

@@ -4,13 +4,25 @@ Hypothesis explores new random examples on every local run; CI (``.ci/run`` sets
 ``HYPOTHESIS_PROFILE=ci``) replays a fixed derandomized set, so that a landing
 depends on the code, not on the luck of the draw. Examples that once found a bug
 stay in the tests as ``@example``.
+
+The rules each collected test cites are kept for ``tests/test_rule_coverage.py``
+(``tests/rule_citations.py``).
 """
 
 from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
+
+from tests.rule_citations import record
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Before any deselection (``-k``, ``-m``): every test collected, with its citations."""
+    record(config, items)

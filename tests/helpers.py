@@ -10,8 +10,6 @@ from carom.core.events import BallContact, CushionContact, Event, Jump
 from carom.core.records import Header, Stroke
 from carom.notation.matchfile import Match, lines_of, read_match
 
-SHARED = "../shared"
-
 
 def header(discipline: str = "three-cushion", table: str | None = None, points: int | None = 10,
            innings: int | None = None, sets: int | None = None, equalizing: bool = True,

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import contextlib
+import json
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from carom.core.errors import CaromError, InputError, RecordError
-from carom.core.inputs import MAX_DEPTH, decode, parse_json, parse_toml, read_document
+from carom.core.inputs import (
+    MAX_DEPTH,
+    _suspect,
+    check_value,
+    decode,
+    parse_json,
+    parse_toml,
+    read_document,
+)
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -83,3 +92,22 @@ def test_no_text_makes_the_json_reader_raise_anything_but_an_input_error(text: s
 def test_no_bytes_make_the_readers_raise_anything_but_an_input_error(data: bytes) -> None:
     with contextlib.suppress(InputError):
         parse_toml(decode(data))
+
+
+
+NUMBERS = st.one_of(st.integers(-(10**40), 10**40).map(str),
+                    st.floats(allow_nan=False, allow_infinity=False).map(repr),
+                    st.integers(17, 23).map(lambda n: "9" * n),
+                    st.integers(17, 23).map(lambda n: "-1" + "0" * n),
+                    st.from_regex(r"-?(0|[1-9][0-9]{0,29})(\.[0-9]{1,30})?([eE][+-]?[0-9]{1,4})?",
+                                  fullmatch=True))
+STRINGS = st.one_of(st.text(max_size=8).map(json.dumps),
+                    st.sampled_from(['"\\ud800"', '"\\uDFFF x"', '"\\ud83d\\ude00"', '"e+1000"']))
+
+
+@given(st.lists(st.one_of(NUMBERS, STRINGS), max_size=8))
+def test_the_cheap_check_lets_through_nothing_out_of_limits(items: list[str]) -> None:
+    """What the fast path reads unchecked (``_suspect`` is false) is within every limit."""
+    text = "[" + ", ".join(items) + "]"
+    if not _suspect(text):
+        check_value(json.loads(text))

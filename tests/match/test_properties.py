@@ -35,7 +35,7 @@ def random_match(data: st.DataObject, head: dict[str, Any]) -> tuple[Replayer, l
     records: list[Record] = [Opener(data.draw(st.integers(0, 1)))]
     replayer.feed(2, records[0])
     openers = [replayer.state.set_opener]
-    for step in range(data.draw(st.integers(0, 120))):
+    for _ in range(data.draw(st.integers(0, 120))):
         s = replayer.state
         if s.finished:
             break
@@ -47,7 +47,7 @@ def random_match(data: st.DataObject, head: dict[str, Any]) -> tuple[Replayer, l
         record = data.draw(st.sampled_from(choices))
         before = replayer.state
         try:
-            replayer.feed(step + 3, record)
+            replayer.feed(len(records) + 2, record)  # its line in the file written below
         except RecordError:
             assert replayer.state is before  # a refused record changes nothing
             continue

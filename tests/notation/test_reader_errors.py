@@ -4,6 +4,7 @@ that is wrong"). A refused file changes nothing: nothing before the line is lost
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -47,7 +48,8 @@ HEADER_ERRORS = [
 ]
 
 
-@pytest.mark.parametrize(("line", "message"), HEADER_ERRORS)
+@pytest.mark.parametrize(("line", "message"), HEADER_ERRORS,
+                         ids=[f"header-{i}" for i in range(len(HEADER_ERRORS))])
 def test_header_errors(line: str, message: str) -> None:
     with pytest.raises(RecordError, match=message):
         read_match(lines_of(line + "\n" if line else ""))
@@ -126,7 +128,8 @@ RECORD_ERRORS = [
 ]
 
 
-@pytest.mark.parametrize(("line", "message"), RECORD_ERRORS)
+@pytest.mark.parametrize(("line", "message"), RECORD_ERRORS,
+                         ids=[f"record-{i}" for i in range(len(RECORD_ERRORS))])
 def test_record_errors_name_the_line_and_the_reason(line: str, message: str) -> None:
     text = "\n".join([GOOD_HEADER, '{"type": "opener", "player": 0}', line]) + "\n"
     with pytest.raises(RecordError, match=r"^line 3: " + message.removeprefix("^")):
@@ -146,6 +149,17 @@ def test_blank_lines_are_skipped_and_lines_keep_their_numbers() -> None:
     text = GOOD_HEADER + "\n\n" + '{"type": "opener", "player": 0}\n   \n{"type": "bogus"}\n'
     with pytest.raises(RecordError, match=r"^line 5: unknown record type"):
         read_match(lines_of(text))
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"], ids=["lf", "crlf", "cr"])
+def test_every_line_ending_gives_the_same_lines_from_a_file_and_from_memory(tmp_path: Path,
+                                                                            end: str) -> None:
+    text = end.join([GOOD_HEADER, '{"type": "opener", "player": 0}', "", '{"type": "bogus"}']) + end
+    path = tmp_path / "m.carom.jsonl"
+    path.write_bytes(("\ufeff" + text).encode("utf-8"))
+    for source in (path, lines_of(text)):
+        with pytest.raises(RecordError, match=r"^line 4: unknown record type"):
+            read_match(source)
 
 
 def test_unknown_fields_are_kept() -> None:
@@ -183,7 +197,7 @@ SPOTS = {Ball.WHITE: (0.3, 0.4), Ball.YELLOW: (0.9, 1.3), Ball.RED: (1.1, 2.5)}
                 max_size=2),
        st.dictionaries(st.text(min_size=1, max_size=6).filter(
            lambda k: k not in {"type", "ball", "start", "events", "end", "exits", "fouls", "paths"}),
-           st.integers(), max_size=2))
+           st.integers(-(10**18) + 1, 10**18 - 1), max_size=2))
 def test_stroke_write_read_identity(ball: Ball, events: list[object], with_start: bool,
                                     fouls: list[str], exits: list[tuple[Ball, str]],
                                     extra: dict[str, int]) -> None:

@@ -15,11 +15,10 @@ from carom.physics import layout as L
 from carom.physics.params import DEFAULT_PARAMS, Params
 
 from .conftest import LARGE, R, entries, first_rolling_after, one_ball, rolling
-from .realdata import REPLAY, replay_scores, tracked_rolling_decelerations
+from .realdata import replay_scores, tracked_rolling_decelerations
 from .test_checks_exact import WIDE
 
 MATHAVAN = DEFAULT_PARAMS.replace(cushion_model="mathavan2010")
-needs_data = pytest.mark.skipif(not REPLAY.exists(), reason="../shared/data is not there")
 
 
 def test_check_12_rolling_deceleration_of_the_model() -> None:
@@ -30,7 +29,6 @@ def test_check_12_rolling_deceleration_of_the_model() -> None:
     assert run.log_t[stop] == pytest.approx(1.5 / decel, rel=1e-9)
 
 
-@needs_data
 def test_check_12_rolling_deceleration_of_the_real_table() -> None:
     found = tracked_rolling_decelerations()
     assert len(found) >= 20
@@ -79,7 +77,6 @@ def test_check_14_over_the_whole_band_of_incoming_angles() -> None:
     assert float(np.mean(angles)) == pytest.approx(57.6, abs=4.0)
 
 
-@needs_data
 def test_check_15_object_ball_replay() -> None:
     first, second, rmse = replay_scores(DEFAULT_PARAMS)
     assert first <= 0.05

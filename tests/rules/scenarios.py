@@ -103,7 +103,7 @@ SCENARIOS: list[Scenario] = [
     *_every("F9", "", 0, note="placeholder, replaced below"),
     # F13 / F17: the opponent's ball.
     *_every("F13", "red yellow", 0, ("F13",), cue=W, ball=Y),
-    *_every("F17", "red white", 0, ("F13",), cue=W, ball=Y, opening=True),
+    *_every("F17", "red white", 0, ("F13",), cue=W, ball=Y, opening=True, cites=("F13", "F17")),
 ]
 
 # F9 rows: yellow touches white at the start (both disciplines families).

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from carom.core.balls import Ball
 from carom.core.errors import RecordError
+from carom.core.position import position_problems
 from carom.core.table import TABLES
 from carom.notation.reader import record_from_json
 from carom.rules.lag import decide_lag
@@ -34,7 +36,7 @@ SCENARIOS = [
 ]
 
 
-@pytest.mark.parametrize("row", SCENARIOS)
+@pytest.mark.parametrize("row", SCENARIOS, ids=[f"{row[0]}-{i}" for i, row in enumerate(SCENARIOS)])
 def test_lag_scenarios(row: tuple[object, ...]) -> None:
     rule, lags, winner = row[:3]
     decided_by = row[3] if len(row) > 3 else rule
@@ -49,13 +51,18 @@ def test_lag_scenarios(row: tuple[object, ...]) -> None:
     assert outcome.rule == decided_by
 
 
+@pytest.mark.rule("L1")
 def test_l1_lag_spots_lie_on_the_head_string_beside_the_starting_spots() -> None:
-    """L1: both lag balls on the line y = L/4, outside the starting spots, towards the cushions."""
+    """L1: both lag balls on the head string y = L/4, outside the starting spots, towards
+    the long cushions, on the table and clear of each other and of red on the top spot."""
     for table in TABLES.values():
         left, right = table.lag_spots
         (sl, _), (sr, _) = table.starting_spots
-        assert left[1] == right[1] == pytest.approx(table.length / 4)
-        assert left[0] < sl and right[0] > sr
+        assert left[1] == right[1] == pytest.approx(table.length / 4) == table.bottom_spot[1]
+        assert table.ball_radius < left[0] < sl and sr < right[0] < table.width - table.ball_radius
+        assert left[0] == pytest.approx(table.width - right[0])  # as far from either cushion
+        assert position_problems({Ball.WHITE: left, Ball.YELLOW: right, Ball.RED: table.top_spot},
+                                 table) == []
 
 
 def test_l2_lag_winner_reported_and_opener_is_the_winners_choice() -> None:

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from carom.core.errors import RecordError
 from carom.core.position import mirror_point
 from carom.core.table import TABLES
 from carom.core.zones import ANCHOR_SIDE, Rect, balk_lines
@@ -34,6 +35,7 @@ EXPECTED_LINES = {  # GEOMETRY.md, "Balkline fields"
 }
 
 
+@pytest.mark.rule("K1", "Z1", "Z5")
 @pytest.mark.parametrize("d", BALKLINE, ids=lambda d: d.id)
 def test_k1_z1_balk_lines_fields_and_anchors(d: Any) -> None:
     """K1, Z1: the lines; 9 or 6 fields named by column and row; Z5: 8 or 6 anchors."""
@@ -63,6 +65,7 @@ def test_k1_47_field_names_count_from_bottom_left() -> None:
     assert zones["field-13"].contains((0.1, 2.7))
 
 
+@pytest.mark.rule("Z6", "Z5")
 def test_z6_a_ball_on_a_line_is_inside_both_fields_and_the_anchor_straddles_them() -> None:
     zones = {z.name: z for z in DISCIPLINES["balkline-47/2"].zones(LARGE)}
     on_line = (0.47, 0.05)
@@ -74,6 +77,7 @@ def test_z6_a_ball_on_a_line_is_inside_both_fields_and_the_anchor_straddles_them
     assert zones["field-11"].contains((0.40, 0.1)) and zones["field-21"].contains((0.55, 0.1))
 
 
+@pytest.mark.rule("S2", "Z6")
 def test_s2_straight_rail_corners() -> None:
     """S2: the corner triangles, legs W/4 and L/4; a ball on the hypotenuse is inside (Z6)."""
     zones = {z.name: z for z in DISCIPLINES["straight-rail"].zones(LARGE)}
@@ -112,6 +116,7 @@ def ruling_points(discipline: str, *strokes: dict[str, Any]) -> list[tuple[int, 
     return [(r.points, r.fouls) for r in result.rulings]
 
 
+@pytest.mark.rule("Z2", "Z3", "Z7")
 def test_z2_z3_z7_x2_second_carom_must_drive_a_ball_out() -> None:
     assert ruling_points("balkline-47/2", carom(IN_11, STAY), carom(None, STAY)) == [(1, ()), (0, ("Z7",))]
 
@@ -121,18 +126,21 @@ def test_z3_x2_second_carom_that_drives_a_ball_out_stands() -> None:
         (1, ()), (1, ()), (1, ())]
 
 
+@pytest.mark.rule("Z4")
 def test_z4_a_ball_that_leaves_and_comes_back_restores_the_full_count() -> None:
     back = carom(None, STAY, exits=(("red", "field-11"),))
     assert ruling_points("balkline-47/2", carom(IN_11, STAY), back, carom(None, STAY),
                          carom(None, STAY)) == [(1, ()), (1, ()), (1, ()), (0, ("Z7",))]
 
 
+@pytest.mark.rule("Z4")
 def test_z4_leaving_seen_on_a_sampled_path() -> None:
     path_out = carom(None, STAY)
     path_out["paths"] = {"red": [[0.0, 0.33, 0.40], [0.1, 0.50, 0.45], [0.2, 0.33, 0.40]]}
     assert ruling_points("balkline-47/2", carom(IN_11, STAY), path_out) == [(1, ()), (1, ())]
 
 
+@pytest.mark.rule("Z2", "Z3")
 def test_z2_x1_every_carom_in_a_restricted_field_must_drive_a_ball_out() -> None:
     assert ruling_points("balkline-47/1", carom(IN_11, STAY)) == [(0, ("Z7",))]
     assert ruling_points("balkline-47/1", carom(IN_11, OUT)) == [(1, ())]
@@ -143,6 +151,7 @@ def test_z7_the_fault_hands_the_table_to_the_opponent() -> None:
     assert result.rulings[0].next == 1 and "Z3" in result.rulings[0].cites
 
 
+@pytest.mark.rule("Z2")
 def test_z2_counts_start_afresh_every_inning() -> None:
     assert ruling_points(
         "balkline-47/2", carom(IN_11, STAY), stroke_json("white", "red", start=IN_11, end=STAY),
@@ -150,6 +159,7 @@ def test_z2_counts_start_afresh_every_inning() -> None:
     ) == [(1, ()), (0, ()), (0, ()), (1, ())]
 
 
+@pytest.mark.rule("Z5")
 def test_z5_anchor_straddling_two_fields_is_a_zone_of_its_own() -> None:
     """The object balls lie on both sides of the balk line x = 0.47, inside anchor-bottom-1."""
     anchor = {"white": [1.0, 0.5], "yellow": [0.42, 0.06], "red": [0.52, 0.10]}
@@ -159,6 +169,7 @@ def test_z5_anchor_straddling_two_fields_is_a_zone_of_its_own() -> None:
         (1, ()), (0, ("Z7",))]
 
 
+@pytest.mark.rule("Z6")
 def test_z6_a_ball_on_the_line_counts_inside_against_the_player() -> None:
     on_line = {"white": [1.0, 0.5], "yellow": [0.47, 0.30], "red": [0.30, 0.30]}
     assert ruling_points("balkline-47/1", carom(on_line, on_line)) == [(0, ("Z7",))]
@@ -166,12 +177,14 @@ def test_z6_a_ball_on_the_line_counts_inside_against_the_player() -> None:
     assert ruling_points("balkline-47/1", carom(beside, beside)) == [(1, ())]
 
 
+@pytest.mark.rule("S2", "Z2")
 def test_s2_straight_rail_corner_allows_two_caroms() -> None:
     corner = {"white": [0.5, 0.5], "yellow": [0.05, 0.05], "red": [0.12, 0.10]}
     assert ruling_points("straight-rail", carom(corner, corner), carom(None, corner)) == [
         (1, ()), (0, ("Z7",))]
 
 
+@pytest.mark.rule("K2")
 def test_k2_starting_position_restricts_the_centre_field_on_47() -> None:
     """On 47/x the top and bottom spots lie in the centre field: the opening stroke of
     47/1 must drive an object ball out (GEOMETRY.md)."""
@@ -187,7 +200,19 @@ def test_zones_unknown_without_positions_rule_nothing() -> None:
     assert [r.points for r in result.rulings] == [1, 1, 1]
 
 
-def test_z_no_zones_in_one_and_three_cushion() -> None:
-    """1C2, 3C2: no forbidden fields."""
-    assert DISCIPLINES["one-cushion"].zones(LARGE) == ()
-    assert DISCIPLINES["three-cushion"].zones(LARGE) == ()
+@pytest.mark.rule("1C2", "3C2")
+@pytest.mark.parametrize("discipline", ["one-cushion", "three-cushion"])
+def test_1c2_3c2_no_forbidden_fields_however_long_the_balls_stay_in_a_corner(discipline: str) -> None:
+    """The same caroms that break Z3 in a straight-rail corner (the control) score on and
+    on in one- and three-cushion, on every table; and no stroke may name a zone there."""
+    corner = {"white": [0.5, 0.5], "yellow": [0.05, 0.05], "red": [0.12, 0.10]}
+    lead = {"one-cushion": "left ", "three-cushion": "left top right "}[discipline]
+    in_corner = stroke_json("white", lead + "red yellow", start=corner, end=corner)
+    for table in ("large", "small", "half-match"):
+        assert DISCIPLINES[discipline].zones(TABLES[table]) == ()
+        result = play(header(discipline, table=table, points=50), "opener 0", *([in_corner] * 6))
+        assert [(r.points, r.fouls) for r in result.rulings] == [(1, ())] * 6
+    assert ruling_points("straight-rail", in_corner, in_corner) == [(1, ()), (0, ("Z7",))]
+    named = stroke_json("white", lead + "red yellow", exits=(("red", "corner-bl"),))
+    with pytest.raises(RecordError, match=rf'exits\[0\]: zone: "corner-bl" is no zone of {discipline}'):
+        play(header(discipline), "opener 0", named)

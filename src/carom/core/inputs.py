@@ -4,14 +4,16 @@ Every command of carom reads its input through here, so that a careless or hosti
 gets the same answer everywhere: a :class:`~carom.core.errors.InputError` that names the
 line and the field, never a traceback. The limits:
 
-* text is UTF-8 (a byte-order mark is allowed); bytes that are not name their line;
+* text is UTF-8 (a byte-order mark is allowed); bytes that are not name their line, and
+  so does a string holding half of a surrogate pair (``"\\ud800"``), which no text can;
 * ``NaN``, ``Infinity`` (JSON) and ``nan``, ``inf`` (TOML) are refused: every number is finite;
 * a number too large for a float (``1e400``) is refused rather than read as infinity;
 * a whole number has at most :data:`MAX_DIGITS` digits;
 * containers nest at most :data:`MAX_DEPTH` deep.
 
-The common case costs one regular-expression scan of the text: only a text that holds a
-long run of digits or a large exponent is read again, slowly, to find the field at fault.
+The common case costs one cheap scan of the text (:func:`_suspect`): only a text that
+holds a long run of digits, a large exponent or a surrogate escape is read with checks,
+to find the field at fault.
 """
 
 from __future__ import annotations
@@ -33,8 +35,21 @@ MAX_DEPTH = 64
 """Objects and arrays nest at most this deep."""
 _TOO_MANY_DIGITS = 10**MAX_DIGITS
 
-_SUSPECT = re.compile(rf"\d{{{MAX_DIGITS + 1},}}|[eE]\+?0*\d{{3,}}")
-"""What might hold a number out of range: a long run of digits or an exponent ≥ 100."""
+_AS_ZERO = bytes.maketrans(b"123456789E", b"000000000e")
+_TOO_LONG = b"0" * (MAX_DIGITS + 1)
+
+
+def _suspect(text: str) -> bool:
+    """Might ``text`` hold a number out of range (a run of more than :data:`MAX_DIGITS`
+    digits, an exponent of three digits or more) or half of a surrogate pair
+    (``\\ud800``, which no UTF-8 text can hold)? Conservative, and cheap: the text's
+    digits become zeros and its plus signs go (one C pass), then three substring searches,
+    several times faster than a regular expression that looks for the same."""
+    seen = text.encode("utf-8", "surrogatepass").translate(_AS_ZERO, b"+")
+    return _TOO_LONG in seen or b"e000" in seen or b"\\u" in seen
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class _Bad:
@@ -85,9 +100,9 @@ def decode(data: bytes, first_line: int = 1) -> str:
 def parse_json(text: str) -> Any:
     """One JSON value, within the limits of this module. A syntax error names the line
     of ``text`` (1-based) where it is; an out-of-range number names its field."""
+    suspect = _suspect(text)
     try:
-        decoder = _FAST if _SUSPECT.search(text) is None else _CHECKED
-        value = decoder.decode(text)
+        value = (_CHECKED if suspect else _FAST).decode(text)
     except InputError:
         raise
     except json.JSONDecodeError as error:
@@ -96,7 +111,8 @@ def parse_json(text: str) -> Any:
         raise InputError(f"not JSON this program reads: nested deeper than {MAX_DEPTH} levels") from None
     except ValueError as error:  # a float() or int() the hooks did not see
         raise InputError(f"not JSON: {error}") from None
-    check_value(value)
+    if suspect or text.count("[") + text.count("{") > MAX_DEPTH:
+        check_value(value)  # else no number is out of range and no nesting too deep
     return value
 
 
@@ -128,19 +144,28 @@ def _problems(value: Any, where: str, depth: int) -> Iterator[tuple[str, str]]:
             yield "", f"nested deeper than {MAX_DEPTH} levels"
             return
         for key, item in value.items():
-            yield from _problems(item, f"{where}.{key}" if where else str(key), depth + 1)
+            field = f"{where}.{key}" if where else str(key)
+            if _SURROGATE.search(key):
+                yield field.encode("utf-8", "backslashreplace").decode(), _HALF_PAIR
+            yield from _problems(item, field, depth + 1)
     elif isinstance(value, list):
         if depth >= MAX_DEPTH:
             yield "", f"nested deeper than {MAX_DEPTH} levels"
             return
         for index, item in enumerate(value):
             yield from _problems(item, f"{where}[{index}]", depth + 1)
+    elif isinstance(value, str):
+        if not value.isascii() and _SURROGATE.search(value):
+            yield where, _HALF_PAIR
     elif isinstance(value, _Bad):
         yield where, value.reason
     elif isinstance(value, float) and not math.isfinite(value):
         yield where, f"{value} is not a finite number"
     elif isinstance(value, int) and abs(value) >= _TOO_MANY_DIGITS:
         yield where, f"a whole number of more than {MAX_DIGITS} digits is too large"
+
+
+_HALF_PAIR = "holds half of a surrogate pair (\\ud800–\\udfff alone), which is no character"
 
 
 def read_text(path: str | Path, max_bytes: int) -> str:

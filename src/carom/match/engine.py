@@ -102,8 +102,30 @@ def _call(state: MatchState, call: Call, line: int) -> tuple[MatchState, Ruling]
     if call.result is CallResult.MISS:
         return _after_stroke(state, line, 0, (), ("C1", "F1"))
     assert call.rule is not None and call.rule in CALLABLE_FOULS
+    _check_called(state, call.rule, state.series if state.in_inning else 0)
     return _after_stroke(state, line, 0, (call.rule,), (call.rule, "F14"),
                          jump_called=call.rule == "F2")
+
+
+def _check_called(state: MatchState, rule: str, series: int) -> None:
+    """Refuse a called fault that cannot happen on a stroke that follows ``series`` caroms
+    of the inning: O3 binds only the opening stroke of the match or of a set (O3); Z7
+    needs forbidden zones (none in one- and three-cushion: 1C2, 3C2) and the zone's limit
+    of caroms in a row less one before it, counts starting with every inning (Z2, Z3)."""
+    if rule == "O3" and not (state.opening and series == 0):
+        raise RecordError("a fault O3, but only the opening stroke of the match or of a set "
+                          "must hit red first (O3)")
+    if rule != "Z7":
+        return
+    discipline = state.rules.discipline
+    limit = discipline.zone_limit
+    if limit is None:
+        raise RecordError(f"a fault Z7, but {discipline.id} has no forbidden zones "
+                          f"({', '.join(discipline.zone_rules)})")
+    if series < limit - 1:
+        raise RecordError(
+            f"a fault Z7 after {series} caroms of the inning: in {discipline.id} only "
+            f"the carom after {limit - 1} in a row in a zone can be one (Z2, Z3)")
 
 
 def _inning(state: MatchState, inning: Inning, line: int) -> tuple[MatchState, Ruling]:
@@ -119,6 +141,8 @@ def _inning(state: MatchState, inning: Inning, line: int) -> tuple[MatchState, R
         )
     if inning.foul is not None and remaining == inning.points:
         raise RecordError(f"a fault ({inning.foul}) after the series reached the points limit (E1)")
+    if inning.foul is not None:
+        _check_called(state, inning.foul, inning.points)
     fouls = () if inning.foul is None else (inning.foul,)
     cites = ("C2", "C3", *fouls, "F14") if fouls else ("C2", "C3", "F1")
     return _after_stroke(state, line, inning.points, fouls, cites,
@@ -201,8 +225,9 @@ Next = tuple[int | None, Position | None, tuple[str, ...]]
 def _jump_remedy(state: MatchState, changes: Changes, nxt: int, end: Position | None,
                  jumped: tuple[Ball, ...]) -> tuple[Position | None, tuple[str, ...]]:
     """Where the balls go after a jump (S4, K4, 1C4: the starting position; 3C6: only the
-    jumped balls, on the long string). A jump that names no ball (a called F2), or a
-    stroke with no end position, leaves the three-cushion layout unknown."""
+    jumped balls, on the long string). In three-cushion a ``call`` or ``inning`` F2 (no
+    positions), or a stroke with no end position, leaves the layout unknown; a stroke's
+    called F2 without a jump event spots the balls of :func:`~carom.rules.referee.called_jump`."""
     discipline = state.rules.discipline
     table = state.rules.table
     if discipline.jump is JumpRemedy.STARTING_POSITION:

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import TextIO
 
-from carom.core.errors import RecordError
+from carom.core.errors import InputError, RecordError
+from carom.core.inputs import decode
 from carom.core.records import Header, Record
 from carom.match.replay import Replayer, withdrawn_lines
 from carom.match.state import MatchState, Ruling
@@ -25,12 +28,33 @@ Source = str | os.PathLike[str]
 
 def numbered_lines(source: Source | Iterable[str]) -> Iterator[tuple[int, str]]:
     """(line number, text) for every line that is not blank; a path is opened and
-    read lazily, as UTF-8 with or without a byte-order mark."""
+    read lazily, as UTF-8 with or without a byte-order mark. Bytes that are not UTF-8
+    are kept escaped (``surrogateescape``) and refused when the line is read
+    (:func:`checked`), so that the error names its line."""
     if isinstance(source, (str, os.PathLike)):
-        with open(source, encoding="utf-8-sig", newline=None) as handle:
+        with _open(source) as handle:
             yield from _numbered(handle)
     else:
         yield from _numbered(source)
+
+
+def _open(path: Source) -> TextIO:
+    return open(path, encoding="utf-8-sig", errors="surrogateescape", newline=None)
+
+
+_ESCAPED = re.compile("[\udc80-\udcff]")
+"""What ``surrogateescape`` makes of a byte that is not UTF-8."""
+
+
+def checked(text: str) -> str:
+    """``text``, unless it holds bytes that were not UTF-8: then a :class:`RecordError`
+    that names the byte and its column (the caller adds the line)."""
+    if not text.isascii() and _ESCAPED.search(text):
+        try:
+            decode(text.encode("utf-8", "surrogateescape"))
+        except InputError as error:
+            raise RecordError(error.reason) from None
+    return text
 
 
 def _numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
@@ -40,8 +64,9 @@ def _numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
 
 
 def lines_of(text: str) -> list[str]:
-    """The lines of a file held in memory, for :func:`numbered_lines`."""
-    return io.StringIO(text).readlines()
+    """The lines of a file held in memory, for :func:`numbered_lines`; they end as a
+    file's do (``\n``, ``\r\n`` or ``\r``)."""
+    return io.StringIO(text, newline=None).readlines()
 
 
 def _header(lines: Iterator[tuple[int, str]]) -> Header:
@@ -50,7 +75,7 @@ def _header(lines: Iterator[tuple[int, str]]) -> Header:
         raise RecordError("the file is empty: line 1 must be the header", 1)
     number, text = first
     try:
-        return parse_header(text)
+        return parse_header(checked(text))
     except RecordError as error:
         raise error.at(number) from None
 
@@ -77,7 +102,7 @@ def records(source: Source | Iterable[str]) -> tuple[Header, Iterator[tuple[int,
             record = memo.get(text)
             if record is None:
                 try:
-                    record = parse_record(text, header)
+                    record = parse_record(checked(text), header)
                 except RecordError as error:
                     raise error.at(number) from None
                 if len(text) <= MEMO_LENGTH and len(memo) < MEMO_LINES:
@@ -158,7 +183,7 @@ def read_match(source: Source | Iterable[str], *, strict: bool = True) -> Match:
     errors: list[RecordError] = []
     for number, text in lines:
         try:
-            record = parse_record(text, header)
+            record = parse_record(checked(text), header)
             replayer.feed(number, record)
         except RecordError as error:
             if strict:
@@ -183,7 +208,7 @@ def _specials(path: Source) -> Iterator[tuple[int, bool]]:
     """The first pass: the header's line as ``(line, False)``, then the lines that are
     ``undo`` records ``(line, True)`` or blank ``(line, False)``, in order."""
     header_seen = False
-    with open(path, encoding="utf-8-sig") as handle:
+    with _open(path) as handle:
         for number, text in enumerate(handle, start=1):
             if text.isspace():
                 yield number, False

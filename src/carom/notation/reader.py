@@ -8,12 +8,14 @@ table and apart); checks that need the match so far live in the engine.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
 from carom.core.balls import BALLS, Ball, Cushion
-from carom.core.errors import RecordError
+from carom.core.errors import InputError, RecordError
 from carom.core.events import BallContact, CushionContact, Event, Jump
+from carom.core.inputs import MAX_DIGITS, parse_json
 from carom.core.position import Position, position_problems
 from carom.core.records import (
     FORMAT,
@@ -36,34 +38,35 @@ from carom.rules.catalog import CALLABLE_FOULS, STROKE_FOULS
 from carom.rules.disciplines import DISCIPLINES
 
 _BALLS = {b.value: b for b in BALLS}
+_NAMES = {b: b.value for b in BALLS}
 _CUSHIONS = {c.value: c for c in Cushion}
 _RESULTS = {r.value: r for r in CallResult}
+_HUGE = 10**MAX_DIGITS
+"""The smallest whole number too large to read (``carom.core.inputs``)."""
 
 
 def _show(value: Any) -> str:
-    """A value as it was written, for a message."""
-    return json.dumps(value, ensure_ascii=False)
+    """A value as it was written, for a message (a huge one shortened)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _HUGE:
+        return "a number too large"
+    try:
+        shown = json.dumps(value, ensure_ascii=False)
+    except ValueError:  # a structure holding an int json cannot print
+        return "a value too large"
+    return shown if len(shown) <= 80 else shown[:77] + "…"
 
 
 def _fail(reason: str) -> NoReturn:
     raise RecordError(reason)
 
 
-def _no_constants(name: str) -> NoReturn:
-    _fail(f"{name} is not a number JSON allows")
-
-
-_DECODER = json.JSONDecoder(parse_constant=_no_constants)
-
-
 def load_json(text: str) -> dict[str, Any]:
-    """One line as a JSON object; NaN and Infinity are refused."""
+    """One line as a JSON object, read by :func:`carom.core.inputs.parse_json`: numbers
+    finite and in range, nesting limited; a refusal names the field."""
     try:
-        value = _DECODER.decode(text)
-    except RecordError:
-        raise
-    except (json.JSONDecodeError, RecursionError) as error:
-        _fail(f"not JSON: {getattr(error, 'msg', 'too deeply nested')}")
+        value = parse_json(text)
+    except InputError as error:
+        _fail(error.reason)
     if not isinstance(value, dict):
         _fail(f"a line must be a JSON object, not {type(value).__name__}")
     return value
@@ -88,16 +91,24 @@ def _bool(obj: Mapping[str, Any], key: str, where: str, default: bool | None = N
 def _int(value: Any, where: str, low: int, nullable: bool = False) -> int | None:
     if value is None and nullable:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value < _HUGE:
         kind = "a whole number" + (f" >= {low}" if low else "") + (" or null" if nullable else "")
         _fail(f"{where}: expected {kind}, got {_show(value)}")
     return value
 
 
 def _number(value: Any, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        _fail(f"{where}: expected a number, got {_show(value)}")
-    return float(value)
+    """A finite number. Read from text it always is (``parse_json``); a value built in
+    memory (a record posted to the scoreboard) is checked here as well."""
+    if type(value) is float and math.isfinite(value):
+        return value
+    if type(value) is int and -_HUGE < value < _HUGE:
+        return float(value)
+    if type(value) is int:
+        _fail(f"{where}: a whole number of more than {MAX_DIGITS} digits is too large")
+    if type(value) is float:
+        _fail(f"{where}: {value} is not a finite number")
+    _fail(f"{where}: expected a number, got {_show(value)}")
 
 
 def _ball(value: Any, where: str) -> Ball:
@@ -192,7 +203,7 @@ def _lag(obj: Mapping[str, Any], header: Header) -> Lag:
 
 def _opener(obj: Mapping[str, Any], header: Header) -> Opener:
     player = obj.get("player")
-    if player not in (0, 1) or isinstance(player, bool):
+    if type(player) is not int or player not in (0, 1):  # not 0.0, not false
         _fail(f"opener: player: expected 0 or 1, got {_show(player)}")
     return Opener(player, _extra(obj, frozenset(("type", "player"))))
 
@@ -233,18 +244,22 @@ def _point(value: Any, where: str) -> Point:
     return (_number(value[0], where), _number(value[1], where))
 
 
-def _position(value: Any, where: str, table: TableSpec, balls: tuple[Ball, ...]) -> Position:
+def _position(value: Any, where: str, table: TableSpec, balls: tuple[Ball, ...],
+              partial: bool = False) -> Position:
+    """The positions of ``balls``; ``partial``: a ball may be left out (it jumped)."""
     if not isinstance(value, dict):
         _fail(f"{where}: expected an object of ball positions")
     for key in value:
         _ball(key, where)
-    missing = [b.value for b in balls if b.value not in value]
-    if missing:
-        _fail(f"{where}: no position for {', '.join(missing)}")
+    if not partial:
+        missing = [b.value for b in balls if b.value not in value]
+        if missing:
+            _fail(f"{where}: no position for {', '.join(missing)}")
     extra = [k for k in value if _BALLS[k] not in balls]
     if extra:
         _fail(f"{where}: {', '.join(extra)} jumped and has no end position")
-    position = Position({ball: _point(value[ball.value], f"{where}: {ball}") for ball in balls})
+    position = Position({ball: _point(value[name], f"{where}: {name}") for ball in balls
+                         if (name := _NAMES[ball]) in value})
     problems = position_problems(position, table)
     if problems:
         _fail(f"{where}: {problems[0]}")
@@ -305,8 +320,11 @@ def _stroke(obj: Mapping[str, Any], header: Header) -> Stroke:
     jumped = {e.ball for e in events if isinstance(e, Jump)}
     end = None
     if obj.get("end") is not None:
+        # A called jump (F2) may leave its balls out of the end, as a jump event does.
+        fouls_given = obj.get("fouls")
+        called_jump = isinstance(fouls_given, list) and "F2" in fouls_given
         end = _position(obj["end"], "stroke: end", table,
-                        tuple(b for b in BALLS if b not in jumped))
+                        tuple(b for b in BALLS if b not in jumped), partial=called_jump)
     exits_raw = obj.get("exits", [])
     if not isinstance(exits_raw, list):
         _fail("stroke: exits: expected a list")

@@ -64,6 +64,7 @@ class Discipline:
     jump: JumpRemedy
     jump_rule: str
     zone_rules: tuple[str, ...] = ()
+    """The rules that lay out this discipline's zones, or say it has none (1C2, 3C2)."""
 
     @property
     def tables(self) -> tuple[str, ...]:
@@ -130,13 +131,13 @@ DISCIPLINES: dict[str, Discipline] = {
             id="one-cushion", en="one-cushion", sk="jednoband", fixed_table=None,
             cushions=1, cushion_rule="1C1", zone_kind=ZoneKind.NONE, zone_limit=None,
             balk_inset=None, frozen=FrozenRemedy.STARTING_POSITION_ON_REQUEST, frozen_rule="1C3",
-            jump=JumpRemedy.STARTING_POSITION, jump_rule="1C4",
+            jump=JumpRemedy.STARTING_POSITION, jump_rule="1C4", zone_rules=("1C2",),
         ),
         Discipline(
             id="three-cushion", en="three-cushion", sk="trojband", fixed_table=None,
             cushions=3, cushion_rule="3C1", zone_kind=ZoneKind.NONE, zone_limit=None,
             balk_inset=None, frozen=FrozenRemedy.TOUCHING_ON_LONG_STRING, frozen_rule="3C5",
-            jump=JumpRemedy.JUMPED_ON_LONG_STRING, jump_rule="3C6",
+            jump=JumpRemedy.JUMPED_ON_LONG_STRING, jump_rule="3C6", zone_rules=("3C2",),
         ),
         _balkline("38/2", "half-match", 0.38, 2),
         _balkline("57/2", "half-match", 0.575, 2),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from carom.core.balls import Ball, object_balls
+from carom.core.balls import BALLS, Ball, object_balls
 from carom.core.events import BallContact, CushionContact, Event, Jump
 from carom.core.position import Position, touching
 from carom.core.records import Stroke
@@ -76,6 +76,8 @@ class Verdict(NamedTuple):
     """Every rule that decided the ruling, in rulebook order."""
     contacts: Contacts
     jumped: tuple[Ball, ...]
+    """The balls that jumped: named by ``jump`` events, or for a called F2 without one,
+    :func:`called_jump`."""
     zone_counts: tuple[int, ...]
     """The zone counts for the next stroke of the same inning (Z2–Z4)."""
     zones_known: bool
@@ -128,6 +130,18 @@ def judge_stroke(stroke: Stroke, discipline: Discipline | str = "three-cushion",
     return judge(context, stroke)
 
 
+def called_jump(stroke: Stroke) -> tuple[Ball, ...]:
+    """The balls that jumped when the referee called F2 and no ``jump`` event names one
+    (S4, K4, 1C4, 3C6). **Decision** (docs/rules.md): the balls the stroke's ``end`` leaves
+    out; if it leaves none out (a ball touched the frame and came back) or there is no
+    ``end``, ball 1, the one ball the striker drove himself."""
+    if stroke.end is not None:
+        missing = tuple(b for b in BALLS if b not in stroke.end)
+        if missing:
+            return missing
+    return (stroke.ball,)
+
+
 def judge(context: StrokeContext, stroke: Stroke) -> Verdict:
     """Judge ``stroke`` in ``context``.
 
@@ -141,7 +155,7 @@ def judge(context: StrokeContext, stroke: Stroke) -> Verdict:
     ball1 = stroke.ball
     position = stroke.start if stroke.start is not None else context.position
     contacts = read_contacts(ball1, stroke.events)
-    jumped = contacts.jumped
+    jumped = contacts.jumped or (called_jump(stroke) if "F2" in stroke.fouls else ())
     fouls = list(stroke.fouls)
     cites = ["C1"]
 
@@ -172,6 +186,8 @@ def judge(context: StrokeContext, stroke: Stroke) -> Verdict:
         cites.append("F14")
     elif points:
         cites += ("C2", "C3")
+    else:
+        cites.append("F1")  # no carom: the inning ends, no fault (a miss)
     return Verdict(
         points,
         in_rulebook_order(tuple(fouls)) if fouls else (),
