@@ -11,7 +11,7 @@ $(BIN)/carom: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
-	$(BIN)/python -m carom.physics.compile
+	$(BIN)/python -m carom.physics.build
 	touch $@
 
 setup: $(BIN)/carom

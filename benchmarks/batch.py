@@ -6,9 +6,12 @@ tip within 0.5 R, level cue). The rate is measured on one thread (``numba`` thre
 which is what one core does, after a warm-up call; then on all threads for information.
 The memory is the peak resident size of this process after simulating a batch of
 1,000,000 strokes, with the sizes of its input and outcome arrays.
-Prints, last, ``strokes per second per core: N``.
+``--against-version V`` also measures the one-thread rate with the default parameters of
+version V, alternating with today's in the same run, and prints the ratio (a shared
+machine's load hits both alike). Prints, last, ``strokes per second per core: N``.
 
-Usage: ``.venv/bin/python benchmarks/batch.py [--strokes 200000] [--big 1000000]``.
+Usage: ``.venv/bin/python benchmarks/batch.py [--strokes 200000] [--big 1000000]
+[--against-version 1]``.
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ import numpy as np
 from carom.core.balls import BALLS, Ball
 from carom.core.position import starting_position
 from carom.core.table import TABLES
-from carom.physics import simulate_batch
+from carom.physics import DEFAULT_PARAMS, Params, simulate_batch
+from carom.physics.params import defaults_of
 
 TABLE = TABLES["large"]
 
@@ -42,13 +46,28 @@ def strokes(n: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return positions, strikes, np.zeros(n, dtype=np.int64)
 
 
-def rate(n: int, threads: int, seed: int) -> tuple[float, float]:
+def rate(n: int, threads: int, seed: int, params: Params = DEFAULT_PARAMS) -> tuple[float, float]:
     numba.set_num_threads(threads)
     positions, strikes, cue = strokes(n, seed)
     start = time.perf_counter()
-    outcome = simulate_batch(positions, strikes, cue, TABLE)
+    outcome = simulate_batch(positions, strikes, cue, TABLE, params)
     seconds = time.perf_counter() - start
     return n / seconds, float(outcome.n_codes.mean())
+
+
+def compare(n: int, seed: int, version: int, rounds: int = 4) -> None:
+    """One thread, today's defaults and those of ``version`` in turn, ``rounds`` times each."""
+    earlier = defaults_of(version)
+    now, then = [], []
+    for k in range(rounds):   # who goes first alternates
+        if k % 2:
+            then.append(rate(n, 1, seed, earlier)[0])
+        now.append(rate(n, 1, seed)[0])
+        if not k % 2:
+            then.append(rate(n, 1, seed, earlier)[0])
+    ratio = float(np.median(now)) / float(np.median(then))
+    print(f"1 thread, alternating: version {DEFAULT_PARAMS.version} {np.median(now):,.0f}, version {version} "
+          f"{np.median(then):,.0f} strokes per second: ratio {ratio:.3f} (medians of {rounds})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -56,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--strokes", type=int, default=200_000)
     ap.add_argument("--big", type=int, default=1_000_000)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--against-version", type=int, help="also time the defaults of this physics version")
     args = ap.parse_args(argv)
     cores = numba.config.NUMBA_NUM_THREADS
     warm = strokes(100, args.seed)
@@ -64,6 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.strokes} three-cushion strokes from the starting position, cue 1–6 m/s, any direction, "
           f"tip within 0.5 R (mean {contacts:.1f} ball/cushion contacts per stroke)")
     print(f"1 thread: {one:,.0f} strokes per second")
+    if args.against_version is not None:
+        compare(args.strokes, args.seed, args.against_version)
     every, _ = rate(args.strokes, cores, args.seed)
     print(f"{cores} threads: {every:,.0f} strokes per second ({every / cores:,.0f} per thread; "
           "the machine is shared, so this is a lower bound)")

@@ -35,7 +35,7 @@ CAROM = [sys.executable, "-c", "from carom.cli.main import main; main()"]
 
 def kernel_cache() -> str | None:
     """The folder of this checkout's compiled one-stroke kernels, shared with the baseline."""
-    from carom.physics import aot
+    from carom.physics.build import aot
 
     return next((str(folder) for folder in aot.folders() if aot._file(folder).exists()), None)
 

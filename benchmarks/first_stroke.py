@@ -1,5 +1,5 @@
-"""The first stroke in a fresh process, once the compiled kernels are cached (docs/physics.md,
-"Speed and size": at most 1 s).
+"""The first stroke in a fresh process, once the compiled kernels are cached
+(docs/physics.md, "Speed and size": at most 1 s).
 
 Runs one stroke in a fresh interpreter first, so that the kernels are compiled and
 cached (the compile notice appears then, and only then), and then measures ``--runs``

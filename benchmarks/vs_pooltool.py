@@ -13,7 +13,11 @@ environment, ``benchmarks/.pooltool-venv``, created here when missing with
 ``pip install --no-deps pooltool-billiards==0.6.0`` and then its declared dependencies
 with ``panda3d==1.10.16`` (its pinned development build is not on PyPI).
 
-Usage: ``.venv/bin/python benchmarks/vs_pooltool.py [--strokes 200] [--seed 2024]``.
+``--against-version V`` also times carom with the default parameters of version V, stroke
+by stroke alternating with today's, and prints the ratio of the medians.
+
+Usage: ``.venv/bin/python benchmarks/vs_pooltool.py [--strokes 200] [--seed 2024]
+[--against-version 1]``.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import sys
 import time
 import venv
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -106,37 +111,54 @@ def strokes(n: int, seed: int) -> list[tuple[float, float, float, float]]:
     return out
 
 
-def carom_times(cases: list[tuple[float, float, float, float]]) -> tuple[list[float], list[int]]:
+def carom_times(cases: list[tuple[float, float, float, float]],
+                against: int | None = None) -> tuple[list[float], list[int], list[float]]:
+    """carom's time and contacts for each stroke, and (``against``) its time with the
+    defaults of that physics version, measured right after."""
     from carom.core.balls import Ball
     from carom.core.position import starting_position
     from carom.core.table import TABLES
-    from carom.physics import Strike, simulate
+    from carom.physics import DEFAULT_PARAMS, Strike, simulate
+    from carom.physics.params import defaults_of
 
     table = TABLES["large"]
     position = starting_position(table, Ball.WHITE)
+    earlier = defaults_of(against) if against is not None else None
     for s in cases[:3]:
         simulate(position, Strike(Ball.WHITE, *s), table)
-    times, events = [], []
-    for s in cases:
+    times, events, then = [], [], []
+    for k, s in enumerate(cases):
         strike = Strike(Ball.WHITE, *s)
-        start = time.perf_counter()
-        stroke = simulate(position, strike, table)
-        times.append(time.perf_counter() - start)
+        if earlier is not None and k % 2:   # who goes first alternates: neither gets the warmer cache
+            then.append(_timed(position, strike, table, earlier)[0])
+        seconds, stroke = _timed(position, strike, table, DEFAULT_PARAMS)
+        times.append(seconds)
         events.append(len(stroke.events))
-    return times, events
+        if earlier is not None and not k % 2:
+            then.append(_timed(position, strike, table, earlier)[0])
+    return times, events, then
+
+
+def _timed(position: Any, strike: Any, table: Any, params: Any) -> tuple[float, Any]:
+    from carom.physics import simulate
+
+    start = time.perf_counter()
+    stroke = simulate(position, strike, table, params)
+    return time.perf_counter() - start, stroke
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="carom vs pooltool 0.6.0, same strokes, same run")
     ap.add_argument("--strokes", type=int, default=200)
     ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--against-version", type=int, help="also time carom with the defaults of this version")
     args = ap.parse_args(argv)
     cases = strokes(args.strokes, args.seed)
     python = ensure_pooltool()
     theirs = subprocess.run([str(python), "-c", POOLTOOL_RUN], input=json.dumps(cases), capture_output=True,
                             text=True, check=True)
     pooltool = json.loads(theirs.stdout)
-    mine, contacts = carom_times(cases)
+    mine, contacts, then = carom_times(cases, args.against_version)
     ours = statistics.median(mine)
     their = statistics.median(pooltool["times"])
     print(f"{len(cases)} three-cushion strokes from the starting position (seed {args.seed}), "
@@ -146,6 +168,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"pooltool {pooltool['version']}: median {1e3 * their:.3f} ms per stroke "
           f"(mean {1e3 * statistics.mean(pooltool['times']):.3f} ms, "
           f"median {statistics.median(pooltool['events']):.0f} events of every kind)")
+    if then:
+        from carom.physics import PARAMS_VERSION
+
+        print(f"carom, physics version {args.against_version} in the same run: median "
+              f"{1e3 * statistics.median(then):.3f} ms; version {PARAMS_VERSION} takes "
+              f"{ours / statistics.median(then):.3f} of its time")
     print(f"speedup: {their / ours:.1f}")
     return 0
 

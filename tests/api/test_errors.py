@@ -19,7 +19,8 @@ from carom.rules.disciplines import discipline
 SRC = Path(carom.__file__).parent
 
 NOT_IMPORTED = ("carom.storage.migrations.",)
-"""Alembic's scripts run migrations when imported: they define no exception."""
+"""Alembic's scripts run migrations when imported, and a package's ``__main__`` runs its
+command: they define no exception."""
 CONTROL_FLOW = {"_Spoiled", "_Rejected"}
 """Private exceptions that never leave their module (they carry a failure to where it is
 answered), excepted by name."""
@@ -30,7 +31,7 @@ BUILTINS_NOT_RAISED = {"ValueError", "KeyError", "LookupError", "IndexError", "R
 
 def modules() -> list[str]:
     names = [info.name for info in pkgutil.walk_packages([str(SRC)], "carom.")]
-    return sorted(n for n in names if not n.startswith(NOT_IMPORTED))
+    return sorted(n for n in names if not n.startswith(NOT_IMPORTED) and not n.endswith(".__main__"))
 
 
 def exception_classes() -> list[type[BaseException]]:

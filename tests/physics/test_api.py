@@ -126,3 +126,14 @@ def test_the_batch_keeps_the_first_events_and_counts_them_all() -> None:
     for k in range(n):
         assert short.events(k) == full.events(k)[:3]
     assert full.codes.dtype == np.uint8 and full.end.shape == (n, 3, 2)
+
+
+def test_the_defaults_of_an_earlier_version_are_at_hand() -> None:
+    from carom.physics.params import defaults_of
+
+    assert defaults_of(PARAMS_VERSION) is DEFAULT_PARAMS
+    first = defaults_of(1)
+    assert (first.mu_roll, first.han_e, first.han_mu) == (0.00475, 0.842, 0.230)
+    assert first.replace(mu_roll=DEFAULT_PARAMS.mu_roll) != DEFAULT_PARAMS
+    with pytest.raises(ValueError, match="version 99"):
+        defaults_of(99)

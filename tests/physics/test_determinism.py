@@ -60,12 +60,12 @@ def test_the_batch_gives_what_simulate_gives_bit_for_bit() -> None:
 def test_the_ahead_of_time_build_computes_what_the_jit_kernels_compute() -> None:
     """``simulate`` runs the ahead-of-time build of the kernels; the batch form and the
     tests run numba's JIT: the same logs, bit for bit, on random strokes."""
-    from carom.physics import aot
+    from carom.physics.build import aot
+    from carom.physics.build.choice import stroke_kernels
     from carom.physics.engine import strike_and_run
     from carom.physics.params import DEFAULT_PARAMS
-    from carom.physics.simulate import kernels
 
-    kernels()  # builds the module when it is missing
+    stroke_kernels()  # builds the module when it is missing
     module = aot.load()
     if module is None:
         import pytest

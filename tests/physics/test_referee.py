@@ -1,4 +1,4 @@
-"""Simulated strokes judged by the referee (3C1): a stroke aimed to score
+"""Simulated strokes judged by the referee (docs/physics.md, "Tests"): a stroke aimed to score
 three-cushion scores, the same stroke with ball 3 after two cushions does not."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Corner shots, frozen balls and grazing contacts: no ball ever leaves the table or
-passes through another (PHYSICS.md checks 7 and 9)."""
+passes through another (PHYSICS.md, checks 7 and 9)."""
 
 from __future__ import annotations
 

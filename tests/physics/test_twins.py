@@ -1,4 +1,5 @@
-"""Every numba kernel against its slow pure-Python twin on random inputs (ARCHITECTURE.md, principle 9)."""
+"""Every numba kernel against its slow pure-Python twin on random inputs (ARCHITECTURE.md,
+principle 9; docs/physics.md, "Design")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Many strokes in one compiled call, parallel over strokes (docs/physics.md,
-"Speed and size").
+"""Many strokes in one compiled call, parallel over strokes (docs/physics.md, "the batch form").
 
 The input is arrays: the three balls' centres (N × 3 × 2, rows white, yellow, red), the
 strikes (N × 5: cue speed, direction in degrees, side, height, elevation) and the cue
@@ -25,9 +24,9 @@ from carom.core.events import BallContact, CushionContact, Event
 from carom.core.records import Stroke
 from carom.core.table import TableSpec
 from carom.physics import layout as L
+from carom.physics.build.jit import parallel_kernel
+from carom.physics.build.notice import compile_notice
 from carom.physics.engine import strike_and_run
-from carom.physics.jit import parallel_kernel
-from carom.physics.notice import compile_notice
 from carom.physics.params import DEFAULT_PARAMS, Params, kernel_vector
 from carom.physics.strike import MISCUE_LIMIT
 

@@ -26,7 +26,7 @@ import math
 import numpy as np
 
 from carom.physics import layout as L
-from carom.physics.jit import kernel
+from carom.physics.build.jit import kernel
 
 
 @kernel

@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from carom.physics import layout as L
-from carom.physics.jit import kernel
+from carom.physics.build.jit import kernel
 from carom.physics.motion import acceleration
 from carom.physics.roots import first_contact, first_down_crossing
 

@@ -21,11 +21,11 @@ import math
 import numpy as np
 
 from carom.physics import layout as L
+from carom.physics.build.jit import kernel
 from carom.physics.collide import ball_ball
 from carom.physics.cue import cue_strike
 from carom.physics.cushion import ball_cushion
 from carom.physics.detect import cushion_time, pair_time
-from carom.physics.jit import kernel
 from carom.physics.motion import advance, end_mode, settle, transition_time
 
 

@@ -2,8 +2,9 @@
 
 The defaults are the carom values of PHYSICS.md ("Parameters"); the rolling resistance
 and the cushion restitution and friction are the ones fitted to the real table
-(``tools/calibrate.py``, README.md, "The physics simulator"). Nothing is read from a configuration file:
-a caller who wants other values says so with :meth:`Params.replace` or
+(``tools/calibrate.py``; docs/physics.md, "Calibration against the real table", which
+gives their cross-validated figures). Nothing is read from a configuration file: a
+caller who wants other values says so with :meth:`Params.replace` or
 :meth:`Params.with_overrides`.
 """
 
@@ -22,8 +23,10 @@ from carom.core.errors import CaromError
 from carom.core.table import TableSpec
 from carom.physics import layout as L
 
-PARAMS_VERSION = 1
-"""Bumped whenever a default changes, so that a record says which values made it."""
+PARAMS_VERSION = 2
+"""Bumped whenever a default changes, so that a record says which values made it.
+1: the first fit (μr 0.00475, Han 0.842/0.230, Mathavan 0.879/0.214), spinless starts;
+2: refitted with the object balls' start spin, cross-validated (docs/physics.md)."""
 
 CUSHION_MODELS = {"han2005": L.CUSHION_HAN, "mathavan2010": L.CUSHION_MATHAVAN}
 
@@ -38,8 +41,8 @@ class Params:
     gravity: float = 9.81
     mu_slide: float = 0.21
     """Ball–cloth sliding friction μs."""
-    mu_roll: float = 0.00475
-    """Rolling resistance μr: a rolling ball decelerates at μr·g (fitted: 0.0466 m/s²)."""
+    mu_roll: float = 0.00477
+    """Rolling resistance μr: a rolling ball decelerates at μr·g (fitted: 0.0468 m/s²)."""
     spin_decay: float = 10.0
     """rad/s²: how fast spin about the vertical axis dies away."""
     e_ball: float = 0.95
@@ -52,11 +55,11 @@ class Params:
     """``han2005`` (with the published corrections) or ``mathavan2010``."""
     cushion_height: float = 0.037
     """Height h of the cushion nose above the cloth."""
-    han_e: float = 0.842
-    han_mu: float = 0.230
+    han_e: float = 0.840
+    han_mu: float = 0.241
     """Restitution and friction of the cushion in the Han 2005 model (fitted)."""
-    mathavan_e: float = 0.879
-    mathavan_mu: float = 0.214
+    mathavan_e: float = 0.856
+    mathavan_mu: float = 0.212
     """Restitution and ball–cushion friction in the Mathavan 2010 model (its ball–cloth
     friction is ``mu_slide``)."""
     mathavan_steps: int = 400
@@ -144,6 +147,22 @@ class Params:
 
 
 DEFAULT_PARAMS = Params()
+
+EARLIER_DEFAULTS: dict[int, dict[str, float]] = {
+    1: {"mu_roll": 0.00475, "han_e": 0.842, "han_mu": 0.230, "mathavan_e": 0.879, "mathavan_mu": 0.214},
+}
+"""The defaults of earlier versions, where they differ from today's."""
+
+
+def defaults_of(version: int) -> Params:
+    """The default parameters of ``version`` (to replay a record, or to compare)."""
+    if version == PARAMS_VERSION:
+        return DEFAULT_PARAMS
+    if version not in EARLIER_DEFAULTS:
+        raise CaromError(f"no physics parameters of version {version} "
+                         f"(known: {', '.join(map(str, [*EARLIER_DEFAULTS, PARAMS_VERSION]))})")
+    return DEFAULT_PARAMS.replace(**EARLIER_DEFAULTS[version])
+
 
 RANGES: dict[str, tuple[float, float, str]] = {
     "ball_radius": (0.02, 0.04, "m"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from carom.physics import layout as L
-from carom.physics.jit import kernel
+from carom.physics.build.jit import kernel
 from carom.physics.motion import advance
 from carom.physics.timeline import sample_times
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from carom.physics.jit import kernel
+from carom.physics.build.jit import kernel
 
 NEWTON_STEPS = 100
 

@@ -9,7 +9,7 @@ with its time as information), the end position, optional sampled paths, and und
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,38 +21,12 @@ from carom.core.events import BallContact, CushionContact, Event
 from carom.core.position import Position, position_problems
 from carom.core.records import Path, Stroke
 from carom.core.table import TableSpec
-from carom.physics import aot
 from carom.physics import layout as L
-from carom.physics.notice import compile_notice
+from carom.physics.build.choice import stroke_kernels
+from carom.physics.build.notice import compile_notice
 from carom.physics.params import DEFAULT_PARAMS, Params, kernel_vector, record_of
 from carom.physics.strike import Strike
 from carom.physics.timeline import sample_times
-
-Kernels = tuple[Callable[..., Any], Callable[..., Any]]
-"""``strike_and_run`` and ``sample_positions``, from the ahead-of-time build or numba."""
-_kernels: Kernels | None = None
-
-
-def kernels() -> Kernels:
-    """The one-stroke kernels: the ahead-of-time build (built now, once, if missing), or
-    the numba JIT kernels where it cannot be built or ``CAROM_PHYSICS_JIT=1``."""
-    global _kernels
-    if _kernels is None:
-        module = None
-        if aot.wanted():
-            module = aot.load()
-            if module is None and not aot.failed():
-                with compile_notice("a stroke"):
-                    module = aot.build()
-        if module is not None:
-            _kernels = (module.strike_and_run, module.sample_positions)
-        else:
-            from carom.physics.engine import strike_and_run
-            from carom.physics.paths import sample_positions
-
-            _kernels = (strike_and_run, sample_positions)
-    return _kernels
-
 
 FIRST_LOG = 256
 """Log entries reserved at first; a longer stroke is played again with a larger log."""
@@ -153,7 +127,7 @@ _warm: list[bool] = []
 
 
 def _play(balls: tuple[Ball, ...], state: np.ndarray, cue: int, given: np.ndarray, p: np.ndarray) -> Run:
-    strike_and_run, _ = kernels()
+    strike_and_run, _ = stroke_kernels()
     n = len(balls)
     capacity = FIRST_LOG
     while True:
@@ -193,7 +167,7 @@ def events_of(result: Run) -> tuple[Event, ...]:
 def paths_of(result: Run, every: float) -> dict[Ball, Path]:
     """Each ball's centre every ``every`` seconds and at every event."""
     times = sample_times(result.log_t[1:result.n_log], result.duration, every)
-    _, sample_positions = kernels()
+    _, sample_positions = stroke_kernels()
     xy = sample_positions(result.log_t, result.log_state, result.log_mode, result.n_log, times,
                           result.vector)
     return {

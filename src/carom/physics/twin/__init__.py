@@ -1,5 +1,5 @@
 """Slow pure-Python twins of the numba kernels: the oracle of the tests (ARCHITECTURE.md,
-principle 9; docs/physics.md, "Tests").
+principle 9; docs/physics.md, "Design").
 
 Each twin computes what its kernel computes, from the same arrays and numbers, but is
 written apart and differently: in vectors rather than components, in the table's frame

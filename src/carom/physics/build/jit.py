@@ -7,10 +7,10 @@ code. (``simulate`` itself runs from an ahead-of-time build of the same kernels,
 
 Numba checks a cached kernel against its own source file only, not against the kernels
 it calls from other files: after an edit to ``motion.py`` it would load an ``engine.run``
-built with the old motion. So when this module is imported, before any kernel exists,
+built with the old motion. So when the first kernel is declared, before any is compiled,
 :func:`ensure_fresh_cache` compares a fingerprint of the kernels' source files
-(``fingerprint.py``) with the one stored beside the cache and, when they differ, deletes
-the physics kernels' cache files.
+(``fingerprint.py``) with the one stored beside numba's cache of them and, when they
+differ, deletes the physics kernels' cache files.
 """
 
 from __future__ import annotations
@@ -21,42 +21,49 @@ from typing import Any, TypeVar
 
 from numba import njit
 
-from carom.physics.fingerprint import SOURCES, source_fingerprint
+from carom.physics.build.fingerprint import SOURCES, source_fingerprint
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 FINGERPRINT = "carom-physics.fingerprint"
 
+_checked: set[Path] = set()
+"""Cache folders already compared with the sources in this process."""
+
 
 def kernel(fn: F) -> F:
     """A numba kernel: compiled lazily, cached on disk, IEEE arithmetic (no fastmath),
     no Python exceptions for division by zero (inf/nan instead)."""
-    return njit(cache=True, nogil=True, error_model="numpy")(fn)  # type: ignore[return-value]
+    return _fresh(njit(cache=True, nogil=True, error_model="numpy")(fn))  # type: ignore[no-any-return]
 
 
 def parallel_kernel(fn: F) -> F:
     """A kernel whose ``prange`` loops run on all cores."""
-    return njit(cache=True, nogil=True, error_model="numpy", parallel=True)(fn)  # type: ignore[return-value]
+    return _fresh(njit(cache=True, nogil=True, error_model="numpy", parallel=True)(fn))  # type: ignore[no-any-return]
 
 
-def _probe() -> None:
-    """Never compiled: its dispatcher tells where numba caches this package's kernels."""
+def _fresh(dispatcher: Any) -> Any:
+    """Before the first kernel of a cache folder is compiled or loaded, make sure the
+    folder holds no kernels built from other sources."""
+    folder = cache_folder(dispatcher)
+    if folder is not None and folder not in _checked:
+        _checked.add(folder)
+        ensure_fresh_cache(folder)
+    return dispatcher
 
 
-def cache_folder() -> Path | None:
-    """Where numba keeps the cached kernels of this package (numba's own choice)."""
+def cache_folder(dispatcher: Any) -> Path | None:
+    """Where numba keeps the cached code of ``dispatcher`` (numba's own choice: beside
+    the kernel's file, or in a user cache when that is read-only)."""
     try:
-        return Path(njit(cache=True)(_probe)._cache._cache_path)  # type: ignore[attr-defined]
+        return Path(dispatcher._cache._cache_path)
     except AttributeError:
         return None
 
 
-def ensure_fresh_cache() -> None:
-    """Delete the cached physics kernels if any physics source changed since they were
-    built (numba would only notice a change in the kernel's own file)."""
-    folder = cache_folder()
-    if folder is None:
-        return
+def ensure_fresh_cache(folder: Path) -> None:
+    """Delete the cached physics kernels in ``folder`` if any physics source changed
+    since they were built (numba would only notice a change in the kernel's own file)."""
     stamp = folder / FINGERPRINT
     now = source_fingerprint()
     try:
@@ -73,6 +80,3 @@ def ensure_fresh_cache() -> None:
         stamp.write_text(now)
     except OSError:
         pass  # a read-only cache: numba falls back to compiling in memory
-
-
-ensure_fresh_cache()

@@ -1,5 +1,6 @@
 """An ahead-of-time build of the one-stroke kernels, so that the first stroke in a fresh
-process does not wait for numba (docs/speed.md: at most 1 s once compiled code is cached).
+process does not wait for numba (docs/physics.md, "Speed and size": at most 1 s once
+compiled code is cached).
 
 Loading numba-cached code means importing numba and initialising its compiler: about a
 second before the first stroke. So the two kernels ``simulate`` needs, ``strike_and_run``
@@ -11,7 +12,7 @@ the batch form).
 
 The module's name carries a fingerprint of the kernels' sources (``fingerprint.py``), so a
 build from other sources is never loaded. It is built on first use (with a notice on stderr), or at
-install time by ``python -m carom.physics.compile``, into the first writable of:
+install time by ``python -m carom.physics.build``, into the first writable of:
 ``$CAROM_CACHE_DIR``, the package's ``__pycache__``, ``~/.cache/carom``. Where it cannot
 be built (no C compiler, numba without ``pycc``), ``simulate`` uses the JIT kernels; a
 marker file remembers the failure so that no later process tries again.
@@ -30,7 +31,7 @@ import warnings
 from pathlib import Path
 from types import ModuleType
 
-from carom.physics.fingerprint import SOURCES, source_fingerprint
+from carom.physics.build.fingerprint import SOURCES, source_fingerprint
 
 PREFIX = "_carom_kernels_"
 

@@ -1,5 +1,5 @@
 """Compile every physics kernel now, once, instead of on first use:
-``python -m carom.physics.compile`` (for an installation step or a container image).
+``python -m carom.physics.build`` (for an installation step or a container image).
 
 Builds the ahead-of-time module that ``simulate`` loads (``aot.py``) and fills numba's
 cache with the JIT kernels of the batch form, saying what it does on stderr.
@@ -12,7 +12,7 @@ import time
 
 
 def main() -> int:
-    from carom.physics import aot
+    from carom.physics.build import aot
 
     start = time.perf_counter()
     if aot.load() is None:

@@ -1,5 +1,5 @@
-"""The one line a user sees while the physics kernels compile (docs/physics.md, "Speed and
-size": compile once, with a progress message, never silently for 20 s)."""
+"""The one line a user sees while the physics kernels compile (docs/physics.md: compile
+once, with a progress message, never silently for 20 s)."""
 
 from __future__ import annotations
 

@@ -6,18 +6,21 @@ import hashlib
 from functools import lru_cache
 from pathlib import Path
 
-SOURCES = Path(__file__).resolve().parent
+BUILD = Path(__file__).resolve().parent
+SOURCES = BUILD.parent
+"""The folder of the kernels (``carom/physics``)."""
 
-ALWAYS = ("layout.py", "jit.py", "aot.py")
+ALWAYS = (SOURCES / "layout.py", BUILD / "jit.py", BUILD / "aot.py")
 """The slots and constants every kernel reads, how they are compiled, and what the
 ahead-of-time build exports."""
 
 
 def kernel_sources() -> list[Path]:
     """The files whose change changes compiled code: those that define kernels (they import
-    ``carom.physics.jit``) and :data:`ALWAYS`."""
-    return [path for path in sorted(SOURCES.glob("*.py"))
-            if path.name in ALWAYS or "from carom.physics.jit import" in path.read_text(encoding="utf-8")]
+    ``carom.physics.build.jit``) and :data:`ALWAYS`."""
+    defining = [path for path in sorted(SOURCES.glob("*.py"))
+                if "from carom.physics.build.jit import" in path.read_text(encoding="utf-8")]
+    return sorted({*defining, *ALWAYS})
 
 
 @lru_cache(maxsize=1)
