@@ -1,4 +1,4 @@
-"""Batch scaling (issue 7): the same batch in one process and on a local Dask cluster
+"""Batch scaling (docs/speed.md): the same batch in one process and on a local Dask cluster
 of 2 workers, in the same run.
 
     .venv/bin/python benchmarks/batch_scaling.py [--strokes 1000000]

@@ -1,4 +1,4 @@
-"""Referee speed on a long balkline match of realistic strokes (issue 3).
+"""Referee speed on a long balkline match of realistic strokes (docs/speed.md).
 
     .venv/bin/python benchmarks/referee.py [--strokes 100000] [--discipline balkline-47/2]
 

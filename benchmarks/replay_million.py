@@ -1,4 +1,4 @@
-"""Replay speed and memory of long match logs, two kinds (issue 2; docs/speed.md).
+"""Replay speed and memory of long match logs, two kinds (docs/speed.md).
 
     .venv/bin/python benchmarks/replay_million.py [--records 1000000] [--strokes 200000]
 

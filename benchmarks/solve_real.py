@@ -1,4 +1,4 @@
-"""The shot finder on real positions (issue 7).
+"""The shot finder on real positions (docs/search.md).
 
     .venv/bin/python benchmarks/solve_real.py [--data tests/data/real-3c-match-part1.jsonl]
 

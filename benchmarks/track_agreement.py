@@ -1,4 +1,4 @@
-"""Auto-referee agreement (issue 6): ``carom track`` against the verdicts of a real match.
+"""Auto-referee agreement (docs/auto-referee.md): ``carom track`` against the verdicts of a real match.
 
     .venv/bin/python benchmarks/track_agreement.py [FILE]
 

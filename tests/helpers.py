@@ -8,8 +8,7 @@ from typing import Any
 from carom.core.balls import Ball, Cushion
 from carom.core.events import BallContact, CushionContact, Event, Jump
 from carom.core.records import Header, Stroke
-from carom.match.replay import Replay, replay
-from carom.notation.matchfile import lines_of, read_match
+from carom.notation.matchfile import Match, lines_of, read_match
 
 
 def header(discipline: str = "three-cushion", table: str | None = None, points: int | None = 10,
@@ -63,10 +62,9 @@ def lag(y0: float = 0.2, y1: float = 0.4, *, top: tuple[bool, bool] = (True, Tru
     ]}
 
 
-def play(head: dict[str, Any], *records: dict[str, Any] | str) -> Replay:
+def play(head: dict[str, Any], *records: dict[str, Any] | str) -> Match:
     """Read strictly and replay a match given as header and records."""
-    match = read_match(lines_of(text(head, *records)))
-    return replay(match.header, match.records)
+    return read_match(lines_of(text(head, *records)))
 
 
 def parse_header(head: dict[str, Any]) -> Header:

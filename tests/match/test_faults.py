@@ -13,8 +13,7 @@ import pytest
 
 from carom.core.errors import RecordError
 from carom.core.table import TABLES
-from carom.match.replay import Replay, replay
-from carom.notation.matchfile import lines_of, read_match
+from carom.notation.matchfile import Match, lines_of, read_match
 from carom.rules.disciplines import DISCIPLINES
 from tests.helpers import header, play, stroke_json, text
 
@@ -41,7 +40,7 @@ def carom(discipline: str, ball: str = "white", **kw: Any) -> dict[str, Any]:
     return stroke_json(ball, LEAD.get(discipline, "") + f"red {other}", **kw)
 
 
-def ruled(result: Replay) -> list[tuple[int, tuple[str, ...], int | None]]:
+def ruled(result: Match) -> list[tuple[int, tuple[str, ...], int | None]]:
     return [(r.points, r.fouls, r.next) for r in result.rulings]
 
 
@@ -156,5 +155,5 @@ def test_a_called_o3_only_on_the_opening_stroke_of_the_match_or_a_set() -> None:
 def test_a_refused_fault_is_only_that_line_for_the_lenient_reader() -> None:
     match = read_match(lines_of(text(header(), "opener 0", "foul Z7", "carom", "miss")), strict=False)
     assert [e.line for e in match.errors] == [3]
-    result = replay(match.header, match.records)
+    result = Match.of(match.header, match.records)
     assert ruled(result) == [(1, (), 0), (0, (), 1)]

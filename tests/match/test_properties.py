@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from carom.core.errors import RecordError
 from carom.core.records import Call, CallResult, Inning, Opener, Record, Undo
-from carom.match.replay import Replayer, replay
-from carom.notation.matchfile import lines_of, read_match, replay_file
+from carom.match.replay import Replayer
+from carom.notation.matchfile import Match, lines_of, read_match, replay_file
 from carom.notation.reader import parse_header
 from carom.notation.writer import format_match
 from carom.rules.catalog import CALLABLE_FOULS
@@ -79,7 +79,7 @@ def test_random_legal_matches_keep_the_invariants(data: st.DataObject, head: dic
     again = read_match(lines_of(text))
     assert [r for _, r in again.records] == records
     assert again.header == h
-    first, second = replay(h, again.records), replay(h, again.records)
+    first, second = Match.of(h, again.records), Match.of(h, again.records)
     assert first == second
     assert first.state == s and list(first.rulings) == replayer.rulings
 

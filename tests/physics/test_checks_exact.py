@@ -19,7 +19,7 @@ from carom.physics.simulate import Motion, events_of
 
 from .conftest import LARGE, R, balls, entries, first_rolling_after, one_ball, rolling, settings_fast, stun
 
-WIDE = TableSpec("test-wide", 40.0, 40.0, R, 0.1)
+WIDE = TableSpec("test-wide", 40.0, 40.0, 0.1, R)
 """A table without cushions in reach, for motion alone."""
 REL = 1e-9
 G = DEFAULT_PARAMS.gravity

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from carom.physics import layout as L
@@ -103,6 +103,8 @@ def test_first_contact_on_any_quartic(coeffs: list[float], horizon: float) -> No
 
 @settings(**settings_fast)
 @given(s=ball_state(still_chance=0.0), par=params())
+@example(s=np.array([1.0, 0.03075, 0.0, 1.3899228575899917e-254, 0.0, 1.0, 0.0]), par=DEFAULT_PARAMS)
+@example(s=np.array([1.0, 0.03075, 0.0, 1.3899228575899917e-254, 3.0, 57.0, 0.0]), par=DEFAULT_PARAMS)
 def test_cushion_time(s: np.ndarray, par: Params) -> None:
     p = par.vector(LARGE)
     row = s.reshape(1, 7).copy()

@@ -24,7 +24,7 @@ def test_agreement_with_the_real_match_is_at_least_95_percent(real_match: Path) 
 
 
 def test_judged_as_a_recording_every_disagreement_is_flagged(real_match: Path) -> None:
-    """The goal of issue 6: the strokes ruled otherwise than the match are among those put
+    """The goal of docs/auto-referee.md: the strokes ruled otherwise than the match are among those put
     before a human. Here that takes the sequence rule (the stroke after 545674 does not
     start where it ended)."""
     rules, table = discipline("three-cushion"), TABLES["large"]

@@ -117,5 +117,5 @@ def test_the_command_line_and_the_match_record_flag_the_stroke(tmp_path: Path) -
     assert "doubt  the balls moved between this stroke's end and the next stroke's start" in human.stdout
     # the match record flags it even from rulings judged one by one
     record = match_record([track_stroke(s, THREE_CUSHION, LARGE) for s in (a, b, c)], THREE_CUSHION, LARGE)
-    written = [r for r in record.records if type(r).__name__ == "Stroke"]
+    written = [r for _, r in record.records if type(r).__name__ == "Stroke"]
     assert written[0].extra["doubtful"] is True

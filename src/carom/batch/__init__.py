@@ -1,4 +1,5 @@
-"""Batch simulation: many strokes simulated and judged, in one process or on Dask (issue 7).
+"""Batch simulation: many strokes simulated and judged, in one process or on Dask
+(docs/search.md).
 
 A spec (:mod:`carom.batch.spec`) describes positions and strikes as a grid or as a
 seeded random sample; the work is cut into chunks, each one call of the simulator's

@@ -102,7 +102,8 @@ def play(
     discipline: Annotated[str, typer.Option(
         metavar="NAME", help="The discipline that judges the stroke.")] = "three-cushion",
     table: Annotated[str | None, typer.Option(
-        metavar="TABLE", help="large, small or half-match (default: the discipline's table).")] = None,
+        metavar="TABLE", help="A table of carom.core.table.TABLES: large, small, half-match, ... "
+                              "(default: the discipline's table).")] = None,
     at: Annotated[list[str] | None, typer.Option(
         "--at", metavar="BALL=X,Y",
         help="Place a ball at X,Y in metres. Repeat for each ball moved; the others stand in "
@@ -160,8 +161,8 @@ def play(
         stroke = simulate(position, strike, spec_table, params, sample=sample)
     except ValueError as error:  # the position (overlapping balls), a path too long to sample
         fail(f"--at: {error}" if at else str(error))
-    counts = tuple(0 for _ in rules.zones(spec_table))
-    verdict = judge(StrokeContext(rules, spec_table, struck, opening, stroke.start, counts), stroke)
+    verdict = judge(StrokeContext.of(rules, spec_table, cue_ball=struck, opening=opening,
+                                     position=stroke.start), stroke)
     if svg is not None:
         _draw(svg, stroke, verdict, rules, spec_table, f"{struck} at {speed:g} m/s, {direction:g}°")
     if as_json:

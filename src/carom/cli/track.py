@@ -31,8 +31,9 @@ def track(
         dir_okay=False)],
     discipline: Annotated[str, typer.Option(help="The discipline the strokes are judged by.")]
     = "three-cushion",
-    table: Annotated[str | None, typer.Option(help="large, small or half-match (default: the "
-                                                   "discipline's first table).")] = None,
+    table: Annotated[str | None, typer.Option(help="A table of carom.core.table.TABLES: large, small, "
+                                                   "half-match, ... (default: the discipline's first "
+                                                   "table).")] = None,
     fmt: Annotated[str | None, typer.Option("--format", help="The tracked file's format (default: "
                                                              "recognised from its first line).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per stroke, one a line.")]
@@ -55,8 +56,7 @@ def track(
     and the field (exit status 2) before anything is printed.
     """
     from carom.core.outputs import write_text
-    from carom.notation.writer import format_match
-    from carom.track import TrackFormatError, match_record, read_tracked
+    from carom.track import TrackFormatError, corrections, match_record, read_tracked
 
     rules, spec = _setup(discipline, table)
     if carom_out is not None:
@@ -77,11 +77,11 @@ def track(
     if carom_out is not None:
         record = match_record(rulings, rules, spec, file.name)
         try:
-            write_text(carom_out, format_match(record.header, list(record.records)))
+            write_text(carom_out, record.text())
         except OSError as error:
             fail(f"{carom_out}: {error}")
-        if record.corrections:
-            typer.echo(f"carom: {carom_out}: {record.corrections} place(s) where the recording's course "
+        if corrections(record):
+            typer.echo(f"carom: {carom_out}: {corrections(record)} place(s) where the recording's course "
                        "differs from the rulings were bridged (see the notes in the file)", err=True)
 
 

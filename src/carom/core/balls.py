@@ -15,6 +15,10 @@ class Ball(StrEnum):
 
 BALLS: tuple[Ball, Ball, Ball] = (Ball.WHITE, Ball.YELLOW, Ball.RED)
 
+BALL_RADIUS = 0.03075
+"""The radius of a ball, metres: 61.5 mm across (rule Q5). The one source of it: the
+tables (``TableSpec.ball_radius``) and the simulator's parameters take it from here."""
+
 
 class Cushion(StrEnum):
     """The four cushions; ``bottom`` is y = 0, ``top`` is y = L (GEOMETRY.md)."""

@@ -1,17 +1,19 @@
 """Errors that name what is wrong: the line, the field, the rule.
 
-Every error carom raises on bad input derives from :class:`CaromError`, itself a
-``ValueError``: ``except carom.CaromError`` catches them all, and code that expects a
-``ValueError`` for a bad value keeps working.
+Every error carom raises derives from :class:`CaromError`, itself a ``ValueError``:
+``except carom.CaromError`` catches them all, and code that expects a ``ValueError``
+for a bad value keeps working. A name that is not registered (a table, a discipline)
+raises :class:`UnknownName`, which is a ``KeyError`` too, for code that looks names up.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Self
 
 
 class CaromError(ValueError):
-    """Base of every error carom raises on bad input."""
+    """Base of every error carom raises."""
 
 
 class InputError(CaromError):
@@ -32,3 +34,19 @@ class InputError(CaromError):
 
 class RecordError(InputError):
     """A ``carom/1`` record that cannot be read or cannot happen."""
+
+
+class UnknownName(CaromError, KeyError):
+    """A name that is not registered: ``unknown table 'x' (known: large, small, …)``.
+
+    A ``KeyError`` too, so that a registry behaves like the mapping it is; its message
+    reads as a sentence, without the quotes a ``KeyError`` puts around its key.
+    """
+
+    def __init__(self, what: str, name: str, known: Iterable[str]) -> None:
+        super().__init__(f"unknown {what} {name!r} (known: {', '.join(known)})")
+        self.what = what
+        self.name = name
+
+    def __str__(self) -> str:
+        return str(self.args[0])

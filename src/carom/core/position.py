@@ -1,7 +1,8 @@
 """Positions of the balls and the geometric facts about them (GEOMETRY.md).
 
-A position maps each ball on the table to its centre. It is built freely and
-checked apart (:func:`position_problems`), so a reader can name what is wrong.
+A position maps each ball on the table to its centre. It is a value (frozen, hashable)
+built freely and checked apart (:func:`position_problems`), so a reader can name what
+is wrong.
 """
 
 from __future__ import annotations
@@ -10,10 +11,22 @@ from collections.abc import Mapping
 from math import hypot
 
 from carom.core.balls import BALLS, Ball
+from carom.core.frozen import FrozenMap
 from carom.core.table import TOLERANCES, Point, TableSpec, Tolerances
 
-Position = Mapping[Ball, Point]
-"""Ball → centre, metres. A jumped ball is simply absent."""
+
+class Position(FrozenMap[Ball, Point]):
+    """Ball → centre ``(x, y)``, metres (GEOMETRY.md). A jumped ball is simply absent.
+
+    ``Position({Ball.WHITE: (0.71, 0.71), Ball.RED: (0.71, 2.13)})``: built from any
+    mapping of balls to points, it cannot change afterwards and can be hashed.
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        balls = ", ".join(f"{ball.value}=({p[0]:g}, {p[1]:g})" for ball, p in self.items())
+        return f"Position({balls})"
 
 
 def distance(p: Point, q: Point) -> float:
@@ -42,7 +55,7 @@ def covers(p: Point, q: Point, table: TableSpec) -> bool:
     return distance(p, q) < 2.0 * table.ball_radius
 
 
-def frozen_to(position: Position, ball: Ball, table: TableSpec,
+def frozen_to(position: Mapping[Ball, Point], ball: Ball, table: TableSpec,
               tol: Tolerances = TOLERANCES) -> tuple[Ball, ...]:
     """The balls that ``ball`` touches in ``position`` (rules F9, S3, K3, 1C3, 3C5)."""
     here = position.get(ball)
@@ -54,7 +67,7 @@ def frozen_to(position: Position, ball: Ball, table: TableSpec,
     )
 
 
-def position_problems(position: Position, table: TableSpec,
+def position_problems(position: Mapping[Ball, Point], table: TableSpec,
                       tol: Tolerances = TOLERANCES) -> list[str]:
     """What makes ``position`` impossible: balls off the surface or overlapping."""
     problems = []
@@ -75,7 +88,7 @@ def position_problems(position: Position, table: TableSpec,
     return problems
 
 
-def starting_position(table: TableSpec, next_ball: Ball, side: int = 1) -> dict[Ball, Point]:
+def starting_position(table: TableSpec, next_ball: Ball, side: int = 1) -> Position:
     """The starting position (rule O2) for the player of ``next_ball``.
 
     Red on the top spot, the other cue ball on the bottom spot, ``next_ball`` on the
@@ -83,17 +96,18 @@ def starting_position(table: TableSpec, next_ball: Ball, side: int = 1) -> dict[
     ``carom replay`` shows, FORMAT.md), 0 the left-hand one.
     """
     other = Ball.YELLOW if next_ball is Ball.WHITE else Ball.WHITE
-    return {
+    return Position({
         next_ball: table.starting_spots[side],
         other: table.bottom_spot,
         Ball.RED: table.top_spot,
-    }
+    })
 
 
-def mirror(position: Position, table: TableSpec, *, across: bool = False,
-           along: bool = False) -> dict[Ball, Point]:
+def mirror(position: Mapping[Ball, Point], table: TableSpec, *, across: bool = False,
+           along: bool = False) -> Position:
     """The position mirrored left–right (``across``) and/or bottom–top (``along``)."""
-    return {ball: mirror_point(p, table, across=across, along=along) for ball, p in position.items()}
+    return Position({ball: mirror_point(p, table, across=across, along=along)
+                     for ball, p in position.items()})
 
 
 def mirror_point(p: Point, table: TableSpec, *, across: bool = False,

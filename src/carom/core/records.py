@@ -3,25 +3,42 @@
 A record says what happened; it never says what the rules make of it. Fields a
 reader does not know travel in ``extra`` so that writing what was read gives the
 same record back.
+
+Records are values: frozen, equal when their contents are equal, and hashable. A
+record built from plain ``dict`` and ``list`` values (positions, paths, ``extra``)
+keeps frozen copies of them (:mod:`carom.core.frozen`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from carom.core.balls import Ball
 from carom.core.events import Event
+from carom.core.frozen import EMPTY, FrozenMap, freeze
 from carom.core.position import Position
 from carom.core.table import Point
 
 FORMAT = "carom/1"
 
 Extra = Mapping[str, Any]
+"""The fields of a line that a reader does not know, frozen (:func:`~carom.core.frozen.freeze`)."""
 Path = tuple[tuple[float, float, float], ...]
 """Samples ``(t, x, y)`` of one ball's centre."""
+
+
+class _FrozenExtra:
+    """What every record does once built: keep a frozen copy of its ``extra``."""
+
+    __slots__ = ()
+
+    def __post_init__(self) -> None:
+        extra = getattr(self, "extra")  # noqa: B009  (a field of the dataclass below)
+        if type(extra) is not FrozenMap:
+            object.__setattr__(self, "extra", freeze(extra))
 
 
 class RecordType(StrEnum):
@@ -41,7 +58,7 @@ class CallResult(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Header:
+class Header(_FrozenExtra):
     """Line 1 of a match file: the discipline, the table, the players and the limits."""
 
     discipline: str
@@ -51,7 +68,12 @@ class Header:
     innings: int | None
     sets_to_win: int | None = None
     equalizing_inning: bool = True
-    extra: Extra = field(default_factory=dict)
+    extra: Extra = EMPTY
+
+    def __post_init__(self) -> None:
+        if type(self.players) is not tuple:
+            object.__setattr__(self, "players", tuple(self.players))
+        _FrozenExtra.__post_init__(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,16 +87,16 @@ class LagResult:
 
 
 @dataclass(frozen=True, slots=True)
-class Lag:
+class Lag(_FrozenExtra):
     results: tuple[LagResult, LagResult]
     collided: bool
-    extra: Extra = field(default_factory=dict)
+    extra: Extra = EMPTY
 
 
 @dataclass(frozen=True, slots=True)
-class Opener:
+class Opener(_FrozenExtra):
     player: int
-    extra: Extra = field(default_factory=dict)
+    extra: Extra = EMPTY
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,39 +118,58 @@ class Stroke:
     exits: tuple[Exit, ...] = ()
     fouls: tuple[str, ...] = ()
     paths: Mapping[Ball, Path] | None = None
-    extra: Extra = field(default_factory=dict)
+    extra: Extra = EMPTY
+
+    def __post_init__(self) -> None:
+        """Keep frozen copies of what was given as lists and dicts."""
+        start, end, paths = self.start, self.end, self.paths
+        if start is not None and type(start) is not Position:
+            object.__setattr__(self, "start", Position(start))
+        if end is not None and type(end) is not Position:
+            object.__setattr__(self, "end", Position(end))
+        if paths is not None and type(paths) is not FrozenMap:
+            object.__setattr__(self, "paths", FrozenMap(
+                {ball: tuple(map(tuple, path)) for ball, path in paths.items()}))
+        if type(self.events) is not tuple:
+            object.__setattr__(self, "events", tuple(self.events))
+        if type(self.exits) is not tuple:
+            object.__setattr__(self, "exits", tuple(self.exits))
+        if type(self.fouls) is not tuple:
+            object.__setattr__(self, "fouls", tuple(self.fouls))
+        if type(self.extra) is not FrozenMap:
+            object.__setattr__(self, "extra", freeze(self.extra))
 
 
 @dataclass(frozen=True, slots=True)
-class Call:
+class Call(_FrozenExtra):
     """A stroke judged by the referee without events."""
 
     result: CallResult
     rule: str | None = None
-    extra: Extra = field(default_factory=dict)
+    extra: Extra = EMPTY
 
 
 @dataclass(frozen=True, slots=True)
-class Inning:
+class Inning(_FrozenExtra):
     """A whole inning: ``points`` caroms, then a miss or the ``foul`` given."""
 
     points: int
     foul: str | None = None
-    extra: Extra = field(default_factory=dict)
+    extra: Extra = EMPTY
 
 
 @dataclass(frozen=True, slots=True)
-class Respot:
+class Respot(_FrozenExtra):
     """The striker, whose ball is frozen, asks for the re-spot the discipline allows."""
 
-    extra: Extra = field(default_factory=dict)
+    extra: Extra = EMPTY
 
 
 @dataclass(frozen=True, slots=True)
-class Undo:
+class Undo(_FrozenExtra):
     """Withdraws the latest record not already withdrawn."""
 
-    extra: Extra = field(default_factory=dict)
+    extra: Extra = EMPTY
 
 
 Record = Lag | Opener | Stroke | Call | Inning | Respot | Undo

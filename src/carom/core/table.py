@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from carom.core.balls import BALL_RADIUS
+from carom.core.errors import UnknownName
+
 Point = tuple[float, float]
 
 
@@ -33,9 +36,10 @@ class TableSpec:
     name: str
     width: float
     length: float
-    ball_radius: float
     start_offset: float
     """Distance ``d`` of the two starting spots from the bottom spot."""
+    ball_radius: float = BALL_RADIUS
+    """The balls played on it (rule Q5)."""
 
     @property
     def diamond(self) -> float:
@@ -74,16 +78,21 @@ def _nm(x: float, y: float) -> Point:
 
 
 TABLES: dict[str, TableSpec] = {
-    "large": TableSpec("large", 1.420, 2.840, 0.03075, 0.182),
-    "small": TableSpec("small", 1.050, 2.100, 0.03075, 0.135),
-    "half-match": TableSpec("half-match", 1.150, 2.300, 0.03075, 0.148),
+    t.name: t
+    for t in (
+        TableSpec("large", 1.420, 2.840, 0.182),
+        TableSpec("small", 1.050, 2.100, 0.135),
+        TableSpec("half-match", 1.150, 2.300, 0.148),
+    )
 }
-"""The competition tables of rule Q1, and the Dutch and German 2.30 m table."""
+"""The competition tables of rule Q1, and the Dutch and German 2.30 m table; the first
+is the default. Adding a table is adding a row: every list of tables (the header's
+check, the forms, the commands' choices) is read from here."""
 
 
 def table(name: str) -> TableSpec:
-    """The table called ``name``; ``KeyError`` names the known ones."""
+    """The table called ``name``; :class:`UnknownName` (a ``KeyError``) names the known ones."""
     try:
         return TABLES[name]
     except KeyError:
-        raise KeyError(f"unknown table {name!r} (known: {', '.join(TABLES)})") from None
+        raise UnknownName("table", name, TABLES) from None

@@ -1,119 +1,156 @@
-"""``ThreeCushionEnv``: the agent plays white in a three-cushion match; the engine keeps
-the innings, the equalizing inning and the faults; the simulator plays the strokes.
+"""``ThreeCushionEnv``: a three-cushion match against an opponent, one agent stroke a step.
 
-Observation: the three balls' positions (x/W, y/L for white, yellow, red), both
-players' scores as fractions of the points limit, the innings played as a fraction
-of the innings limit, and 1 when the current inning is the equalizing one.
-Action: four numbers in [-1, 1] (as Gymnasium recommends): the cue speed from 0.5 to
-7 m/s, the direction from 0° to 360°, side and height from -0.5 R to 0.5 R, a level
-cue; tip offsets beyond the miscue limit are pulled back onto it.
-Reward: the points the agent's stroke scored. The opponent's strokes are played
-between the agent's by ``opponent`` (default: a seeded random striker).
+The class is a thin shell around the pure functions of :mod:`carom.gym.logic`; the
+vector form, N matches at once, is :class:`carom.gym.vector.ThreeCushionVectorEnv`.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
 
-from carom.core.balls import BALLS, Ball
-from carom.core.records import Header, Opener
-from carom.core.table import TABLES
-from carom.match.engine import apply
-from carom.match.state import MatchState, initial_state
-from carom.physics import DEFAULT_PARAMS, Params, Strike, simulate
-from carom.physics.strike import MISCUE_LIMIT
+from carom.core.errors import CaromError
+from carom.core.table import table as table_named
+from carom.gym import render
+from carom.gym.logic import (
+    ACTION_SIZE,
+    AGENT,
+    NO_WINNER,
+    OBSERVATION_SIZE,
+    OPPONENT,
+    Settings,
+    observe,
+    positions_of,
+    reward,
+    start,
+    strikes,
+    transition,
+)
+from carom.match.state import MatchState
+from carom.physics import DEFAULT_PARAMS, Params
 
 Policy = Callable[[np.ndarray, np.random.Generator], np.ndarray]
-
-
-SPEED = (0.5, 7.0)
-
+"""An opponent: the observation and the environment's generator in, an action out."""
 
 def random_striker(observation: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A weak opponent: any speed, any direction, any tip."""
-    return rng.uniform(-1.0, 1.0, 4).astype(np.float32)
+    return rng.uniform(-1.0, 1.0, ACTION_SIZE).astype(np.float32)
 
 
 class ThreeCushionEnv(gym.Env[np.ndarray, np.ndarray]):
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["svg"], "render_fps": 1}
+    """
+    ## Description
 
-    def __init__(self, points: int = 15, innings: int | None = 50, equalizing_inning: bool = True,
+    The agent plays a three-cushion match (RULES.md 3C) against an opponent, on a large
+    table unless told otherwise. The match engine keeps the match: the innings, the
+    series (C2, C3), the equalizing inning from the starting position (E2, E3), the
+    faults (F9, O3) and the end of the game (E1); the simulator (PHYSICS.md) plays
+    every stroke and the referee judges it. The agent opens the match and plays white
+    (O1); the opponent plays yellow, its strokes played between the agent's.
+
+    ## Action Space
+
+    A `Box(-1, 1, (4,), float32)`: cue speed from 0.5 to 7 m/s, cue direction from 0° to
+    360° (counter-clockwise from the +x axis, GEOMETRY.md), side and height of the tip
+    from -0.5 R to 0.5 R, a level cue. A tip offset beyond the miscue limit (0.5 R) is
+    pulled back onto it.
+
+    ## Observation Space
+
+    A `Box(0, 1, (10,), float32)`: x/W and y/L of white, yellow and red; the agent's and
+    the opponent's scores as fractions of the points limit; the agent's innings as a
+    fraction of the innings limit (of 100 without one); 1 during the last inning.
+
+    ## Rewards
+
+    The points of the agent's stroke: 1 for a carom the referee counts (3C1), 0 for a
+    miss or a fault. The opponent's points are not rewarded; they shorten the game.
+
+    ## Starting State
+
+    The starting position (O2): white on the right-hand starting spot, yellow on the
+    bottom spot, red on the top spot; 0 points, no innings. The first stroke is the
+    opening stroke and must hit red first (O3).
+
+    ## Episode End
+
+    The episode terminates when the game ends (E1, E3): a player reaches the points
+    limit, or the innings limit is played out, the second player having had his last
+    inning. It is truncated when `max_strokes` strokes (both players') were played.
+
+    ## Arguments
+
+    `gymnasium.make("carom/ThreeCushion-v0", points=15, innings=50, equalizing_inning=True,
+    opponent=random_striker, params=DEFAULT_PARAMS, max_strokes=500, render_mode=None,
+    table="large")`: the points and innings limits (`None`: none), the equalizing
+    inning (E3), the opponent's policy (observation and generator in, action out), the
+    simulator's parameters, the truncation, `"ansi"` or `"rgb_array"` rendering, and
+    the table (any of `carom.core.table.TABLES`). `gymnasium.make_vec(...,
+    num_envs=N)` gives the vector form on the simulator's batch form.
+
+    ## Version History
+
+    * v0: the first version. Its `info` holds `score`, `innings` (arrays of two),
+      `winner` (0, 1, or -1 for none) and `finished`; render modes `ansi` and
+      `rgb_array`.
+    """
+
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}  # noqa: RUF012  (Gymnasium's)
+
+    def __init__(self, points: int | None = 15, innings: int | None = 50, equalizing_inning: bool = True,
                  opponent: Policy = random_striker, params: Params = DEFAULT_PARAMS,
-                 max_strokes: int = 500, render_mode: str | None = None) -> None:
-        self.header = Header("three-cushion", "large", ("agent", "opponent"), points, innings,
-                             None, equalizing_inning)
-        self.table = TABLES["large"]
+                 max_strokes: int = 500, render_mode: str | None = None, table: str = "large") -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise CaromError(f"render_mode: {render_mode!r} is not one of ansi, rgb_array")
+        self.settings = Settings(points, innings, equalizing_inning, table)
+        self.table = table_named(table)
         self.opponent = opponent
         self.params = params
         self.max_strokes = max_strokes
         self.render_mode = render_mode
-        self.observation_space = gym.spaces.Box(0.0, 1.0, shape=(10,), dtype=np.float32)
-        self.action_space = gym.spaces.Box(-1.0, 1.0, shape=(4,), dtype=np.float32)
-        self.state: MatchState = initial_state(self.header)
+        self.observation_space = gym.spaces.Box(0.0, 1.0, shape=(OBSERVATION_SIZE,), dtype=np.float32)
+        self.action_space = gym.spaces.Box(-1.0, 1.0, shape=(ACTION_SIZE,), dtype=np.float32)
+        self.state: MatchState = start(self.settings)
         self.strokes = 0
-        self.line = 2
-
-    def _observe(self) -> np.ndarray:
-        s = self.state
-        assert s.position is not None
-        w, length = self.table.width, self.table.length
-        xy = [v for b in BALLS for v in (s.position[b][0] / w, s.position[b][1] / length)]
-        limit = self.header.points or 1
-        innings = self.header.innings or 100
-        return np.clip(np.array([*xy, s.score[0] / limit, s.score[1] / limit,
-                                 s.innings[0] / innings, float(s.last_inning)], dtype=np.float32), 0.0, 1.0)
-
-    def _strike(self, action: np.ndarray, ball: Ball) -> Strike:
-        a = np.clip(np.asarray(action, dtype=np.float64), -1.0, 1.0)
-        speed = SPEED[0] + (a[0] + 1.0) / 2.0 * (SPEED[1] - SPEED[0])
-        direction = (a[1] + 1.0) * 180.0 % 360.0
-        side, height = a[2] * MISCUE_LIMIT, a[3] * MISCUE_LIMIT
-        tip = math.hypot(side, height)
-        if tip > MISCUE_LIMIT:
-            side, height = side * MISCUE_LIMIT / tip, height * MISCUE_LIMIT / tip
-        return Strike(ball, float(speed), float(direction), float(side), float(height), 0.0)
-
-    def _play(self, action: np.ndarray) -> int:
-        """One stroke by whoever is at the table; the points it scored."""
-        s = self.state
-        assert s.position is not None
-        stroke = simulate(s.position, self._strike(action, s.striker_ball), self.table, self.params)
-        self.state, ruling = apply(s, stroke, self.line)
-        self.line += 1
-        self.strokes += 1
-        return 0 if ruling is None else ruling.points
-
-    def _opponent_plays(self) -> None:
-        while not self.state.finished and self.state.striker == 1 and self.strokes < self.max_strokes:
-            self._play(self.opponent(self._observe(), self.np_random))
+        self.line = 3
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        self.state, _ = apply(initial_state(self.header), Opener(0), 2)
+        self.state = start(self.settings)
         self.strokes = 0
         self.line = 3
-        return self._observe(), self._info()
+        return observe(self.state, self.settings), self._info()
 
     def step(self, action: np.ndarray) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        reward = self._play(action)
-        self._opponent_plays()
+        earned = reward(self._play(action))
+        while not self.state.finished and self.state.striker == OPPONENT and self.strokes < self.max_strokes:
+            self._play(self.opponent(observe(self.state, self.settings), self.np_random))
         terminated = self.state.finished
         truncated = not terminated and self.strokes >= self.max_strokes
-        return self._observe(), float(reward), terminated, truncated, self._info()
+        return observe(self.state, self.settings), earned, terminated, truncated, self._info()
+
+    def render(self) -> str | np.ndarray | None:
+        """The match as text (``ansi``) or as an image (``rgb_array``)."""
+        s = self.state
+        if self.render_mode == "rgb_array":
+            return render.rgb_array(positions_of(s)[0], self.table)
+        if self.render_mode == "ansi":
+            return render.ansi(positions_of(s)[0], s.score, s.innings, s.striker, s.finished, self.table)
+        return None
+
+    def _play(self, action: np.ndarray) -> Any:
+        """One stroke by whoever is at the table; its ruling."""
+        assert self.state.striker == AGENT or not self.state.finished
+        self.state, ruling = transition(self.state, strikes(action)[0], self.params, self.line)
+        self.line += 1
+        self.strokes += 1
+        return ruling
 
     def _info(self) -> dict[str, Any]:
         s = self.state
-        return {"score": s.score, "innings": s.innings, "winner": s.winner, "finished": s.finished}
-
-    def render(self) -> str | None:  # type: ignore[override]
-        if self.render_mode != "svg":
-            return None
-        from carom.notation.svg import svg_table
-
-        return svg_table(self.table, self.state.position)
+        return {"score": np.array(s.score), "innings": np.array(s.innings),
+                "winner": NO_WINNER if s.winner is None else s.winner, "finished": s.finished}

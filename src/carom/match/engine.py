@@ -24,7 +24,7 @@ from carom.core.records import (
     Respot,
     Stroke,
 )
-from carom.match.state import GameResult, MatchState, Ruling, evolve
+from carom.match.state import GameResult, MatchState, Ruling, Termination, evolve
 from carom.rules.catalog import CALLABLE_FOULS, in_rulebook_order
 from carom.rules.disciplines import FrozenRemedy, JumpRemedy
 from carom.rules.lag import decide_lag
@@ -155,9 +155,8 @@ def _stroke(state: MatchState, stroke: Stroke, line: int) -> tuple[MatchState, R
     if state.finished or state.opener is None:
         _require_play(state, "stroke")
     counts = state.zone_counts if state.in_inning else (0,) * len(state.zone_counts)
-    context = StrokeContext(
-        discipline=state.rules.discipline, table=state.rules.table, cue_ball=state.striker_ball,
-        opening=state.opening,
+    context = StrokeContext.of(
+        state.rules.discipline, state.rules.table, cue_ball=state.striker_ball, opening=state.opening,
         position=stroke.start if stroke.start is not None else state.position, zone_counts=counts,
     )
     verdict = judge(context, stroke)
@@ -252,9 +251,11 @@ def _end_inning(state: MatchState, changes: Changes, score: tuple[int, int],
     innings_out = rules.innings is not None and innings[p] >= rules.innings
     if rules.sets_to_win is not None:
         if reached:
-            return _game_over(state, changes, score, innings, p, "E4")
+            return _game_over(state, changes, score, innings, p, Termination.SET_WON)
         if p == second and innings_out:
-            return _game_over(state, changes, score, innings, _leader(score), "E5")
+            leader = _leader(score)
+            return _game_over(state, changes, score, innings, leader, Termination.SET_LEVEL
+                              if leader is None else Termination.SET_WON_AT_INNINGS_LIMIT)
         if p == o and innings_out:
             return _last_inning(state, changes, second, "E5", respot=True)
         return _hand_over(changes, 1 - p)
@@ -263,13 +264,24 @@ def _end_inning(state: MatchState, changes: Changes, score: tuple[int, int],
             if rules.equalizing_inning:
                 return _last_inning(state, changes, second, "E3", respot=True)
             if reached:
-                return _game_over(state, changes, score, innings, p, "E1")
+                return _game_over(state, changes, score, innings, p, Termination.POINTS_LIMIT)
             return _last_inning(state, changes, second, "E2", respot=False)
         return _hand_over(changes, second)
     if reached or state.last_inning or innings_out:
-        rule = "E3" if state.last_inning else "E1"
-        return _game_over(state, changes, score, innings, _leader(score), rule)
+        leader = _leader(score)
+        return _game_over(state, changes, score, innings, leader,
+                          _game_end(state, leader, reached))
     return _hand_over(changes, o)
+
+
+def _game_end(state: MatchState, leader: int | None, reached: bool) -> Termination:
+    """How a game without sets ends after the second player's inning (E1–E3): after the
+    last inning, level or not; or at a limit the second player reached first."""
+    if state.last_inning:
+        if leader is None:
+            return Termination.DRAW
+        return Termination.EQUALIZING_INNING if state.rules.equalizing_inning else Termination.INNINGS_LIMIT
+    return Termination.POINTS_LIMIT if reached else Termination.INNINGS_LIMIT
 
 
 def _hand_over(changes: Changes, nxt: int) -> Next:
@@ -293,10 +305,11 @@ def _leader(score: tuple[int, int]) -> int | None:
 
 
 def _game_over(state: MatchState, changes: Changes, score: tuple[int, int], innings: tuple[int, int],
-               winner: int | None, rule: str) -> Next:
+               winner: int | None, termination: Termination) -> Next:
     """A game or set ends (E1, E3, E4, E5): the match ends, or the next set begins (E6)."""
     rules = state.rules
-    result = GameResult(state.set_no, state.set_opener, score, innings, winner, rule)
+    rule = termination.rule
+    result = GameResult(state.set_no, state.set_opener, score, innings, winner, termination)
     changes["games"] = (*state.games, result)
     changes["last_inning"] = False
     if rules.sets_to_win is None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 from collections.abc import Container, Iterable
-from dataclasses import dataclass
 
 from carom.core.errors import RecordError
 from carom.core.records import Header, Record, Undo
@@ -108,19 +107,3 @@ class Replayer:
             self.rulings.append(ruling)
             return ruling
         return None if remember else ruling
-
-
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """A whole log replayed: the final state and the rulings that stand."""
-
-    state: MatchState
-    rulings: tuple[Ruling, ...]
-
-
-def replay(header: Header, records: Iterable[tuple[int, Record]]) -> Replay:
-    """Replay numbered records (line, record) from the header's initial state."""
-    replayer = Replayer(header)
-    for line, record in records:
-        replayer.feed(line, record)
-    return Replay(replayer.state, tuple(replayer.rulings))

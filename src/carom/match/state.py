@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from carom.core.balls import Ball, cue_ball
@@ -30,6 +31,37 @@ class MatchRules:
                    header.innings, header.sets_to_win, header.equalizing_inning)
 
 
+class Termination(StrEnum):
+    """How a game or a set ended; ``rule`` is the rule that ended it (RULES.md E)."""
+
+    POINTS_LIMIT = "points-limit"
+    """A player reached the points limit, and no equalizing inning follows (E1)."""
+    INNINGS_LIMIT = "innings-limit"
+    """The innings limit was played out, without an equalizing inning (E1, E2)."""
+    EQUALIZING_INNING = "equalizing-inning"
+    """The second player's equalizing inning was played, and one player leads (E3)."""
+    DRAW = "draw"
+    """The game's last inning was played and the players are level (E3, Decision)."""
+    SET_WON = "set-won"
+    """A player reached the set's points limit (E4)."""
+    SET_WON_AT_INNINGS_LIMIT = "set-won-at-innings-limit"
+    """The set's innings were played out and one player leads (E5, Decision)."""
+    SET_LEVEL = "set-level"
+    """The set's innings were played out level: neither wins it (E5, Decision)."""
+
+    @property
+    def rule(self) -> str:
+        """The rule id that ended the game or set."""
+        return _TERMINATION_RULES[self]
+
+
+_TERMINATION_RULES = {
+    Termination.POINTS_LIMIT: "E1", Termination.INNINGS_LIMIT: "E1",
+    Termination.EQUALIZING_INNING: "E3", Termination.DRAW: "E3", Termination.SET_WON: "E4",
+    Termination.SET_WON_AT_INNINGS_LIMIT: "E5", Termination.SET_LEVEL: "E5",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """A finished game, or a finished set (E1–E5)."""
@@ -40,7 +72,12 @@ class GameResult:
     innings: tuple[int, int]
     winner: int | None
     """``None``: a draw (a game), or a set won by neither (E5 decision)."""
-    rule: str
+    termination: Termination
+
+    @property
+    def rule(self) -> str:
+        """The rule that ended it (``termination.rule``)."""
+        return self.termination.rule
 
 
 class MatchState(NamedTuple):

@@ -1,4 +1,5 @@
-"""Match files: reading them strictly or leniently, and replaying them as a stream.
+"""Match files: reading them strictly or leniently into a :class:`Match`, and replaying
+them as a stream.
 
 Strict reading refuses a file at its first impossible record, naming the line and
 the reason. Lenient reading, for tools, collects every error and goes on without
@@ -112,19 +113,68 @@ def records(source: Source | Iterable[str]) -> tuple[Header, Iterator[tuple[int,
 
 
 @dataclass(frozen=True, slots=True)
-class MatchFile:
-    """A file read into memory: its header, the records kept, the errors found."""
+class Match:
+    """A match record, read and replayed: the one object of a match (FORMAT.md).
+
+    ``header`` and ``records`` say what happened, each record with the line it stands on
+    (the header is line 1); ``state`` is where the match stands after them and
+    ``rulings`` are the rulings that stand (an ``undo`` withdraws one); ``errors``, of a
+    lenient reading, are the records that were left out and why. In Jupyter a match
+    shows the table as it stands (:meth:`_repr_svg_`).
+    """
 
     header: Header
     records: tuple[tuple[int, Record], ...]
+    state: MatchState
+    rulings: tuple[Ruling, ...]
     errors: tuple[RecordError, ...] = ()
 
+    @classmethod
+    def of(cls, header: Header, records: Iterable[Record | tuple[int, Record]]) -> Match:
+        """Replay records held in memory, strictly; records given without their line
+        are numbered from line 2, as in a file."""
+        replayer = Replayer(header)
+        kept: list[tuple[int, Record]] = []
+        for item in records:
+            line, record = item if isinstance(item, tuple) else (len(kept) + 2, item)
+            replayer.feed(line, record)
+            kept.append((line, record))
+        return cls(header, tuple(kept), replayer.state, tuple(replayer.rulings))
 
-def read_match(source: Source | Iterable[str], *, strict: bool = True) -> MatchFile:
-    """Read a whole match file and check every record against the match so far.
+    def scoresheet(self, lang: str = "en") -> str:
+        """The scoresheet a referee fills in, in English (``en``) or Slovak (``sk``)."""
+        from carom.notation.scoresheet import scoresheet  # the pictures and words load when asked for
 
-    ``strict``: raise the first :class:`RecordError`. Otherwise collect them all and
-    keep the records that can happen (a bad header is always fatal).
+        return scoresheet(self.state, self.rulings, self.header.players, lang)
+
+    def draw(self, line: int, which: str = "both") -> str:
+        """The table before and/or after the record at ``line``, as SVG (``carom draw``);
+        in Jupyter, ``IPython.display.SVG(match.draw(line))`` shows it."""
+        from carom.notation.drawing import draw_record
+
+        return draw_record(self.header, self.records, line, which)
+
+    def text(self) -> str:
+        """The match as a ``carom/1`` file: the header line, then one line per record."""
+        from carom.notation.writer import format_match
+
+        return format_match(self.header, [record for _, record in self.records])
+
+    def _repr_svg_(self) -> str:
+        """The table as the match left it: the balls where they lie (none when no
+        record said), the discipline's zones."""
+        from carom.notation.svg import svg_table
+
+        rules = self.state.rules
+        return svg_table(rules.table, self.state.position, discipline=rules.discipline)
+
+
+def read_match(source: Source | Iterable[str], *, strict: bool = True) -> Match:
+    """Read a whole match file, checking every record against the match so far, and
+    keep it with its replay (``carom.read``).
+
+    ``strict``: raise the first :class:`RecordError`. Otherwise collect them all in
+    ``errors`` and keep the records that can happen (a bad header is always fatal).
     """
     lines = numbered_lines(source)
     header = _header(lines)
@@ -141,7 +191,7 @@ def read_match(source: Source | Iterable[str], *, strict: bool = True) -> MatchF
             errors.append(error.at(number))
             continue
         kept.append((number, record))
-    return MatchFile(header, tuple(kept), tuple(errors))
+    return Match(header, tuple(kept), replayer.state, tuple(replayer.rulings), tuple(errors))
 
 
 def _is_undo(text: str) -> bool:

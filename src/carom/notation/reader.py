@@ -258,8 +258,8 @@ def _position(value: Any, where: str, table: TableSpec, balls: tuple[Ball, ...],
     extra = [k for k in value if _BALLS[k] not in balls]
     if extra:
         _fail(f"{where}: {', '.join(extra)} jumped and has no end position")
-    position = {ball: _point(value[name], f"{where}: {name}") for ball in balls
-                if (name := _NAMES[ball]) in value}
+    position = Position({ball: _point(value[name], f"{where}: {name}") for ball in balls
+                         if (name := _NAMES[ball]) in value})
     problems = position_problems(position, table)
     if problems:
         _fail(f"{where}: {problems[0]}")

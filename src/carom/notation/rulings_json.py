@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from carom.match.state import MatchState, Ruling
+from carom.match.state import GameResult, MatchState, Ruling
 from carom.match.stats import player_stats
 from carom.notation.writer import position_json
 
@@ -17,8 +17,14 @@ def ruling_json(ruling: Ruling) -> dict[str, Any]:
     }
 
 
+def game_json(game: GameResult) -> dict[str, Any]:
+    """One finished game or set: its score, innings, winner and how it ended (E1–E5)."""
+    return {"set": game.set_no, "points": list(game.points), "innings": list(game.innings),
+            "winner": game.winner, "termination": game.termination.value, "rule": game.rule}
+
+
 def replay_json(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...]) -> dict[str, Any]:
-    """The replay object: lag winner, rulings, per-player totals, the result."""
+    """The replay object: lag winner, rulings, per-player totals, the games, the result."""
     return {
         "lag_winner": state.lag_winner,
         "rulings": [ruling_json(r) for r in rulings],
@@ -27,6 +33,7 @@ def replay_json(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...]) -
              "average": float(s.average), "sets": s.sets}
             for s in player_stats(state)
         ],
+        "games": [game_json(g) for g in state.games],
         "finished": state.finished,
         "winner": state.winner,
     }

@@ -8,6 +8,7 @@ from typing import Any
 
 from carom.core.balls import BALLS
 from carom.core.events import BallContact, CushionContact, Event
+from carom.core.frozen import thaw
 from carom.core.position import Position
 from carom.core.records import (
     FORMAT,
@@ -32,7 +33,7 @@ def header_json(header: Header) -> dict[str, Any]:
         "format": FORMAT, "discipline": header.discipline, "table": header.table,
         "players": list(header.players), "points": header.points, "innings": header.innings,
         "sets": None if header.sets_to_win is None else {"to_win": header.sets_to_win},
-        "equalizing_inning": header.equalizing_inning, **header.extra,
+        "equalizing_inning": header.equalizing_inning, **thaw(header.extra),
     }
 
 
@@ -90,7 +91,8 @@ def record_json(record: Record) -> dict[str, Any]:
     else:
         assert isinstance(record, Undo)
         out = {"type": "undo"}
-    out.update(record.extra)
+    if record.extra:
+        out.update(thaw(record.extra))
     return out
 
 

@@ -19,6 +19,7 @@ import numpy as np
 from numba import prange
 
 from carom.core.balls import BALLS, CUSHIONS
+from carom.core.errors import CaromError
 from carom.core.events import BallContact, CushionContact, Event
 from carom.core.records import Stroke
 from carom.core.table import TableSpec
@@ -112,20 +113,20 @@ def _check(positions: np.ndarray, strikes: np.ndarray, cue: np.ndarray, table: T
            params: Params) -> None:
     n = positions.shape[0]
     if positions.shape != (n, 3, 2) or strikes.shape != (n, 5) or cue.shape != (n,):
-        raise ValueError("expected positions N×3×2, strikes N×5 and cue N")
+        raise CaromError("expected positions N×3×2, strikes N×5 and cue N")
     if not (np.all(np.isfinite(positions)) and np.all(np.isfinite(strikes))):
-        raise ValueError("positions and strikes must be finite")
+        raise CaromError("positions and strikes must be finite")
     if np.any((cue < 0) | (cue > 2)):
-        raise ValueError("cue ball numbers are 0 (white), 1 (yellow) or 2 (red)")
+        raise CaromError("cue ball numbers are 0 (white), 1 (yellow) or 2 (red)")
     slack = params.ball_radius - 0.001
     x, y = positions[..., 0], positions[..., 1]
     if np.any((x < slack) | (x > table.width - slack) | (y < slack) | (y > table.length - slack)):
-        raise ValueError("a ball lies off the table's surface")
+        raise CaromError("a ball lies off the table's surface")
     for a, b in ((0, 1), (0, 2), (1, 2)):
         gap = np.hypot(*(positions[:, a] - positions[:, b]).T)
         if np.any(gap < 2.0 * params.ball_radius - 0.0005):
-            raise ValueError("two balls overlap")
+            raise CaromError("two balls overlap")
     if np.any(strikes[:, 0] < 0) or np.any(np.hypot(strikes[:, 2], strikes[:, 3]) > MISCUE_LIMIT + 1e-12):
-        raise ValueError("cue speeds must be ≥ 0 and tip offsets within the miscue limit")
+        raise CaromError("cue speeds must be ≥ 0 and tip offsets within the miscue limit")
     if np.any((strikes[:, 4] < 0) | (strikes[:, 4] >= 90)):
-        raise ValueError("cue elevation must lie in [0, 90) degrees")
+        raise CaromError("cue elevation must lie in [0, 90) degrees")

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from carom.core.balls import BALL_RADIUS
 from carom.core.errors import CaromError
 from carom.core.table import TableSpec
 from carom.physics import layout as L
@@ -34,7 +35,8 @@ CUSHION_MODELS = {"han2005": L.CUSHION_HAN, "mathavan2010": L.CUSHION_MATHAVAN}
 class Params:
     """Every value the simulator uses (SI units; PHYSICS.md, "Parameters")."""
 
-    ball_radius: float = 0.03075
+    ball_radius: float = BALL_RADIUS
+    """The ball's radius (rule Q5); a different one only for an experiment."""
     ball_mass: float = 0.210
     gravity: float = 9.81
     mu_slide: float = 0.21
@@ -68,22 +70,22 @@ class Params:
 
     def __post_init__(self) -> None:
         if self.cushion_model not in CUSHION_MODELS:
-            raise ValueError(f"unknown cushion model {self.cushion_model!r} "
+            raise CaromError(f"unknown cushion model {self.cushion_model!r} "
                              f"(known: {', '.join(CUSHION_MODELS)})")
         positive = ("ball_radius", "ball_mass", "gravity", "mu_slide", "mu_roll", "cushion_height",
                     "cue_mass", "mathavan_steps")
         for name in positive:
             if not getattr(self, name) > 0:
-                raise ValueError(f"{name} must be positive, not {getattr(self, name)!r}")
+                raise CaromError(f"{name} must be positive, not {getattr(self, name)!r}")
         for name in ("spin_decay", "throw_a", "throw_b", "throw_c", "han_mu", "mathavan_mu",
                      "cue_end_mass"):
             if not getattr(self, name) >= 0:
-                raise ValueError(f"{name} must not be negative, not {getattr(self, name)!r}")
+                raise CaromError(f"{name} must not be negative, not {getattr(self, name)!r}")
         for name in ("e_ball", "han_e", "mathavan_e"):
             if not 0.0 <= getattr(self, name) <= 1.0:
-                raise ValueError(f"{name} must lie in [0, 1], not {getattr(self, name)!r}")
+                raise CaromError(f"{name} must lie in [0, 1], not {getattr(self, name)!r}")
         if not self.ball_radius <= self.cushion_height < 2.0 * self.ball_radius:
-            raise ValueError("the cushion nose must lie between the ball's centre and its top")
+            raise CaromError("the cushion nose must lie between the ball's centre and its top")
 
     @property
     def version(self) -> int:

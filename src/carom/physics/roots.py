@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 
+from carom.physics import layout as L
 from carom.physics.build.jit import kernel
 
 NEWTON_STEPS = 100
@@ -21,7 +22,17 @@ NEWTON_STEPS = 100
 
 @kernel
 def quadratic_roots(a: float, b: float, c: float) -> tuple[int, float, float]:
-    """Real roots of a t² + b t + c, ascending, by the cancellation-free formula."""
+    """Real roots of a t² + b t + c, ascending, by the cancellation-free formula.
+
+    Coefficients far from 1 are first scaled by a power of two (exactly), so that b²
+    and 4ac neither underflow nor overflow: a ball creeping off a cushion line at
+    1e-254 m/s still comes back to it when it should."""
+    size = max(abs(a), abs(b), abs(c))
+    if size != 0.0 and (size < 1e-100 or size > 1e100):
+        shift = -math.frexp(size)[1]
+        a = math.ldexp(a, shift)
+        b = math.ldexp(b, shift)
+        c = math.ldexp(c, shift)
     if a == 0.0:
         if b == 0.0:
             return 0, math.nan, math.nan
@@ -44,8 +55,10 @@ def quadratic_roots(a: float, b: float, c: float) -> tuple[int, float, float]:
 def first_down_crossing(d0: float, d1: float, d2: float) -> float:
     """The first t ≥ 0 at which d(t) = d0 + d1 t + d2 t² reaches 0 while decreasing: 0 when
     d(0) ≤ 0 and d is decreasing at once; inf when it never does. ``d`` is the distance
-    of a ball's centre from the line at R from a cushion nose (checks 7 and 9)."""
-    if d0 <= 0.0 and (d1 < 0.0 or (d1 == 0.0 and d2 < 0.0)):
+    of a ball's centre from the line at R from a cushion nose (checks 7 and 9). A normal
+    speed below ``SPEED_EPS`` is no speed: a ball on the line creeping off it that slowly
+    while the cloth pulls it in meets the cushion at once."""
+    if d0 <= 0.0 and (d1 < 0.0 or (d1 <= L.SPEED_EPS and d2 < 0.0)):
         return 0.0
     n, r1, r2 = quadratic_roots(d2, d1, d0)
     if n >= 1 and r1 > 0.0 and 2.0 * d2 * r1 + d1 < 0.0:

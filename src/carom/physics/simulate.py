@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from carom.core.balls import BALLS, CUSHIONS, Ball
+from carom.core.errors import CaromError
 from carom.core.events import BallContact, CushionContact, Event
 from carom.core.position import Position, position_problems
 from carom.core.records import Path, Stroke
@@ -75,17 +76,17 @@ def initial_state(position: Position, strike: Strike | None, table: TableSpec, p
         m = motion.get(ball) if motion else None
         values += (x, y, *m.v, *m.w) if m is not None else (x, y, 0.0, 0.0, 0.0, 0.0, 0.0)
     if not math.isfinite(math.fsum(map(abs, values))):
-        raise ValueError("positions, velocities and spins must be finite numbers")
+        raise CaromError("positions, velocities and spins must be finite numbers")
     if not _plainly_possible(values, len(balls), table):
         problems = position_problems(position, table)
         if problems:
-            raise ValueError("; ".join(problems))
+            raise CaromError("; ".join(problems))
     state = np.array(values).reshape(len(balls), L.STATE_WIDTH)
     cue = -1
     given = _NO_STRIKE
     if strike is not None:
         if strike.ball not in position:
-            raise ValueError(f"the struck ball {strike.ball} is not on the table")
+            raise CaromError(f"the struck ball {strike.ball} is not on the table")
         cue = balls.index(strike.ball)
         given = np.array((strike.speed, strike.direction, strike.side, strike.height, strike.elevation))
     return balls, state, cue, given

@@ -13,7 +13,7 @@ MAX_SAMPLES = 200_000
 def sample_times(event_times: np.ndarray, end: float, every: float) -> np.ndarray:
     """Every ``every`` seconds from 0 to ``end``, the end and every event time, once each."""
     if not every > 0:
-        raise ValueError(f"the sampling interval must be positive, not {every!r}")
+        raise CaromError(f"the sampling interval must be positive, not {every!r}")
     if end / every > MAX_SAMPLES:
         raise CaromError(f"sampling a stroke of {end:.1f} s every {every:g} s gives more than "
                          f"{MAX_SAMPLES:,} samples: sample less often")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from carom.core.errors import UnknownName
 from carom.core.table import TABLES, TableSpec
 from carom.core.zones import Zone, ZoneSet, balkline_zones, corner_zones
 
@@ -47,7 +48,8 @@ class Discipline:
 
     id: str
     """Its name in every language is a word of the catalogues (context ``discipline``)."""
-    tables: tuple[str, ...]
+    fixed_table: str | None
+    """The one table it is played on (a balkline game, K1); ``None``: every table."""
     cushions: int
     """Cushions ball 1 must touch before ball 3 (0; 1C1: 1; 3C1: 3)."""
     cushion_rule: str | None
@@ -62,6 +64,12 @@ class Discipline:
     jump_rule: str
     zone_rules: tuple[str, ...] = ()
     """The rules that lay out this discipline's zones, or say it has none (1C2, 3C2)."""
+
+    @property
+    def tables(self) -> tuple[str, ...]:
+        """The tables it is played on, the default first: its fixed table, or every table
+        registered in ``TABLES`` (so that a table added there is played at once)."""
+        return tuple(TABLES) if self.fixed_table is None else (self.fixed_table,)
 
     def zones(self, table: TableSpec) -> tuple[Zone, ...]:
         """The forbidden zones of this discipline on ``table`` (Z1, S2, K1, Z5)."""
@@ -93,12 +101,9 @@ def _zones(discipline: Discipline, table: TableSpec) -> tuple[Zone, ...]:
     return ()
 
 
-_ANY_TABLE = ("large", "small", "half-match")
-
-
 def _balkline(name: str, table: str, inset: float, limit: int) -> Discipline:
     return Discipline(
-        id=f"balkline-{name}", tables=(table,),
+        id=f"balkline-{name}", fixed_table=table,
         cushions=0, cushion_rule=None, zone_kind=ZoneKind.BALKLINE, zone_limit=limit,
         balk_inset=inset, frozen=FrozenRemedy.STARTING_POSITION_ON_REQUEST, frozen_rule="K3",
         jump=JumpRemedy.STARTING_POSITION, jump_rule="K4", zone_rules=("K1", "K2", "Z5"),
@@ -109,7 +114,7 @@ DISCIPLINES: dict[str, Discipline] = {
     d.id: d
     for d in (
         Discipline(
-            id="straight-rail", tables=_ANY_TABLE,
+            id="straight-rail", fixed_table=None,
             cushions=0, cushion_rule=None, zone_kind=ZoneKind.CORNERS, zone_limit=2,
             balk_inset=None, frozen=FrozenRemedy.STARTING_POSITION_AT_ONCE, frozen_rule="S3",
             jump=JumpRemedy.STARTING_POSITION, jump_rule="S4", zone_rules=("S2",),
@@ -122,13 +127,13 @@ DISCIPLINES: dict[str, Discipline] = {
         _balkline("52/2", "small", 0.525, 2),
         _balkline("52/1", "small", 0.525, 1),
         Discipline(
-            id="one-cushion", tables=_ANY_TABLE,
+            id="one-cushion", fixed_table=None,
             cushions=1, cushion_rule="1C1", zone_kind=ZoneKind.NONE, zone_limit=None,
             balk_inset=None, frozen=FrozenRemedy.STARTING_POSITION_ON_REQUEST, frozen_rule="1C3",
             jump=JumpRemedy.STARTING_POSITION, jump_rule="1C4", zone_rules=("1C2",),
         ),
         Discipline(
-            id="three-cushion", tables=_ANY_TABLE,
+            id="three-cushion", fixed_table=None,
             cushions=3, cushion_rule="3C1", zone_kind=ZoneKind.NONE, zone_limit=None,
             balk_inset=None, frozen=FrozenRemedy.TOUCHING_ON_LONG_STRING, frozen_rule="3C5",
             jump=JumpRemedy.JUMPED_ON_LONG_STRING, jump_rule="3C6", zone_rules=("3C2",),
@@ -143,10 +148,8 @@ assert all(t in TABLES for d in DISCIPLINES.values() for t in d.tables)
 
 
 def discipline(name: str) -> Discipline:
-    """The discipline called ``name``; ``KeyError`` names the known ones."""
+    """The discipline called ``name``; :class:`UnknownName` (a ``KeyError``) names the known ones."""
     try:
         return DISCIPLINES[name]
     except KeyError:
-        raise KeyError(
-            f"unknown discipline {name!r} (known: {', '.join(DISCIPLINES)})"
-        ) from None
+        raise UnknownName("discipline", name, DISCIPLINES) from None

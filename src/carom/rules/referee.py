@@ -14,9 +14,11 @@ from carom.core.events import BallContact, CushionContact, Event, Jump
 from carom.core.position import Position, touching
 from carom.core.records import Stroke
 from carom.core.table import TableSpec
+from carom.core.table import table as table_named
 from carom.rules import zones as zone_rules
 from carom.rules.catalog import in_rulebook_order
 from carom.rules.disciplines import Discipline
+from carom.rules.disciplines import discipline as discipline_named
 
 
 class StrokeContext(NamedTuple):
@@ -33,6 +35,22 @@ class StrokeContext(NamedTuple):
     """Where the balls lie; ``None`` when no source recorded it."""
     zone_counts: tuple[int, ...]
     """One count per zone of ``discipline.zones(table)`` (Z2–Z4)."""
+
+    @classmethod
+    def of(cls, discipline: Discipline | str, table: TableSpec | str | None = None, *,
+           cue_ball: Ball = Ball.WHITE, opening: bool = False, position: Position | None = None,
+           zone_counts: tuple[int, ...] | None = None) -> StrokeContext:
+        """The context of a stroke, every part named, with the defaults of a stroke that
+        begins an inning: white is the striker's ball, not an opening stroke (O3), no
+        carom counted in any zone yet (Z2). The discipline and the table are given as
+        values or by name; the table defaults to the discipline's first one."""
+        rules = discipline_named(discipline) if isinstance(discipline, str) else discipline
+        if table is None:
+            table = rules.tables[0]
+        spec = table_named(table) if isinstance(table, str) else table
+        if zone_counts is None:
+            zone_counts = (0,) * len(rules.zone_set(spec).zones)
+        return cls(rules, spec, cue_ball, opening, position, zone_counts)
 
 
 class Contacts(NamedTuple):
@@ -98,6 +116,18 @@ def read_contacts(ball1: Ball, events: tuple[Event, ...]) -> Contacts:
             if kind is CushionContact:
                 cushions += 1
     return Contacts(ball2, ball3, before if ball3 is not None else cushions, cushions, first, jumped)
+
+
+def judge_stroke(stroke: Stroke, discipline: Discipline | str = "three-cushion",
+                 table: TableSpec | str | None = None, *, cue_ball: Ball | None = None,
+                 opening: bool = False, position: Position | None = None,
+                 zone_counts: tuple[int, ...] | None = None) -> Verdict:
+    """Judge one stroke on its own (``carom.judge``), in the context
+    :meth:`StrokeContext.of` builds; the striker played his own ball (no F13) unless
+    ``cue_ball`` names another."""
+    context = StrokeContext.of(discipline, table, cue_ball=stroke.ball if cue_ball is None else cue_ball,
+                               opening=opening, position=position, zone_counts=zone_counts)
+    return judge(context, stroke)
 
 
 def called_jump(stroke: Stroke) -> tuple[Ball, ...]:

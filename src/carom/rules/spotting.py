@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from carom.core.balls import BALLS, Ball
 from carom.core.position import Position, covers
 from carom.core.table import Point, TableSpec
@@ -19,8 +21,8 @@ def long_string_spot(table: TableSpec, ball: Ball, next_ball: Ball) -> Point:
     return table.bottom_spot if ball is next_ball else table.centre_spot
 
 
-def spot_on_long_string(table: TableSpec, position: Position, lifted: tuple[Ball, ...],
-                        next_ball: Ball) -> dict[Ball, Point]:
+def spot_on_long_string(table: TableSpec, position: Mapping[Ball, Point], lifted: tuple[Ball, ...],
+                        next_ball: Ball) -> Position:
     """Put the ``lifted`` balls on the long string (3C3), the others staying put.
 
     The balls go down in the order red, the next player's ball, the other ball. A
@@ -42,7 +44,7 @@ def spot_on_long_string(table: TableSpec, position: Position, lifted: tuple[Ball
             continue
         spots = [long_string_spot(table, b, next_ball) for b in BALLS]
         placed[ball] = next(s for s in spots if _covering(table, placed, s) is None)
-    return {ball: placed[ball] for ball in BALLS if ball in placed}
+    return Position({ball: placed[ball] for ball in BALLS if ball in placed})
 
 
 def _covering(table: TableSpec, placed: dict[Ball, Point], spot: Point) -> Ball | None:

@@ -1,4 +1,4 @@
-"""The shot finder: what to play from here (issue 7).
+"""The shot finder: what to play from here (docs/search.md).
 
 ``find_shots(position, ball, discipline, table)`` searches cue strikes with the
 simulator's batch form, keeps those the referee judges a point, and ranks them by

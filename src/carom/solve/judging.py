@@ -44,10 +44,10 @@ def verdicts(outcome: BatchOutcome, positions: np.ndarray, cue: np.ndarray, disc
              table: TableSpec, *, opening: bool = False) -> Iterator[tuple[Stroke, Verdict]]:
     """Each simulated stroke as a record, with the referee's verdict on it (the striker's
     own ball is the one struck; the zone counts start at 0, as at an inning's start)."""
-    zeros = (0,) * len(discipline.zones(table))
     for k in range(positions.shape[0]):
         stroke = outcome.stroke(k, positions, cue)
-        context = StrokeContext(discipline, table, stroke.ball, opening, stroke.start, zeros)
+        context = StrokeContext.of(discipline, table, cue_ball=stroke.ball, opening=opening,
+                                   position=stroke.start)
         yield stroke, judge(context, stroke)
 
 

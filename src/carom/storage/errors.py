@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from carom.core.errors import CaromError
 
-class StorageError(Exception):
+
+class StorageError(CaromError):
     """Base of the errors of :mod:`carom.storage`."""
 
 

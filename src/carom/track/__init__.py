@@ -19,12 +19,12 @@ from carom.track.errors import TrackFormatError
 from carom.track.judging.confidence import DOUBTFUL_BELOW
 from carom.track.judging.ruling import TrackedRuling, track_stroke
 from carom.track.judging.sequence import track_sequence
-from carom.track.matchrecord import MatchRecord, match_record
+from carom.track.matchrecord import MatchRecord, corrections, match_record
 from carom.track.readers import READERS, Reader, read_lines, read_tracked, register
 from carom.track.samples import BallTrack, TrackedStroke
 
 __all__ = [
     "DOUBTFUL_BELOW", "READERS", "BallTrack", "MatchRecord", "Reader", "TrackFormatError", "TrackedRuling",
-    "TrackedStroke", "match_record", "read_lines", "read_tracked", "register", "track_sequence",
-    "track_stroke",
+    "TrackedStroke", "corrections", "match_record", "read_lines", "read_tracked", "register",
+    "track_sequence", "track_stroke",
 ]

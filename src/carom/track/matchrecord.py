@@ -27,12 +27,12 @@ game ends inside the recording.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from carom.core.records import Call, CallResult, Header, Opener, Record, Stroke, Undo
 from carom.core.table import TableSpec
 from carom.match.replay import Replayer
+from carom.notation.matchfile import Match
 from carom.rules.disciplines import Discipline
 from carom.track.judging.ruling import TrackedRuling
 from carom.track.judging.sequence import (
@@ -46,37 +46,37 @@ PLAYERS = ("white", "yellow")
 """Player 0 opens and plays white (O1); player 1 plays yellow."""
 
 
-@dataclass(frozen=True, slots=True)
-class MatchRecord:
-    header: Header
-    records: tuple[Record, ...]
-    corrections: int
-    """How many tracked strokes the table's course overruled or had to be bridged."""
+MatchRecord = Match
+"""A tracked match is a match like any other (:class:`carom.notation.matchfile.Match`)."""
+
+
+def corrections(match: Match) -> int:
+    """How many tracked strokes the table's course overruled or had to be bridged, in a
+    match written by :func:`match_record`: each is the one ``call`` record written for it."""
+    return sum(isinstance(record, Call) for _, record in match.records)
 
 
 def match_record(rulings: Sequence[TrackedRuling], discipline: Discipline, table: TableSpec,
-                 source: str | None = None) -> MatchRecord:
+                 source: str | None = None) -> Match:
     extra: dict[str, Any] = {"note": "written by carom track: player 0 plays white, player 1 yellow; "
                                      "the points limit only keeps the recording inside one game"}
     if source is not None:
         extra["tracked"] = source
     header = Header(discipline.id, table.name, PLAYERS, len(rulings) + 1, None, extra=extra)
     replayer = Replayer(header)
-    records: list[Record] = []
+    records: list[tuple[int, Record]] = []
 
     def add(record: Record) -> None:
-        records.append(record)
-        replayer.feed(len(records) + 1, record)
+        records.append((len(records) + 2, record))  # the header is line 1
+        replayer.feed(*records[-1])
 
     add(Opener(0))
-    corrections = 0
     previous: TrackedRuling | None = None
     following = [*rulings[1:], None]
     for as_judged, after in zip(rulings, following, strict=True):
         ruling = with_sequence_doubts(as_judged, after, table)
         tracked = ruling.tracked
         if replayer.state.striker_ball is not tracked.cue:
-            corrections += 1
             missing = 0 if previous is None else missing_between(previous.tracked, tracked)
             moved = None if previous is None else farthest_moved(previous, ruling)
             if moved is not None and moved.distance <= displacement_allowed(table):
@@ -99,7 +99,7 @@ def match_record(rulings: Sequence[TrackedRuling], discipline: Discipline, table
                          extra={"note": f"shot {previous.tracked.shot!r} as the table ruled it"}))
         add(_stroke(ruling))
         previous = ruling
-    return MatchRecord(header, tuple(records), corrections)
+    return Match(header, tuple(records), replayer.state, tuple(replayer.rulings))
 
 
 def _stroke(ruling: TrackedRuling) -> Stroke:

@@ -113,7 +113,7 @@ def read_entry(body: bytes) -> tuple[int, dict[str, Any]]:
 
 
 def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise RecordError(f"{name} is not a number JSON allows")
 
 
 @router.post(

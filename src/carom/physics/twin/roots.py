@@ -10,11 +10,13 @@ from collections.abc import Callable
 
 import numpy as np
 
+from carom.physics import layout as L
+
 
 def first_down_crossing(d0: float, d1: float, d2: float) -> float:
     """First t ≥ 0 where d0 + d1 t + d2 t² reaches 0 decreasing (0 if it starts ≤ 0 and
     falls): bisection on the pieces where d is monotone (a tangency is no crossing)."""
-    if d0 <= 0.0 and (d1 < 0.0 or (d1 == 0.0 and d2 < 0.0)):
+    if d0 <= 0.0 and (d1 < 0.0 or (d1 <= L.SPEED_EPS and d2 < 0.0)):
         return 0.0
     if d2 == 0.0:
         return -d0 / d1 if d1 < 0.0 and d0 > 0.0 else math.inf

@@ -125,4 +125,4 @@ def _ball_of(dep: Departure, paths: dict[Ball, BallPath]) -> Ball:
     for ball, path in paths.items():
         if any(j is dep.join for j in path.motion.joins):
             return ball
-    raise ValueError("a departure of no ball")
+    raise AssertionError("a departure of no ball")  # every departure is of some ball

@@ -62,8 +62,8 @@ def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpe
     frozen = frozen_reading(stroke, raw, sigma, table, model.bias_scale)
     if frozen is not None:
         stroke = frozen.likely
-    context = StrokeContext(discipline, table, tracked.cue, opening, stroke.start,
-                            tuple(0 for _ in discipline.zones(table)))
+    context = StrokeContext.of(discipline, table, cue_ball=tracked.cue, opening=opening,
+                               position=stroke.start)
     verdict = judge(context, stroke)
 
     def ruling(events: list[Event]) -> tuple[object, ...]:

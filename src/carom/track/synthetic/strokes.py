@@ -37,6 +37,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from carom.core.balls import Ball, object_balls
+from carom.core.errors import CaromError, UnknownName
 from carom.core.records import Stroke
 from carom.core.table import TableSpec
 from carom.physics import Strike, simulate
@@ -92,12 +93,11 @@ def labelled_stroke(seed: int, discipline: Discipline, table: TableSpec, kind: s
         stopped = max(float(t[-1]) for t, _ in paths.values())
         camera = Camera.draw(rng, ranges)
         cue = strike.ball
-        verdict = judge(StrokeContext(discipline, table, cue, False, truth.start,
-                                      tuple(0 for _ in discipline.zones(table))), truth)
+        verdict = judge(StrokeContext.of(discipline, table, cue_ball=cue, position=truth.start), truth)
         tracks = camera.view(paths, stopped, table.ball_radius, rng)
         tracked = TrackedStroke(seed, cue, tracks, verdict.points > 0, 0, {"kind": kind})
         return LabelledStroke(tracked, truth, verdict, kind, camera)
-    raise RuntimeError(f"no {kind} stroke could be built from seed {seed}")
+    raise CaromError(f"no {kind} stroke could be built from seed {seed}")
 
 
 def labelled_strokes(count: int, first_seed: int, discipline: Discipline, table: TableSpec,
@@ -241,7 +241,7 @@ def _build(kind: str, rng: np.random.Generator, table: TableSpec) -> Built:
     elif kind == "slow":
         position[three] = _place_beside(path, rng, _anywhere(rng, 2.0 * r + 0.01), (0.02, 0.3))
     else:
-        raise ValueError(f"unknown kind of stroke {kind!r} (known: {', '.join(KINDS)})")
+        raise UnknownName("kind of stroke", kind, KINDS)
     _check(position, three, table)
     return position, strike, three if kind == "thin" else None
 
