@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -66,12 +68,21 @@ def batch(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    stopped = signal.signal(signal.SIGTERM, _stop)  # a terminated run cleans up as after Ctrl-C
+    stop = _StopRequest()
+    # A terminated run cleans up as after Ctrl-C; both also stop at the next chunk, since a
+    # KeyboardInterrupt raised inside a native callback (the JIT's cache) is swallowed there.
+    earlier = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
+    earlier_hook, sys.unraisablehook = sys.unraisablehook, stop.quiet(sys.unraisablehook)
     try:
         with Progress(*columns, console=Console(stderr=True, highlight=False)) as progress:
             task = progress.add_task("strokes", total=parsed.strokes)
+
+            def advance(n: int) -> None:
+                stop.check()
+                progress.advance(task, n)
+
             paths = run_batch(parsed, output, formats=kinds, workers=workers, scheduler=scheduler,
-                              on_chunk=lambda n: progress.advance(task, n))
+                              on_chunk=advance)
     except BatchError as error:
         fail(str(error))
     except ValueError as error:  # what the spec's checks let through and the simulator refuses
@@ -83,10 +94,34 @@ def batch(
         typer.echo("carom: batch: interrupted; no file was written or replaced", err=True)
         raise typer.Exit(130) from None
     finally:
-        signal.signal(signal.SIGTERM, stopped)
+        for number, handler in earlier.items():
+            signal.signal(number, handler)
+        sys.unraisablehook = earlier_hook
     for path in paths.values():
         typer.echo(f"wrote {path}")
 
 
-def _stop(_signum: int, _frame: object) -> NoReturn:
-    raise KeyboardInterrupt
+class _StopRequest:
+    """A signal handler that interrupts at once and remembers that it did."""
+
+    def __init__(self) -> None:
+        self.requested = False
+
+    def __call__(self, _signum: int, _frame: object) -> NoReturn:
+        self.requested = True
+        raise KeyboardInterrupt
+
+    def quiet(self, hook: Callable[[Any], object]) -> Callable[[Any], object]:
+        """``hook`` for unraisable errors, silent about the interrupt a callback swallowed."""
+
+        def unraisable(report: Any) -> object:
+            if isinstance(report.exc_value, KeyboardInterrupt) and self.requested:
+                return None
+            return hook(report)
+
+        return unraisable
+
+    def check(self) -> None:
+        """Interrupt now if a stop was asked for and its first interrupt got lost."""
+        if self.requested:
+            raise KeyboardInterrupt
