@@ -208,3 +208,32 @@ def test_the_direction_of_a_small_displacement_decides_whether_it_was_a_touch(
     else:
         assert _contact(ruling, W, RED) < 0.3
         assert not _recorded(ruling, W, RED)
+
+
+def _frozen_chance(leaving: tuple[float, float] | None) -> float:
+    """White's first contact is yellow, whose centre was measured 15 mm beyond touching
+    white's along x (the tracker's bias on touching balls); yellow left in ``leaving``."""
+    from carom.core.records import Stroke
+    from carom.track.judging.frozen import frozen_reading
+
+    white, yellow = (0.5, 1.0), (0.5 + 2.0 * R + 0.015, 1.0)
+    stroke = Stroke(W, (BallContact(W, Y, 0.01),), {W: white, Y: yellow, RED: (1.2, 2.5)})
+    reading = frozen_reading(stroke, {W: white, Y: yellow, RED: (1.2, 2.5)}, 0.001, LARGE,
+                             DEFAULT_MODEL.bias_scale, None if leaving is None else {Y: leaving})
+    assert reading is not None
+    return reading.probability
+
+
+def test_a_ball_leaving_along_the_line_of_centres_measured_before_the_stroke_was_frozen_to_ball_1() -> None:
+    """The bias moves touching centres along the line between them and leaves its
+    direction alone: yellow leaving exactly along the measured line (as a ball pushed by
+    a ball touching it does) makes frozen likelier than the distance alone says; leaving
+    along a line turned 0.2 rad from it, 12 mm beside it at white (white travelled before
+    it met yellow: they lay apart) makes it unlikely; the distance alone, 15 mm beyond
+    touching, leaves it doubtful either way."""
+    alone = _frozen_chance(None)
+    along = _frozen_chance((1.0, 0.0))
+    beside = _frozen_chance((float(np.cos(0.2)), float(np.sin(0.2))))
+    assert 0.1 < alone < 0.5
+    assert along > 1.8 * alone and along > 0.5
+    assert beside < 0.01

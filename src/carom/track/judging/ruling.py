@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
+from carom.core.balls import Ball
 from carom.core.events import Event
 from carom.core.records import Stroke
 from carom.core.table import TableSpec
@@ -59,7 +62,7 @@ def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpe
     stroke = build_stroke(tracked, [c.event for c in chosen], table, discipline, detection)
     raw = {b: track.first for b, track in tracked.balls.items()}
     sigma = max(m.sigma for m in detection.motions.values())
-    frozen = frozen_reading(stroke, raw, sigma, table, model.bias_scale)
+    frozen = frozen_reading(stroke, raw, sigma, table, model.bias_scale, _leaving(detection))
     if frozen is not None:
         stroke = frozen.likely
     context = StrokeContext.of(discipline, table, cue_ball=tracked.cue, opening=opening,
@@ -85,3 +88,24 @@ def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpe
         found = [Doubt(None, f"the recording cannot be right: {'; '.join(wrong)}"), *found]
         confidence = 0.0
     return TrackedRuling(tracked, stroke, verdict, confidence, tuple(found), detection)
+
+
+def _leaving(detection: Detection) -> dict[Ball, tuple[float, float]]:
+    """The direction each ball set moving from its first rest left in: the velocity of
+    its first piece of motion (measured over the whole piece, away from the hitter's
+    bias), or, for a ball that met a cushion before it was seen moving or was seen
+    moving once only, its departure's direction."""
+    out: dict[Ball, tuple[float, float]] = {}
+    for dep in detection.departures:
+        ball = next((b for b, m in detection.motions.items() if any(j is dep.join for j in m.joins)), None)
+        if ball is None or ball in out or dep.join.kind != "start":
+            continue
+        after = dep.join.after
+        direction = dep.direction
+        if dep.bounce is None and not after.rest and after.size >= 3:
+            v = after.velocity(after.t0)
+            speed = float(np.hypot(*v))
+            if speed > 0.0:
+                direction = v / speed
+        out[ball] = (float(direction[0]), float(direction[1]))
+    return out
