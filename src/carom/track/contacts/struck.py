@@ -15,7 +15,7 @@ against a cause the tracker did not see, times the chance that the ball really m
 
 from __future__ import annotations
 
-from math import hypot, pi, sqrt
+from math import asin, hypot, pi, sqrt
 
 import numpy as np
 
@@ -23,6 +23,8 @@ from carom.core.balls import Ball
 from carom.track import laws, tracker
 from carom.track.contacts.departure import Departure
 from carom.track.contacts.hits import BallHit, velocity_at
+from carom.track.contacts.touch import STUN_ROLL
+from carom.track.reconstruct.ballmotion import Join
 from carom.track.reconstruct.numeric import clip, diff, linspace, runs
 from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import FloatArray
@@ -198,7 +200,29 @@ def _frozen_contact(dep: Departure, hitter: BallPath, diameter: float, model: Tr
     t = max(start.t, join.t_lo)
     if dep.left_at is not None:
         likelihood *= float(model.time_likelihood(t - dep.left_at, dep.left_sd))
+    if join.kind == "nudge":
+        likelihood *= _pushed_so_little(dep, start)
     return likelihood, t, dist - diameter, direction
+
+
+def _pushed_so_little(dep: Departure, start: Join) -> float:
+    """The chance that a ball set moving while touching the struck ball pushed it no
+    farther than it was found moved: a push sends the struck ball at the hitter's speed
+    times the cosine of the angle between its strike and the line of centres, and a
+    ball sent at ``v`` rolls about ``STUN_ROLL v²``; so a push that moved it only
+    millimetres needs a strike almost square to the line, a fraction of the directions
+    of a strike that reaches it at all (the others leave it or drive it away). The
+    usual reading of such a small move is the tracker's bias on the touching balls,
+    gone when they parted."""
+    after = start.after
+    if after.rest or after.size < 2:
+        return 1.0
+    speed = float(np.hypot(*after.velocity(after.t0)))
+    if speed <= 0.0:
+        return 1.0
+    moved = float(np.hypot(*(dep.join.after.position(dep.join.after.t1) - dep.rest)))
+    allowed = sqrt(max(moved, 0.0) / STUN_ROLL)
+    return min(1.0, asin(min(1.0, allowed / speed)) / (0.5 * pi))
 
 
 def _near_times(hitter: BallPath, target: FloatArray, t_from: float, t_to: float,
