@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import cos
 
 import numpy as np
 
@@ -91,21 +92,30 @@ def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpe
 
 
 def _leaving(detection: Detection) -> dict[Ball, tuple[float, float]]:
-    """The direction each ball set moving from its first rest left in: the velocity of
-    its first piece of motion (measured over the whole piece, away from the hitter's
-    bias), or, for a ball that met a cushion before it was seen moving or was seen
-    moving once only, its departure's direction."""
+    """The direction each ball set moving from its first rest left in, where its samples
+    show it: the velocity of its first piece of motion (measured over the whole piece,
+    away from the hitter's bias). Left out: a ball that met a cushion or a ball before
+    it was seen moving cleanly, or whose first piece points elsewhere than its first
+    sample does (it met something in between)."""
     out: dict[Ball, tuple[float, float]] = {}
     for dep in detection.departures:
         ball = next((b for b, m in detection.motions.items() if any(j is dep.join for j in m.joins)), None)
         if ball is None or ball in out or dep.join.kind != "start":
             continue
         after = dep.join.after
-        direction = dep.direction
-        if dep.bounce is None and not after.rest and after.size >= 3:
-            v = after.velocity(after.t0)
-            speed = float(np.hypot(*v))
-            if speed > 0.0:
-                direction = v / speed
-        out[ball] = (float(direction[0]), float(direction[1]))
+        if dep.bounce is not None or dep.join.via or after.rest or after.size < 3:
+            continue  # it met something before its first clean motion: the way it left is not seen
+        v = after.velocity(after.t0)
+        speed = float(np.hypot(*v))
+        # the chord from its rest to its first sample and its first motion agree, or
+        # that motion came after another event (a ball, a cushion) too soon to be seen
+        if speed <= 0.0 or float(v @ dep.direction) / speed < cos(LEAVING_AGREE):
+            continue
+        out[ball] = (float(v[0] / speed), float(v[1] / speed))
     return out
+
+
+LEAVING_AGREE = 0.25
+"""Largest angle, radians, between the chord from a ball's rest to its first moving
+sample and the velocity of its first piece of motion, for that piece to be taken as the
+way it left (the chord's own error is that of the resting centre, under the bias)."""
