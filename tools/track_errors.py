@@ -119,6 +119,7 @@ def main() -> None:
     r2 = 2.0 * table.ball_radius
     causes: Counter[str] = Counter()
     evidence: Counter[str] = Counter()
+    flagged: Counter[str] = Counter()
     sure: Counter[str] = Counter()
     for seed in range(args.seed, args.seed + args.strokes):
         s = labelled_stroke(seed, rules, table)
@@ -139,7 +140,9 @@ def main() -> None:
         if s.verdict.fouls != ruling.verdict.fouls:
             cause.append("fouls " + ",".join(s.verdict.fouls) + "->" + ",".join(ruling.verdict.fouls))
         causes[f"{s.kind}: {'; '.join(sorted(set(cause))) or 'order'}"] += 1
-        evidence[_evidence(s, ruling, missed, added, paths)] += 1
+        failed = _evidence(s, ruling, missed, added, paths)
+        evidence[failed] += 1
+        flagged[failed] += ruling.doubtful
         sure[("sure" if ruling.confidence >= 0.99 else "doubtful" if ruling.doubtful else "0.9-0.99")] += 1
         cam = s.camera
         print(f"seed {seed} {s.kind} conf {ruling.confidence:.3f}{' D' if ruling.doubtful else ''} "
@@ -166,7 +169,7 @@ def main() -> None:
     print()
     print("by the evidence that failed:")
     for c, n in evidence.most_common():
-        print(f"{n:4d}  {c}")
+        print(f"{n:4d}  ({flagged[c]} flagged doubtful)  {c}")
     print("wrong rulings by confidence:", dict(sure))
 
 
