@@ -74,7 +74,9 @@ def frozen_reading(stroke: Stroke, raw_start: dict[Ball, Point], sigma: float, t
     (x1, y1), (x2, y2) = raw_start[stroke.ball], raw_start[partner]
     d = hypot(x2 - x1, y2 - y1)
     diameter = 2.0 * table.ball_radius
-    if d - diameter > tracker.BIAS_NEAR:
+    if d - diameter > tracker.FROZEN_SPREAD:
+        # as far as the bias on two touching centres reaches (each up to a couple of
+        # centimetres along their line), and as far as the reading apart spreads
         return None
     p = tracker.frozen_probability(d - diameter, sigma, bias_scale)
     if leaving is not None and partner in leaving and d > 1e-9:
