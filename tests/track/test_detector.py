@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
@@ -12,7 +13,7 @@ from carom.core.balls import Ball, Cushion
 from carom.core.events import BallContact, CushionContact, Event, Jump
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
-from carom.track import TrackedRuling, track_stroke
+from carom.track import BallTrack, TrackedRuling, TrackedStroke, track_stroke
 from tests.track.synthetic import R, Truth, stroke
 
 W, Y, RED = Ball.WHITE, Ball.YELLOW, Ball.RED
@@ -186,3 +187,31 @@ def test_the_cue_balls_cushions_are_the_ones_it_met(x: float, y: float, angle: f
     found = [e for e in ruling.stroke.events if e.t is not None and e.t < 4.8]
     truth.events = [e for e in truth.events if e[0] < 4.8]
     assert summary(found) == truth_summary(truth)
+
+
+def test_one_sample_beyond_the_cushion_nose_is_a_doubt_not_a_jump() -> None:
+    # a tracker's glitch where white turns at a cushion: one sample 3 cm beyond the line
+    # R inside the nose, its neighbours on the surface; no ball leaves a table and comes
+    # back between two frames, so the point stands, and the jump is a doubt named
+    tracked, truth = stroke(*POINT, W, duration=8.0)
+    first = next(e for e in sorted(truth.events, key=lambda e: e[0]) if e[1] == "cushion" and e[2] is W)
+    track = tracked.balls[W]
+    k = int(np.argmin(np.abs(track.t - first[0])))
+    xy = track.xy.copy()
+    if first[3] == "left":
+        xy[k, 0] = R - 0.03
+    elif first[3] == "right":
+        xy[k, 0] = LARGE.width - R + 0.03
+    elif first[3] == "bottom":
+        xy[k, 1] = R - 0.03
+    else:
+        xy[k, 1] = LARGE.length - R + 0.03
+    glitched = TrackedStroke(tracked.shot, tracked.cue,
+                             {**tracked.balls, W: BallTrack(track.t, xy)})
+    ruling = track_stroke(glitched, THREE_CUSHION, LARGE)
+    assert not any(isinstance(e, Jump) for e in ruling.stroke.events)
+    assert ruling.points == 1 and "F2" not in ruling.verdict.fouls
+    jump_doubts = [d for d in ruling.doubts if "white jumping" in d.what]
+    assert jump_doubts and jump_doubts[0].probability is not None
+    assert 0.0 < jump_doubts[0].probability < 0.5
+    assert ruling.confidence < 0.99

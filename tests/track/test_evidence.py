@@ -150,7 +150,7 @@ def test_two_moving_balls_that_turn_each_other_touched_though_measured_apart() -
 
 def test_a_point_that_hangs_on_one_uncertain_contact_is_doubtful_and_names_it() -> None:
     """A point stroke (white hits yellow, three cushions, red), except that red shows
-    only a first and a last sample 3 mm apart where white passed it: whether white
+    only a first and a last sample 2 mm apart where white passed it: whether white
     touched red is uncertain, the point hangs on it, the stroke is put before a human
     with that contact named."""
     start = {W: (1.0552, 1.0752), Y: (1.0765, 1.3382), RED: (0.10, 2.70)}
@@ -161,10 +161,11 @@ def test_a_point_that_hangs_on_one_uncertain_contact_is_doubtful_and_names_it() 
     p, v = rows[k, 1:], (rows[k + 1, 1:] - rows[k - 1, 1:])
     n = np.array((-v[1], v[0])) / float(np.hypot(*v))
     spot = p + n * (2.0 * R + 0.002)
-    # red lay where white passed 2 mm from touching it; it shows a move of 3 mm
+    # red lay where white passed 2 mm from touching it; it shows a move of 2 mm, away
+    # from white's path (the direction makes a touch likelier than the length alone)
     assert np.min(np.hypot(*(rows[:, 1:] - spot).T)) > 2.0 * R
     tracks[RED] = _still((float(spot[0]), float(spot[1])), float(tracks[W].t[-1]), 18,
-                         moved=(0.003 * float(n[0]), 0.003 * float(n[1])))
+                         moved=(0.002 * float(n[0]), 0.002 * float(n[1])))
     ruling = track_stroke(TrackedStroke(7, W, tracks), THREE_CUSHION, LARGE)
     assert ruling.doubtful
     assert 0.5 <= ruling.confidence < 0.9
@@ -180,3 +181,59 @@ def test_the_model_weighs_a_displacement_of_a_still_ball_against_its_noise() -> 
     assert model.moved_probability(0.006, 0.0005, crowding=0.0) < model.moved_probability(0.006, 0.0005)
     # a contact measured 3 cm too far apart keeps a small, not a vanishing, likelihood
     assert 1e-4 < float(model.gap_likelihood(0.03, 0.002)) < 0.01
+
+
+@pytest.mark.parametrize(("moved", "touched"), [((0.0045, 0.0), True), ((0.0, 0.0045), False)],
+                         ids=["away from white", "along white's path"])
+def test_the_direction_of_a_small_displacement_decides_whether_it_was_a_touch(
+        moved: tuple[float, float], touched: bool) -> None:
+    """A tracker with 1 mm of noise: a resting ball's two samples 4.5 mm apart say
+    little by their length (two measurements of a still ball differ so in one pair in
+    eight); white passed it at contact distance. Displaced away from white along the
+    line of centres, it was touched; displaced as far along white's path, which no
+    touch by white can do, it was not (the length alone would have made it a contact,
+    at 0.65)."""
+    t, white, spot, _ = _pass(0.0)
+    rng = np.random.default_rng(21)
+    xy_white = white + rng.normal(0.0, 0.001, white.shape)
+    red = BallTrack(np.array([0.0, 3.0]), np.array([spot, (spot[0] + moved[0], spot[1] + moved[1])]))
+    tracked = TrackedStroke(5, W, {W: BallTrack(t, xy_white), Y: _still((1.2, 2.5), 3.0, 22), RED: red})
+    ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
+    assert ruling.detection is not None
+    (dep,) = [d for d in ruling.detection.departures if d.join.kind == "nudge"]
+    assert 0.5 < dep.moved < 0.8  # the length alone leans to a move
+    if touched:
+        assert _contact(ruling, W, RED) > 0.85
+        assert _recorded(ruling, W, RED)
+    else:
+        assert _contact(ruling, W, RED) < 0.3
+        assert not _recorded(ruling, W, RED)
+
+
+def _frozen_chance(leaving: tuple[float, float] | None) -> float:
+    """White's first contact is yellow, whose centre was measured 15 mm beyond touching
+    white's along x (the tracker's bias on touching balls); yellow left in ``leaving``."""
+    from carom.core.records import Stroke
+    from carom.track.judging.frozen import frozen_reading
+
+    white, yellow = (0.5, 1.0), (0.5 + 2.0 * R + 0.015, 1.0)
+    stroke = Stroke(W, (BallContact(W, Y, 0.01),), {W: white, Y: yellow, RED: (1.2, 2.5)})
+    reading = frozen_reading(stroke, {W: white, Y: yellow, RED: (1.2, 2.5)}, 0.001, LARGE,
+                             DEFAULT_MODEL.bias_scale, None if leaving is None else {Y: leaving})
+    assert reading is not None
+    return reading.probability
+
+
+def test_a_ball_leaving_along_the_line_of_centres_measured_before_the_stroke_was_frozen_to_ball_1() -> None:
+    """The bias moves touching centres along the line between them and leaves its
+    direction alone: yellow leaving exactly along the measured line (as a ball pushed by
+    a ball touching it does) makes frozen likelier than the distance alone says; leaving
+    along a line turned 0.2 rad from it, 12 mm beside it at white (white travelled before
+    it met yellow: they lay apart) makes it unlikely; the distance alone, 15 mm beyond
+    touching, leaves it doubtful either way."""
+    alone = _frozen_chance(None)
+    along = _frozen_chance((1.0, 0.0))
+    beside = _frozen_chance((float(np.cos(0.2)), float(np.sin(0.2))))
+    assert 0.1 < alone < 0.5
+    assert along > 1.8 * alone and along > 0.5
+    assert beside < 0.01

@@ -15,7 +15,7 @@ against a cause the tracker did not see, times the chance that the ball really m
 
 from __future__ import annotations
 
-from math import hypot
+from math import asin, hypot, pi, sqrt
 
 import numpy as np
 
@@ -23,6 +23,8 @@ from carom.core.balls import Ball
 from carom.track import laws, tracker
 from carom.track.contacts.departure import Departure
 from carom.track.contacts.hits import BallHit, velocity_at
+from carom.track.contacts.touch import STUN_ROLL
+from carom.track.reconstruct.ballmotion import Join
 from carom.track.reconstruct.numeric import clip, diff, linspace, runs
 from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import FloatArray
@@ -41,16 +43,19 @@ def struck(dep: Departure, moved: BallPath, paths: dict[Ball, BallPath], diamete
     reading: every moving ball, at its best moment in each pass it made near the
     resting ball (a ball found moved may have been touched on any of them)."""
     motion = moved.motion
-    candidates: list[tuple[float, BallPath, float, float]] = []
+    candidates: list[tuple[float, BallPath, float, float, float]] = []
     for hitter in paths.values():
         if hitter.motion.ball is motion.ball or hitter.still:
             continue  # a ball that never moved hit nothing
-        candidates.extend((value, hitter, t, clearance) for value, t, clearance
+        candidates.extend((value, hitter, t, clearance, direction) for value, t, clearance, direction
                           in contact_readings(dep, hitter, diameter, model))
     total = sum(c[0] for c in candidates) + model.unseen
+    moved_chance = dep.moved
+    if moved_chance < 1.0 and dep.left_at is None:
+        moved_chance = _moved_given_direction(dep, [(c[0], c[4]) for c in candidates], model, diameter)
     hits = []
-    for likelihood, hitter, t_contact, clearance in candidates:
-        probability = dep.moved * likelihood / total
+    for likelihood, hitter, t_contact, clearance, _ in candidates:
+        probability = moved_chance * likelihood / total
         if probability < NEGLIGIBLE:
             continue
         speed = float(np.hypot(*velocity_at(hitter, t_contact)))
@@ -60,9 +65,56 @@ def struck(dep: Departure, moved: BallPath, paths: dict[Ball, BallPath], diamete
     return hits
 
 
-Reading = tuple[float, float, float]
-"""A moment along a hitter's path read as the contact: its likelihood, time and the
-measured clearance of the centres then."""
+Reading = tuple[float, float, float, float]
+"""A moment along a hitter's path read as the contact: its likelihood, time, the
+measured clearance of the centres then, and the share of the likelihood that is the
+direction's (:func:`_moved_given_direction`)."""
+
+
+def _moved_given_direction(dep: Departure, readings: list[tuple[float, float]], model: TrackerModel,
+                           diameter: float) -> float:
+    """The chance that a ball found displaced by a few millimetres really moved, with
+    the direction of the displacement weighed too (``readings``: each reading's
+    likelihood and the direction's part of it).
+
+    :attr:`Departure.moved` weighs the length of the displacement alone: a still ball's
+    two measurements differ by a Rayleigh-distributed amount, in any direction. A ball
+    touched by a reading's hitter left along the line of centres (within throw), so the
+    direction of its displacement is evidence too: it is weighed as the density of that
+    direction under the readings (each by its likelihood without the direction, against
+    a cause the tracker did not see, whose direction is anyone's) against the even
+    density of a still ball's. A displacement pointing away from a ball that passed at
+    contact distance makes *moved* likelier; one pointing elsewhere makes *still*
+    likelier, however close a centre passed."""
+    moved = dep.moved
+    if moved <= 0.0 or not readings:
+        return moved
+    spread = (laws.BALL_THROW + _direction_sd(dep, diameter) * _HALF_NORMAL
+              + model.angle_weight * model.angle_scale)
+    # each reading's likelihood without the direction: how well the distance of the
+    # centres (and the time) fit a contact, against a pass that missed (whose measured
+    # distance lies anywhere within reach: the ratio of its density to a perfect match's)
+    gap_sd = hypot(dep.sigma, dep.sigma, tracker.CONTACT_SHAPE_SD)
+    missed = sqrt(2.0 * pi) * gap_sd / tracker.REACH
+    fits = [(likelihood / max(direction, 1e-300), direction) for likelihood, direction in readings]
+    total = sum(g for g, _ in fits)
+    if total <= 0.0:
+        return moved
+    # the density of the direction under "moved" against a still ball's even density,
+    # as far as the passes say that a contact, not a miss, is what to compare with
+    boost = 1.0 + sum(g / total * g / (g + missed) * (pi * a / spread - 1.0) for g, a in fits)
+    odds = moved / max(1.0 - moved, 1e-12) * max(boost, 0.0)
+    return odds / (1.0 + odds)
+
+
+_HALF_NORMAL = sqrt(pi / 2.0)
+"""∫₀^∞ exp(-x²/2σ²) dx / σ."""
+
+
+def _direction_sd(dep: Departure, diameter: float) -> float:
+    """The spread of the direction a touched ball is measured to leave in (as the
+    readings weigh it, the hitter's noise taken as the struck ball's)."""
+    return hypot(min(dep.angle_sd, 1.0), hypot(dep.sigma, tracker.CONTACT_SHAPE_SD) / diameter)
 
 
 def contact_readings(dep: Departure, hitter: BallPath, diameter: float, model: TrackerModel) -> list[Reading]:
@@ -93,7 +145,8 @@ def contact_readings(dep: Departure, hitter: BallPath, diameter: float, model: T
     cosine = np.einsum("rij,j->ri", line, dep.direction) / np.maximum(dist, 1e-9)
     angle = np.arccos(clip(cosine, -1.0, 1.0))
     sd_angle = hypot(min(dep.angle_sd, 1.0), sd_d / diameter)
-    likelihood = likelihood * model.angle_likelihood(angle - laws.BALL_THROW, sd_angle)
+    direction = model.angle_likelihood(angle - laws.BALL_THROW, sd_angle)
+    likelihood = likelihood * direction
     if dep.left_at is not None:
         likelihood = likelihood * model.time_likelihood(grid - dep.left_at, dep.left_sd)
     # the hitter must be moving, and coming towards the struck ball
@@ -108,7 +161,8 @@ def contact_readings(dep: Departure, hitter: BallPath, diameter: float, model: T
         k = start + int(np.argmax(best[start:stop]))
         row = int(np.argmax(likelihood[:, k]))
         if best[k] > 0.0:
-            out.append((float(best[k]), float(grid[k]), float(dist[row, k] - diameter)))
+            out.append((float(best[k]), float(grid[k]), float(dist[row, k] - diameter),
+                        float(direction[row, k])))
         start = stop
     if frozen is not None:
         out = [r for r in out if r[0] > frozen[0] or abs(r[1] - frozen[1]) > BIAS_WINDOW]
@@ -140,12 +194,35 @@ def _frozen_contact(dep: Departure, hitter: BallPath, diameter: float, model: Tr
     sd_d = hypot(hitter.motion.sigma, dep.sigma, tracker.CONTACT_SHAPE_SD)
     likelihood = float(model.gap_likelihood(dist - diameter, sd_d))
     angle = float(np.arccos(np.clip(float(line @ dep.direction) / max(dist, 1e-9), -1.0, 1.0)))
-    likelihood *= float(model.angle_likelihood(angle - laws.BALL_THROW, hypot(min(dep.angle_sd, 1.0),
-                                                                              sd_d / diameter)))
+    direction = float(model.angle_likelihood(angle - laws.BALL_THROW, hypot(min(dep.angle_sd, 1.0),
+                                                                            sd_d / diameter)))
+    likelihood *= direction
     t = max(start.t, join.t_lo)
     if dep.left_at is not None:
         likelihood *= float(model.time_likelihood(t - dep.left_at, dep.left_sd))
-    return likelihood, t, dist - diameter
+    if join.kind == "nudge":
+        likelihood *= _pushed_so_little(dep, start)
+    return likelihood, t, dist - diameter, direction
+
+
+def _pushed_so_little(dep: Departure, start: Join) -> float:
+    """The chance that a ball set moving while touching the struck ball pushed it no
+    farther than it was found moved: a push sends the struck ball at the hitter's speed
+    times the cosine of the angle between its strike and the line of centres, and a
+    ball sent at ``v`` rolls about ``STUN_ROLL v²``; so a push that moved it only
+    millimetres needs a strike almost square to the line, a fraction of the directions
+    of a strike that reaches it at all (the others leave it or drive it away). The
+    usual reading of such a small move is the tracker's bias on the touching balls,
+    gone when they parted."""
+    after = start.after
+    if after.rest or after.size < 2:
+        return 1.0
+    speed = float(np.hypot(*after.velocity(after.t0)))
+    if speed <= 0.0:
+        return 1.0
+    moved = float(np.hypot(*(dep.join.after.position(dep.join.after.t1) - dep.rest)))
+    allowed = sqrt(max(moved, 0.0) / STUN_ROLL)
+    return min(1.0, asin(min(1.0, allowed / speed)) / (0.5 * pi))
 
 
 def _near_times(hitter: BallPath, target: FloatArray, t_from: float, t_to: float,

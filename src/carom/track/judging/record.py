@@ -14,7 +14,7 @@ from carom.rules.disciplines import Discipline
 from carom.track import laws
 from carom.track.contacts.ball_contacts import SETTLE
 from carom.track.contacts.detection import Detection
-from carom.track.contacts.jumps import jump_time
+from carom.track.contacts.jumps import jump
 from carom.track.samples import TrackedStroke
 
 ACCEPT = 0.5
@@ -47,9 +47,10 @@ def candidates(detection: Detection, tracked: TrackedStroke, table: TableSpec) -
     out.extend(_chatter(out, tracked.cue))
     end = tracked.duration
     for ball, motion in detection.motions.items():
-        t = jump_time(motion, table, end)
-        if t is not None:
-            out.append(Timed(Jump(ball, round(t, 4)), t, 0.01, 1.0))
+        found = jump(motion, table, end)
+        if found is not None:
+            t, chance = found
+            out.append(Timed(Jump(ball, round(t, 4)), t, 0.01, chance))
     out.sort(key=lambda c: c.t)
     return out
 

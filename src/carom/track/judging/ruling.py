@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import cos
 
+import numpy as np
+
+from carom.core.balls import Ball
 from carom.core.events import Event
 from carom.core.records import Stroke
 from carom.core.table import TableSpec
@@ -59,7 +63,7 @@ def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpe
     stroke = build_stroke(tracked, [c.event for c in chosen], table, discipline, detection)
     raw = {b: track.first for b, track in tracked.balls.items()}
     sigma = max(m.sigma for m in detection.motions.values())
-    frozen = frozen_reading(stroke, raw, sigma, table, model.bias_scale)
+    frozen = frozen_reading(stroke, raw, sigma, table, model.bias_scale, _leaving(detection))
     if frozen is not None:
         stroke = frozen.likely
     context = StrokeContext.of(discipline, table, cue_ball=tracked.cue, opening=opening,
@@ -85,3 +89,33 @@ def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpe
         found = [Doubt(None, f"the recording cannot be right: {'; '.join(wrong)}"), *found]
         confidence = 0.0
     return TrackedRuling(tracked, stroke, verdict, confidence, tuple(found), detection)
+
+
+def _leaving(detection: Detection) -> dict[Ball, tuple[float, float]]:
+    """The direction each ball set moving from its first rest left in, where its samples
+    show it: the velocity of its first piece of motion (measured over the whole piece,
+    away from the hitter's bias). Left out: a ball that met a cushion or a ball before
+    it was seen moving cleanly, or whose first piece points elsewhere than its first
+    sample does (it met something in between)."""
+    out: dict[Ball, tuple[float, float]] = {}
+    for dep in detection.departures:
+        ball = next((b for b, m in detection.motions.items() if any(j is dep.join for j in m.joins)), None)
+        if ball is None or ball in out or dep.join.kind != "start":
+            continue
+        after = dep.join.after
+        if dep.bounce is not None or dep.join.via or after.rest or after.size < 3:
+            continue  # it met something before its first clean motion: the way it left is not seen
+        v = after.velocity(after.t0)
+        speed = float(np.hypot(*v))
+        # the chord from its rest to its first sample and its first motion agree, or
+        # that motion came after another event (a ball, a cushion) too soon to be seen
+        if speed <= 0.0 or float(v @ dep.direction) / speed < cos(LEAVING_AGREE):
+            continue
+        out[ball] = (float(v[0] / speed), float(v[1] / speed))
+    return out
+
+
+LEAVING_AGREE = 0.25
+"""Largest angle, radians, between the chord from a ball's rest to its first moving
+sample and the velocity of its first piece of motion, for that piece to be taken as the
+way it left (the chord's own error is that of the resting centre, under the bias)."""
