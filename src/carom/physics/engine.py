@@ -25,8 +25,8 @@ from carom.physics.build.jit import kernel
 from carom.physics.collide import ball_ball
 from carom.physics.cue import cue_strike
 from carom.physics.cushion import ball_cushion
-from carom.physics.detect import cushion_time, pair_time
-from carom.physics.motion import advance, end_mode, settle, transition_time
+from carom.physics.detect import cushion_time_within, pair_time_accelerated
+from carom.physics.motion import acceleration, advance, end_mode, settle, transition_time
 
 
 @kernel
@@ -82,6 +82,8 @@ def run(state: np.ndarray, mode: np.ndarray, p: np.ndarray, log_t: np.ndarray,
     which = np.empty(n, dtype=np.int64)
     t_pair = np.full((n, n), math.inf)
     affected = np.ones(n, dtype=np.bool_)
+    acc = np.empty((n, 2))
+    ready = np.empty(n, dtype=np.bool_)
     t_now = 0.0
     n_log = 0
     n_codes = 0
@@ -93,19 +95,30 @@ def run(state: np.ndarray, mode: np.ndarray, p: np.ndarray, log_t: np.ndarray,
         # the times that the last event changed
         for i in range(n):
             if affected[i]:
-                t_trans[i] = tref[i] + transition_time(ref, i, mode[i], p)
-                dt, c = cushion_time(ref, i, mode[i], p)
+                left = transition_time(ref, i, mode[i], p)
+                t_trans[i] = tref[i] + left
+                dt, c = cushion_time_within(ref, i, mode[i], p, left)
                 t_cush[i] = tref[i] + dt
                 which[i] = c
+        # each ball brought to now (and its acceleration) once, for all its pairs
+        for i in range(n):
+            ready[i] = False
         for i in range(n):
             for j in range(i + 1, n):
                 if not (affected[i] or affected[j]):
                     continue
                 horizon = min(min(t_trans[i], t_trans[j]), min(t_cush[i], t_cush[j])) - t_now
                 if horizon > 0.0 and (mode[i] >= L.SLIDING or mode[j] >= L.SLIDING):
-                    advance(ref, i, mode[i], t_now - tref[i], p, cur, i)
-                    advance(ref, j, mode[j], t_now - tref[j], p, cur, j)
-                    t_pair[i, j] = t_now + pair_time(cur, i, j, mode[i], mode[j], p, horizon)
+                    if not ready[i]:
+                        advance(ref, i, mode[i], t_now - tref[i], p, cur, i)
+                        acc[i, 0], acc[i, 1] = acceleration(cur, i, mode[i], p)
+                        ready[i] = True
+                    if not ready[j]:
+                        advance(ref, j, mode[j], t_now - tref[j], p, cur, j)
+                        acc[j, 0], acc[j, 1] = acceleration(cur, j, mode[j], p)
+                        ready[j] = True
+                    t_pair[i, j] = t_now + pair_time_accelerated(cur, i, j, mode[i], mode[j], acc[i, 0],
+                                                                 acc[i, 1], acc[j, 0], acc[j, 1], p, horizon)
                 else:
                     t_pair[i, j] = math.inf
         moving = False
