@@ -27,7 +27,8 @@ def cushion_time(s: np.ndarray, i: int, mode: int, p: np.ndarray) -> tuple[float
     """Seconds until ball ``i`` reaches the line at R from a cushion nose, moving into it,
     and which cushion; (inf, NO_CUSHION) when it does not. Cushions that tie are taken in
     the order bottom, top, left, right."""
-    return cushion_time_within(s, i, mode, p, math.inf)
+    ax, ay = acceleration(s, i, mode, p)
+    return cushion_time_accelerated(s, i, mode, ax, ay, p, math.inf)
 
 
 @kernel
@@ -40,15 +41,16 @@ def _clear(d0: float, d1: float, d2: float, within: float) -> bool:
 
 
 @kernel
-def cushion_time_within(s: np.ndarray, i: int, mode: int, p: np.ndarray, within: float) -> tuple[float, int]:
-    """:func:`cushion_time`, where only a contact within ``within`` seconds matters: a
-    cushion the ball clearly cannot reach by then is left out (inf when none is left).
-    The event loop passes the time left in the ball's mode: a later cushion time could
-    neither be the next event nor shorten a pair's horizon."""
+def cushion_time_accelerated(s: np.ndarray, i: int, mode: int, ax: float, ay: float, p: np.ndarray,
+                             within: float) -> tuple[float, int]:
+    """:func:`cushion_time` given the ball's acceleration (``motion.acceleration``), where
+    only a contact within ``within`` seconds matters: a cushion the ball clearly cannot
+    reach by then is left out (inf when none is left). The event loop passes the time
+    left in the ball's mode: a later cushion time could neither be the next event nor
+    shorten a pair's horizon."""
     if mode == L.RESTING or mode == L.SPINNING:
         return math.inf, L.NO_CUSHION
     radius = p[L.P_RADIUS]
-    ax, ay = acceleration(s, i, mode, p)
     x = s[i, L.X]
     y = s[i, L.Y]
     vx = s[i, L.VX]
