@@ -1,5 +1,6 @@
 """The referee's verdict on a whole batch at once, read from the simulator's contact
-codes (``carom.physics.batch``): the fast path of the vector environment.
+codes (``carom.physics.batch``), in one compiled pass over the batch: the fast path of
+the vector environment.
 
 It decides what ``carom.rules.referee.judge`` decides for a simulated stroke of a
 discipline without zones, played with the striker's own ball: ball 2 and ball 3 in
@@ -13,9 +14,11 @@ stroke (``check_referee=True``).
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
+from numba import njit
 
 from carom.core.balls import BALLS, Ball
 from carom.core.table import TOLERANCES, TableSpec
@@ -47,31 +50,57 @@ def verdicts(codes: np.ndarray, n_codes: np.ndarray, start: np.ndarray, cue: np.
     order, ``n_codes`` ≤ m of them), ``start`` (k × 3 × 2), ``cue`` (k ball numbers, the
     striker's), ``opening`` (k flags, O3)."""
     assert not discipline.has_zones, "zones need the balls' paths: judge with the referee"
-    used = int(n_codes.max(initial=0))
-    assert used <= codes.shape[1], "a stroke's contacts were cut: simulate with more room"
-    codes = codes[:, :used]
-    k, m = codes.shape
-    rows = np.arange(k)
-    column = np.arange(m)[None, :]
-    kind, a, b = codes >> 4, (codes >> 2) & 3, codes & 3
-    ball1 = cue[:, None]
-    valid = column < n_codes[:, None]
-    meets = valid & (kind == KIND_BALL) & ((a == ball1) | (b == ball1))
-    partner = np.where(a == ball1, b, a)
-    cushion = valid & (kind == KIND_CUSHION) & (a == ball1)
-    has2 = meets.any(axis=1)
-    ball2 = partner[rows, meets.argmax(axis=1)]
-    meets3 = meets & (partner != ball2[:, None])
-    has3 = meets3.any(axis=1) & has2
-    at3 = np.where(has3, meets3.argmax(axis=1), m)
-    before3 = (cushion & (column < at3[:, None])).sum(axis=1)
-    carom = has3 & (before3 >= discipline.cushions)
-    own = meets | cushion
-    first = own.argmax(axis=1)
-    first_meets = own.any(axis=1) & meets[rows, first]
-    mate = np.where(first_meets, partner[rows, first], cue)  # a cushion's number is no ball's
-    gap = np.hypot(*(start[rows, cue] - start[rows, mate]).T)
-    frozen_hit = first_meets & (np.abs(gap - 2.0 * table.ball_radius) <= TOLERANCES.touch)
-    not_red_first = opening & has2 & (ball2 != RED)
-    points = (carom & ~frozen_hit & ~not_red_first).astype(np.int8)
+    cut = int(n_codes.max(initial=0)) > codes.shape[1]
+    assert not cut, "a stroke's contacts were cut: simulate with more room"
+    k = codes.shape[0]
+    points = np.empty(k, dtype=np.int8)
+    frozen_hit = np.empty(k, dtype=np.bool_)
+    not_red_first = np.empty(k, dtype=np.bool_)
+    _judge(np.ascontiguousarray(codes, dtype=np.uint8), np.ascontiguousarray(n_codes, dtype=np.int64),
+           np.ascontiguousarray(start, dtype=np.float64), np.ascontiguousarray(cue, dtype=np.int64),
+           np.ascontiguousarray(opening, dtype=np.bool_), discipline.cushions, 2.0 * table.ball_radius,
+           TOLERANCES.touch, points, frozen_hit, not_red_first)
     return Verdicts(points, frozen_hit, not_red_first)
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _judge(codes: np.ndarray, n_codes: np.ndarray, start: np.ndarray, cue: np.ndarray, opening: np.ndarray,
+           cushions: int, touching: float, touch: float, points: np.ndarray, frozen_hit: np.ndarray,
+           not_red_first: np.ndarray) -> None:
+    """One pass over each stroke's contacts, in order: ball 1's first contact (a ball or
+    a cushion), ball 2 (the first ball it meets), ball 3 (the first other one it meets
+    after) and ball 1's cushions before ball 3."""
+    for k in range(codes.shape[0]):
+        ball1 = cue[k]
+        ball2 = -1
+        has3 = False
+        cushions_before3 = 0
+        cushions_seen = 0
+        first_seen = False
+        first_meets = False
+        mate = ball1
+        for c in range(n_codes[k]):
+            code = codes[k, c]
+            kind, a, b = code >> 4, (code >> 2) & 3, code & 3
+            if kind == KIND_BALL and (a == ball1 or b == ball1):
+                partner = b if a == ball1 else a
+                if not first_seen:
+                    first_seen = True
+                    first_meets = True
+                    mate = partner
+                if ball2 < 0:
+                    ball2 = partner
+                elif partner != ball2 and not has3:
+                    has3 = True
+                    cushions_before3 = cushions_seen
+            elif kind == KIND_CUSHION and a == ball1:
+                if not first_seen:
+                    first_seen = True
+                cushions_seen += 1
+        carom = has3 and cushions_before3 >= cushions
+        gap = math.hypot(start[k, ball1, 0] - start[k, mate, 0], start[k, ball1, 1] - start[k, mate, 1])
+        frozen = first_meets and abs(gap - touching) <= touch
+        not_red = opening[k] and ball2 >= 0 and ball2 != RED
+        frozen_hit[k] = frozen
+        not_red_first[k] = not_red
+        points[k] = 1 if carom and not frozen and not not_red else 0

@@ -25,8 +25,17 @@ from carom.physics.build.jit import kernel
 from carom.physics.collide import ball_ball
 from carom.physics.cue import cue_strike
 from carom.physics.cushion import ball_cushion
-from carom.physics.detect import cushion_time, pair_time
-from carom.physics.motion import advance, end_mode, settle, transition_time
+from carom.physics.detect import cushion_time_accelerated, pair_time_accelerated
+from carom.physics.motion import (
+    acceleration,
+    acceleration_given,
+    advance,
+    advance_given,
+    end_mode,
+    motion_norm,
+    settle,
+    transition_time_given,
+)
 
 
 @kernel
@@ -82,6 +91,10 @@ def run(state: np.ndarray, mode: np.ndarray, p: np.ndarray, log_t: np.ndarray,
     which = np.empty(n, dtype=np.int64)
     t_pair = np.full((n, n), math.inf)
     affected = np.ones(n, dtype=np.bool_)
+    norm = np.empty(n)
+    """Each ball's ``motion_norm`` at ``ref``: kept up to date with it."""
+    acc = np.empty((n, 2))
+    ready = np.empty(n, dtype=np.bool_)
     t_now = 0.0
     n_log = 0
     n_codes = 0
@@ -93,19 +106,32 @@ def run(state: np.ndarray, mode: np.ndarray, p: np.ndarray, log_t: np.ndarray,
         # the times that the last event changed
         for i in range(n):
             if affected[i]:
-                t_trans[i] = tref[i] + transition_time(ref, i, mode[i], p)
-                dt, c = cushion_time(ref, i, mode[i], p)
+                norm[i] = motion_norm(ref, i, mode[i], p)
+                left = transition_time_given(ref, i, mode[i], norm[i], p)
+                t_trans[i] = tref[i] + left
+                ax, ay = acceleration_given(ref, i, mode[i], norm[i], p)
+                dt, c = cushion_time_accelerated(ref, i, mode[i], ax, ay, p, left)
                 t_cush[i] = tref[i] + dt
                 which[i] = c
+        # each ball brought to now (and its acceleration) once, for all its pairs
+        for i in range(n):
+            ready[i] = False
         for i in range(n):
             for j in range(i + 1, n):
                 if not (affected[i] or affected[j]):
                     continue
                 horizon = min(min(t_trans[i], t_trans[j]), min(t_cush[i], t_cush[j])) - t_now
                 if horizon > 0.0 and (mode[i] >= L.SLIDING or mode[j] >= L.SLIDING):
-                    advance(ref, i, mode[i], t_now - tref[i], p, cur, i)
-                    advance(ref, j, mode[j], t_now - tref[j], p, cur, j)
-                    t_pair[i, j] = t_now + pair_time(cur, i, j, mode[i], mode[j], p, horizon)
+                    if not ready[i]:
+                        advance_given(ref, i, mode[i], t_now - tref[i], norm[i], p, cur, i)
+                        acc[i, 0], acc[i, 1] = acceleration(cur, i, mode[i], p)
+                        ready[i] = True
+                    if not ready[j]:
+                        advance_given(ref, j, mode[j], t_now - tref[j], norm[j], p, cur, j)
+                        acc[j, 0], acc[j, 1] = acceleration(cur, j, mode[j], p)
+                        ready[j] = True
+                    t_pair[i, j] = t_now + pair_time_accelerated(cur, i, j, mode[i], mode[j], acc[i, 0],
+                                                                 acc[i, 1], acc[j, 0], acc[j, 1], p, horizon)
                 else:
                     t_pair[i, j] = math.inf
         moving = False
@@ -150,10 +176,10 @@ def run(state: np.ndarray, mode: np.ndarray, p: np.ndarray, log_t: np.ndarray,
         for i in range(n):
             affected[i] = False
         # bring the event's balls to now and resolve it
-        advance(ref, a, mode[a], t_now - tref[a], p, ref, a)
+        advance_given(ref, a, mode[a], t_now - tref[a], norm[a], p, ref, a)
         tref[a] = t_now
         if kind == L.EVENT_BALL:
-            advance(ref, b, mode[b], t_now - tref[b], p, ref, b)
+            advance_given(ref, b, mode[b], t_now - tref[b], norm[b], p, ref, b)
             tref[b] = t_now
             speed_a = math.hypot(ref[a, L.VX], ref[a, L.VY])
             speed_b = math.hypot(ref[b, L.VX], ref[b, L.VY])
@@ -167,6 +193,8 @@ def run(state: np.ndarray, mode: np.ndarray, p: np.ndarray, log_t: np.ndarray,
             else:
                 t_pair[a, b] = math.inf
                 kind = 0
+                norm[a] = motion_norm(ref, a, mode[a], p)  # moved on, not affected
+                norm[b] = motion_norm(ref, b, mode[b], p)
         elif kind == L.EVENT_CUSHION:
             nx = 0.0
             ny = 0.0
@@ -184,6 +212,7 @@ def run(state: np.ndarray, mode: np.ndarray, p: np.ndarray, log_t: np.ndarray,
                 affected[a] = True
             else:
                 t_cush[a] = math.inf
+                norm[a] = motion_norm(ref, a, mode[a], p)  # moved on, not affected
             if not into > 0.0:
                 kind = 0
         else:
@@ -207,7 +236,7 @@ def run(state: np.ndarray, mode: np.ndarray, p: np.ndarray, log_t: np.ndarray,
             n_codes += 1
     # everything to the end time; a ball still moving (status 1) is stopped there
     for i in range(n):
-        advance(ref, i, mode[i], t_now - tref[i], p, ref, i)
+        advance_given(ref, i, mode[i], t_now - tref[i], norm[i], p, ref, i)
         if status != L.STATUS_OK and mode[i] >= L.SLIDING:
             ref[i, L.VX] = 0.0
             ref[i, L.VY] = 0.0

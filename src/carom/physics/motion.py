@@ -35,18 +35,37 @@ def slip(s: np.ndarray, i: int, radius: float) -> tuple[float, float]:
 
 
 @kernel
+def motion_norm(s: np.ndarray, i: int, mode: int, p: np.ndarray) -> float:
+    """|u| of a sliding ball (its slip on the cloth), |v| of a rolling one, else 0: the
+    one norm that the mode's acceleration, duration and motion all take. The event loop
+    computes it once per state instead of in every one of them."""
+    if mode == L.SLIDING:
+        ux, uy = slip(s, i, p[L.P_RADIUS])
+        return math.hypot(ux, uy)
+    if mode == L.ROLLING:
+        return math.hypot(s[i, L.VX], s[i, L.VY])
+    return 0.0
+
+
+@kernel
 def acceleration(s: np.ndarray, i: int, mode: int, p: np.ndarray) -> tuple[float, float]:
     """Acceleration of the centre in ``mode`` (constant inside the mode)."""
+    return acceleration_given(s, i, mode, motion_norm(s, i, mode, p), p)
+
+
+@kernel
+def acceleration_given(s: np.ndarray, i: int, mode: int, norm: float, p: np.ndarray) -> tuple[float, float]:
+    """:func:`acceleration`, given the state's :func:`motion_norm`."""
     g = p[L.P_GRAVITY]
     if mode == L.SLIDING:
         ux, uy = slip(s, i, p[L.P_RADIUS])
-        un = math.hypot(ux, uy)
+        un = norm
         if un == 0.0:
             return 0.0, 0.0
         a = p[L.P_MU_SLIDE] * g / un
         return -a * ux, -a * uy
     if mode == L.ROLLING:
-        vn = math.hypot(s[i, L.VX], s[i, L.VY])
+        vn = norm
         if vn == 0.0:
             return 0.0, 0.0
         a = p[L.P_MU_ROLL] * g / vn
@@ -58,12 +77,17 @@ def acceleration(s: np.ndarray, i: int, mode: int, p: np.ndarray) -> tuple[float
 def transition_time(s: np.ndarray, i: int, mode: int, p: np.ndarray) -> float:
     """Seconds until ball ``i`` leaves ``mode``: τ = 2|u|/(7 μs g) when sliding (check 1),
     |v|/(μr g) when rolling (check 2), |ωz|/decay when spinning; inf at rest."""
+    return transition_time_given(s, i, mode, motion_norm(s, i, mode, p), p)
+
+
+@kernel
+def transition_time_given(s: np.ndarray, i: int, mode: int, norm: float, p: np.ndarray) -> float:
+    """:func:`transition_time`, given the state's :func:`motion_norm`."""
     g = p[L.P_GRAVITY]
     if mode == L.SLIDING:
-        ux, uy = slip(s, i, p[L.P_RADIUS])
-        return float(2.0 * math.hypot(ux, uy) / (7.0 * p[L.P_MU_SLIDE] * g))
+        return float(2.0 * norm / (7.0 * p[L.P_MU_SLIDE] * g))
     if mode == L.ROLLING:
-        return float(math.hypot(s[i, L.VX], s[i, L.VY]) / (p[L.P_MU_ROLL] * g))
+        return float(norm / (p[L.P_MU_ROLL] * g))
     if mode == L.SPINNING:
         if p[L.P_SPIN_DECAY] > 0.0:
             return float(abs(s[i, L.WZ]) / p[L.P_SPIN_DECAY])
@@ -100,6 +124,13 @@ def advance(src: np.ndarray, i: int, mode: int, dt: float, p: np.ndarray,
 
     ``dt`` must not pass the end of the mode (:func:`transition_time`); a sliding or
     rolling ball is held at its mode's end should rounding carry ``dt`` past it."""
+    advance_given(src, i, mode, dt, motion_norm(src, i, mode, p), p, dst, j)
+
+
+@kernel
+def advance_given(src: np.ndarray, i: int, mode: int, dt: float, norm: float, p: np.ndarray,
+                  dst: np.ndarray, j: int) -> None:
+    """:func:`advance`, given the :func:`motion_norm` of ball ``i`` of ``src``."""
     radius = p[L.P_RADIUS]
     g = p[L.P_GRAVITY]
     x = src[i, L.X]
@@ -112,7 +143,7 @@ def advance(src: np.ndarray, i: int, mode: int, dt: float, p: np.ndarray,
     if mode == L.SLIDING:
         ux = vx - radius * wy
         uy = vy + radius * wx
-        un = math.hypot(ux, uy)
+        un = norm
         if un > 0.0:
             a = p[L.P_MU_SLIDE] * g
             t = min(dt, 2.0 * un / (7.0 * a))
@@ -129,7 +160,7 @@ def advance(src: np.ndarray, i: int, mode: int, dt: float, p: np.ndarray,
             x += vx * dt
             y += vy * dt
     elif mode == L.ROLLING:
-        speed = math.hypot(vx, vy)
+        speed = norm
         if speed > 0.0:
             b = p[L.P_MU_ROLL] * g
             t = min(dt, speed / b)
