@@ -14,19 +14,25 @@ all cases are the cross-validated figures. Then the parameters are fitted on eve
 case: those are the candidates for the defaults, and their figures on the same cases
 are *in-sample* (labelled so).
 
-Free: μr, the cushion model's restitution and friction and, with ``--starts spin`` (the
-default), the object balls' start spin (``carom.physics.object_ball_start``: backspin b
-and the cut's side spin κ); ``--starts zero`` starts every ball without spin, as the
-published file does. The fit minimises check 15's three medians in units of their
-targets (3, 8 and 7.5 cm) by differential evolution (seeded), bounded to PHYSICS.md's
-ranges, μr to within 0.0025 m/s² of the deceleration the training cases' tracks show
-(check 12), with a penalty once the rebound of a rolling ball leaves 80 % of the
-tolerances of checks 13 (square on: 0.57 ± 0.03 of its speed) and 14 (45° in: 57.6° ±
-4° out) at 0.3, 1 and 3 m/s. Medians, not means of squares: a few badly tracked cases
-would steer the latter. Deterministic; a few minutes.
+Two protocols are scored. **Spinless starts** (``"w": [0, 0, 0]``, as the published file
+gives them and as the cases held back from the same match are run through ``carom
+simulate``) and **starts with the start model's spin** (``carom.physics.object_ball_start``:
+backspin b and the cut's side spin κ, from the match's tracks). With ``--starts both`` (the
+default) the simulator's values — μr, the cushion model's restitution, friction and (Han)
+tangential restitution along the cushion — are fitted to spinless starts, then b and κ with
+those values fixed: one set of defaults, both protocols scored out of sample, every fold
+fitted exactly as the defaults are. ``--starts spin`` fits everything at once to starts with
+spin (version 2's procedure), ``--starts zero`` the simulator's values alone to spinless
+starts. The fit minimises check 15's three medians in units of their targets (3, 8 and
+7.5 cm) by differential evolution (seeded), bounded to PHYSICS.md's ranges, μr to within
+0.0025 m/s² of the deceleration the training cases' tracks show (check 12), with a penalty
+once the rebound of a rolling ball leaves 80 % of the tolerances of checks 13 (square on:
+0.57 ± 0.03 of its speed) and 14 (45° in: 57.6° ± 4° out) at 0.3, 1 and 3 m/s. Medians,
+not means of squares: a few badly tracked cases would steer the latter. Deterministic; a
+few minutes.
 
 Usage: ``.venv/bin/python tools/calibrate.py [--model han2005|mathavan2010] [--starts
-spin|zero] [--folds K] [--no-fit] [--data PATH --match PATH]``.
+both|spin|zero] [--folds K] [--seed S] [--no-fit] [--data PATH --match PATH]``.
 """
 
 from __future__ import annotations
@@ -67,9 +73,11 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "han_e": (0.80, 0.95), "han_mu": (0.15, 0.30),
     "mathavan_e": (0.80, 0.95), "mathavan_mu": (0.15, 0.30),
     "backspin": (0.0, 0.2), "side": (-0.3, 0.3),
+    "cushion_height": (0.035, 0.038), "mu_slide": (0.18, 0.25), "spin_decay": (5.0, 15.0),
+    "han_grip": (0.0, 0.8),
 }
 """PHYSICS.md's ranges of the cushion's values; the start model's plausible ones."""
-MODEL_FREE = {"han2005": ("han_e", "han_mu"), "mathavan2010": ("mathavan_e", "mathavan_mu")}
+MODEL_FREE = {"han2005": ("han_e", "han_mu", "han_grip"), "mathavan2010": ("mathavan_e", "mathavan_mu")}
 START = ("backspin", "side")
 
 
@@ -125,25 +133,39 @@ def scored(cases: Sequence[Case], senses: Sequence[float], fitted: Fitted) -> li
     return [score_case(c, fitted.params) for c in spun(cases, senses, fitted.backspin, fitted.side)]
 
 
-def fit(cases: Sequence[Case], senses: Sequence[float], base: Params, starts: bool, seed: int = 1) -> Fitted:
-    """The free values that minimise :func:`composite` on ``cases``."""
+def fit(cases: Sequence[Case], senses: Sequence[float], base: Params, starts: bool, seed: int = 1,
+        extra: Sequence[str] = (), params_free: bool = True) -> Fitted:
+    """The free values that minimise :func:`composite` on ``cases``: μr, the cushion
+    model's values and ``extra`` (unless not ``params_free``: then ``base`` stays), and
+    the start model's two values if ``starts``."""
     decel = float(np.median([d for _, d in rolling_decelerations(cases)]))
-    names = (*MODEL_FREE[base.cushion_model], *(START if starts else ()))
-    bounds = [((decel - 0.0025) / G, (decel + 0.0025) / G), *(BOUNDS[n] for n in names)]
+    names = (*((*MODEL_FREE[base.cushion_model], *extra) if params_free else ()),
+             *(START if starts else ()))
+    bounds = [*([((decel - 0.0025) / G, (decel + 0.0025) / G)] if params_free else []),
+              *(BOUNDS[n] for n in names)]
 
     def make(x: np.ndarray) -> Fitted:
-        values = dict(zip(names, (float(v) for v in x[1:]), strict=True))
+        values = dict(zip(names, (float(v) for v in (x[1:] if params_free else x)), strict=True))
         start = {n: values.pop(n) for n in START if n in values}
-        return Fitted(base.replace(mu_roll=float(x[0]), **values), **start)
+        params = base.replace(mu_roll=float(x[0]), **values) if params_free else base
+        return Fitted(params, **start)
 
     def objective(x: np.ndarray) -> float:
         fitted = make(x)
-        penalty = 10.0 * rebound_penalty(fitted.params)
+        penalty = 10.0 * rebound_penalty(fitted.params) if params_free else 0.0
         return composite(summarise(scored(cases, senses, fitted))) * (1.0 + penalty)
 
     best = differential_evolution(objective, bounds, seed=seed, popsize=10, maxiter=40, tol=1e-6,
                                   polish=False)
     return make(best.x)
+
+
+def fit_both(cases: Sequence[Case], senses: Sequence[float], base: Params) -> Fitted:
+    """The simulator's values fitted to spinless starts (the published file's, and the
+    protocol of the cases held back), then the start model's two values fitted with those
+    values fixed: one set of defaults for both protocols."""
+    params = fit(cases, [0.0] * len(cases), base, False).params
+    return fit(cases, senses, params, True, params_free=False)
 
 
 def folds(cases: Sequence[Case], k: int, seed: int) -> list[list[int]]:
@@ -154,16 +176,23 @@ def folds(cases: Sequence[Case], k: int, seed: int) -> list[list[int]]:
     return [[i for i, c in enumerate(cases) if fold_of[c.shot] == f] for f in range(k)]
 
 
-def cross_validate(cases: Sequence[Case], senses: Sequence[float], base: Params, starts: bool, k: int,
+def cross_validate(cases: Sequence[Case], senses: Sequence[float], base: Params, starts: str, k: int,
                    seed: int) -> tuple[list[CaseScore], list[CaseScore], list[Fitted]]:
-    """Every case scored by values fitted on the folds without it: with the start model's
-    spin (as fitted) and without spin; and each fold's fitted values."""
+    """Every case scored by values fitted on the folds without it (``starts``: ``both``,
+    :func:`fit_both`; ``spin``, everything fitted at once to starts with the start model's
+    spin; ``zero``, fitted to spinless starts): with the start model's spin (as fitted)
+    and without spin; and each fold's fitted values."""
     held: list[CaseScore | None] = [None] * len(cases)
     spinless: list[CaseScore | None] = [None] * len(cases)
     per_fold = []
     for fold in folds(cases, k, seed):
         rest = [i for i in range(len(cases)) if i not in fold]
-        fitted = fit([cases[i] for i in rest], [senses[i] for i in rest], base, starts)
+        train, train_senses = [cases[i] for i in rest], [senses[i] for i in rest]
+        if starts == "both":
+            fitted = fit_both(train, train_senses, base)
+        else:
+            spin = starts == "spin"
+            fitted = fit(train, train_senses if spin else [0.0] * len(rest), base, spin)
         mine = [cases[i] for i in fold]
         for i, a, b in zip(fold, scored(mine, [senses[i] for i in fold], fitted),
                            scored(mine, [0.0] * len(fold), Fitted(fitted.params)), strict=True):
@@ -174,10 +203,12 @@ def cross_validate(cases: Sequence[Case], senses: Sequence[float], base: Params,
 
 def describe(fitted: Fitted) -> str:
     p = fitted.params
-    e, mu = (p.han_e, p.han_mu) if p.cushion_model == "han2005" else (p.mathavan_e, p.mathavan_mu)
+    han = p.cushion_model == "han2005"
+    cushion = (f"e = {p.han_e:.4f}, mu = {p.han_mu:.4f}, grip = {p.han_grip:.4f}" if han
+               else f"e = {p.mathavan_e:.4f}, mu = {p.mathavan_mu:.4f}")
     ratio, _ = rebound(p, 0.0)
     _, angle = rebound(p, 45.0)
-    return (f"mu_roll = {p.mu_roll:.5f} ({p.mu_roll * G:.4f} m/s²), e = {e:.4f}, mu = {mu:.4f}, "
+    return (f"mu_roll = {p.mu_roll:.5f} ({p.mu_roll * G:.4f} m/s²), {cushion}, "
             f"start backspin = {fitted.backspin:.3f}, side = {fitted.side:.3f}; check 13: {ratio:.3f} "
             f"(0.57 ± 0.03), check 14: {angle:.1f}° (57.6 ± 4)")
 
@@ -187,8 +218,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, default=REPLAY)
     ap.add_argument("--match", type=Path, default=MATCH, help="the match's tracks (for the striking balls)")
     ap.add_argument("--model", choices=tuple(MODEL_FREE), default=DEFAULT_PARAMS.cushion_model)
-    ap.add_argument("--starts", choices=("spin", "zero"), default="spin",
-                    help="object balls start with the start model's spin (default), or with none")
+    ap.add_argument("--starts", choices=("both", "spin", "zero"), default="both",
+                    help="both (default): the simulator's values fitted to spinless starts, then the start "
+                         "model's spin with them fixed; spin: everything fitted at once to starts with the "
+                         "start model's spin; zero: fitted to spinless starts only")
     ap.add_argument("--folds", type=int, default=6, help="k of the k-fold cross-validation (default 6)")
     ap.add_argument("--seed", type=int, default=15, help="seed of the split into folds")
     ap.add_argument("--no-fit", action="store_true", help="only score the defaults (no fit)")
@@ -213,19 +246,24 @@ def main(argv: list[str] | None = None) -> int:
               f"{summarise(score_case(c, base) for c in cases).line()}")
     if args.no_fit:
         return 0
-    starts = args.starts == "spin"
-    held, spinless, per_fold = cross_validate(cases, senses, base, starts, args.folds, args.seed)
+    held, spinless, per_fold = cross_validate(cases, senses, base, args.starts, args.folds, args.seed)
     for f, fitted in enumerate(per_fold):
         print(f"fold {f + 1}/{args.folds}, fitted on the others: {describe(fitted)}")
-    how = f"{args.folds}-fold by shot, seed {args.seed}, starts {args.starts}"
-    print(f"CROSS-VALIDATED ({how}): {summarise(held).line()}")
-    if starts:
-        print(f"CROSS-VALIDATED ({how}), the same fits scored without start spin: "
-              f"{summarise(spinless).line()}")
-    fitted = fit(cases, senses, base, starts)
+    how = f"{args.folds}-fold by shot, seed {args.seed}, fitted with starts {args.starts}"
+    if args.starts != "zero":
+        print(f"CROSS-VALIDATED ({how}), scored with the start model's spin: {summarise(held).line()}")
+    print(f"CROSS-VALIDATED ({how}), scored with spinless starts (w = 0): {summarise(spinless).line()}")
+    if args.starts == "both":
+        fitted = fit_both(cases, senses, base)
+    else:
+        spin = args.starts == "spin"
+        fitted = fit(cases, senses if spin else [0.0] * len(cases), base, spin)
     print(f"fitted on every case: {describe(fitted)}")
-    print(f"fitted on every case, IN-SAMPLE (scored on the cases it was fitted to): "
-          f"{summarise(scored(cases, senses if starts else [0.0] * len(cases), fitted)).line()}")
+    if args.starts != "zero":
+        print(f"fitted on every case, IN-SAMPLE (scored on the cases it was fitted to), start model's spin: "
+              f"{summarise(scored(cases, senses, fitted)).line()}")
+    print(f"fitted on every case, IN-SAMPLE (scored on the cases it was fitted to), spinless starts: "
+          f"{summarise(scored(cases, [0.0] * len(cases), Fitted(fitted.params))).line()}")
     return 0
 
 

@@ -37,6 +37,7 @@ def params(draw: st.DrawFn) -> Params:
         spin_decay=draw(st.floats(5.0, 15.0)), e_ball=draw(st.floats(0.92, 0.98)),
         cushion_model=draw(st.sampled_from(["han2005", "mathavan2010"])),
         han_e=draw(st.floats(0.80, 0.95)), han_mu=draw(st.floats(0.15, 0.30)),
+        han_grip=draw(st.floats(0.0, 1.0)),
         mathavan_e=draw(st.floats(0.80, 0.95)), mathavan_mu=draw(st.floats(0.15, 0.30)),
         mathavan_steps=200)
 

@@ -44,21 +44,21 @@ def cushion_normal(cushion: int) -> tuple[float, float]:
 
 @kernel
 def han_2005(vx: float, vy: float, wx: float, wy: float, wz: float, radius: float, mass: float,
-             sin_theta: float, e: float, mu: float) -> tuple[float, float, float, float, float]:
+             sin_theta: float, e: float, mu: float, grip: float) -> tuple[float, float, float, float, float]:
     """Han 2005 (corrected) in the cushion frame; vx > 0 approaches the cushion."""
     cos_theta = math.sqrt(1.0 - sin_theta * sin_theta)
     # slip of the surface at I in the tangent basis t1 = Y, t2 = (-sin θ, 0, cos θ)
     s1 = vy + radius * (wz * cos_theta - wx * sin_theta)
     s2 = -vx * sin_theta - radius * wy
     normal = (1.0 + e) * mass * vx * cos_theta
-    slip = math.hypot(s1, s2)
-    grip = 2.0 * mass * slip / 7.0
-    if grip <= mu * normal:
-        p1 = -2.0 * mass * s1 / 7.0
-        p2 = -2.0 * mass * s2 / 7.0
-    else:
-        p1 = -mu * normal * s1 / slip
-        p2 = -mu * normal * s2 / slip
+    # the impulse that stops the slip, the part along the cushion sprung back by ``grip``
+    # (tangential restitution), at most μ times the normal impulse
+    p1 = -(1.0 + grip) * 2.0 * mass * s1 / 7.0
+    p2 = -2.0 * mass * s2 / 7.0
+    stop = math.hypot(p1, p2)
+    if stop > mu * normal:
+        p1 *= mu * normal / stop
+        p2 *= mu * normal / stop
     # impulse -normal * n_I + p1 t1 + p2 t2; spin change (R/I) (n_I x Pt)
     vx += (-normal * cos_theta - p2 * sin_theta) / mass
     vy += p1 / mass
@@ -158,7 +158,8 @@ def ball_cushion(s: np.ndarray, i: int, cushion: int, p: np.ndarray) -> bool:
                                                int(p[L.P_CUSHION_STEPS]))
         else:
             vX, vY, wX, wY, wZ = han_2005(vX, vY, wX, wY, wZ, radius, p[L.P_MASS],
-                                          p[L.P_CUSHION_SIN], p[L.P_E_CUSHION], p[L.P_MU_CUSHION])
+                                          p[L.P_CUSHION_SIN], p[L.P_E_CUSHION], p[L.P_MU_CUSHION],
+                                          p[L.P_CUSHION_GRIP])
     if vX > -L.REST_SPEED:
         # stops against the cushion: no normal velocity, no spin driving it back in
         vX = 0.0

@@ -54,7 +54,9 @@ P_WIDTH = 15
 P_LENGTH = 16
 P_CUE_MASS = 17
 P_CUE_END_MASS = 18
-P_SIZE = 19
+P_CUSHION_GRIP = 19
+"""Tangential restitution along the cushion of a gripping contact (Han 2005 only)."""
+P_SIZE = 20
 
 CUSHION_HAN = 0
 CUSHION_MATHAVAN = 1

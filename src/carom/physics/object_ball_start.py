@@ -32,9 +32,9 @@ from carom.core.errors import InputError
 from carom.core.inputs import parse_json, read_text
 from carom.physics.params import DEFAULT_PARAMS
 
-BACKSPIN = 0.039
+BACKSPIN = 0.028
 """Fitted b (``tools/calibrate.py``): backspin R·ω as a fraction of the object ball's speed."""
-SIDE = 0.217
+SIDE = 0.186
 """Fitted κ: side spin R·ωz as a fraction of the object ball's speed."""
 APPROACH = 0.12
 """Seconds of the striking ball's track before the impact that give its velocity."""

@@ -23,10 +23,12 @@ from carom.core.errors import CaromError
 from carom.core.table import TableSpec
 from carom.physics import layout as L
 
-PARAMS_VERSION = 2
+PARAMS_VERSION = 3
 """Bumped whenever a default changes, so that a record says which values made it.
 1: the first fit (μr 0.00475, Han 0.842/0.230, Mathavan 0.879/0.214), spinless starts;
-2: refitted with the object balls' start spin, cross-validated (docs/physics.md)."""
+2: refitted with the object balls' start spin, cross-validated (docs/physics.md);
+3: the Han cushion's tangential restitution along the cushion (``han_grip``), the
+simulator's values fitted to spinless starts, cross-validated."""
 
 CUSHION_MODELS = {"han2005": L.CUSHION_HAN, "mathavan2010": L.CUSHION_MATHAVAN}
 
@@ -41,8 +43,8 @@ class Params:
     gravity: float = 9.81
     mu_slide: float = 0.21
     """Ball–cloth sliding friction μs."""
-    mu_roll: float = 0.00477
-    """Rolling resistance μr: a rolling ball decelerates at μr·g (fitted: 0.0468 m/s²)."""
+    mu_roll: float = 0.00464
+    """Rolling resistance μr: a rolling ball decelerates at μr·g (fitted: 0.0455 m/s²)."""
     spin_decay: float = 10.0
     """rad/s²: how fast spin about the vertical axis dies away."""
     e_ball: float = 0.95
@@ -55,9 +57,13 @@ class Params:
     """``han2005`` (with the published corrections) or ``mathavan2010``."""
     cushion_height: float = 0.037
     """Height h of the cushion nose above the cloth."""
-    han_e: float = 0.840
-    han_mu: float = 0.241
+    han_e: float = 0.837
+    han_mu: float = 0.248
     """Restitution and friction of the cushion in the Han 2005 model (fitted)."""
+    han_grip: float = 0.201
+    """Tangential restitution of a gripping Han 2005 contact along the cushion: the
+    fraction of the ball's slip along the cushion that the rubber springs back (0: the
+    published model, the slip stops)."""
     mathavan_e: float = 0.856
     mathavan_mu: float = 0.212
     """Restitution and ball–cushion friction in the Mathavan 2010 model (its ball–cloth
@@ -81,7 +87,7 @@ class Params:
                      "cue_end_mass"):
             if not getattr(self, name) >= 0:
                 raise CaromError(f"{name} must not be negative, not {getattr(self, name)!r}")
-        for name in ("e_ball", "han_e", "mathavan_e"):
+        for name in ("e_ball", "han_e", "han_grip", "mathavan_e"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise CaromError(f"{name} must lie in [0, 1], not {getattr(self, name)!r}")
         if not self.ball_radius <= self.cushion_height < 2.0 * self.ball_radius:
@@ -143,13 +149,16 @@ class Params:
         p[L.P_LENGTH] = table.length
         p[L.P_CUE_MASS] = self.cue_mass
         p[L.P_CUE_END_MASS] = self.cue_end_mass
+        p[L.P_CUSHION_GRIP] = self.han_grip
         return p
 
 
 DEFAULT_PARAMS = Params()
 
 EARLIER_DEFAULTS: dict[int, dict[str, float]] = {
-    1: {"mu_roll": 0.00475, "han_e": 0.842, "han_mu": 0.230, "mathavan_e": 0.879, "mathavan_mu": 0.214},
+    1: {"mu_roll": 0.00475, "han_e": 0.842, "han_mu": 0.230, "han_grip": 0.0, "mathavan_e": 0.879,
+        "mathavan_mu": 0.214},
+    2: {"mu_roll": 0.00477, "han_e": 0.840, "han_mu": 0.241, "han_grip": 0.0},
 }
 """The defaults of earlier versions, where they differ from today's."""
 
@@ -178,6 +187,7 @@ RANGES: dict[str, tuple[float, float, str]] = {
     "cushion_height": (0.02, 0.07, "m"),
     "han_e": (0.0, 1.0, ""),
     "han_mu": (0.0, 1.0, ""),
+    "han_grip": (0.0, 1.0, ""),
     "mathavan_e": (0.0, 1.0, ""),
     "mathavan_mu": (0.0, 1.0, ""),
     "mathavan_steps": (10, 5000, "steps"),

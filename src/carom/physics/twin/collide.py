@@ -118,10 +118,12 @@ def _han(v: Vec, w: Vec, cushion: int, p: Sequence[float]) -> tuple[Vec, Vec]:
     approach = dot(v_i, n_i)
     slip = sub(v_i, scale(approach, n_i))
     normal = (1.0 + p[L.P_E_CUSHION]) * m * approach
-    if 2.0 * m * norm(slip) / 7.0 <= p[L.P_MU_CUSHION] * normal:
-        tangential = scale(-2.0 * m / 7.0, slip)
-    else:
-        tangential = scale(-p[L.P_MU_CUSHION] * normal, unit(slip))
+    # the impulse that stops the slip, its horizontal part along the cushion sprung back
+    along = cross(Z, NORMALS[cushion])
+    springy = add(slip, scale(p[L.P_CUSHION_GRIP] * dot(slip, along), along))
+    tangential = scale(-2.0 * m / 7.0, springy)
+    if norm(tangential) > p[L.P_MU_CUSHION] * normal:
+        tangential = scale(p[L.P_MU_CUSHION] * normal, unit(tangential))
     impulse = add(scale(-normal, n_i), tangential)
     inertia = 0.4 * m * p[L.P_RADIUS] ** 2
     return add(v, scale(1.0 / m, flat(impulse))), add(w, scale(1.0 / inertia, cross(r_i, impulse)))
