@@ -245,7 +245,20 @@ def scoreboard_matches() -> dict[str, tuple[Header, list[Record]]]:
         n = min(left, int(rng.expovariate(1 / 9)))
         foul = "Z7" if n < left and rng.random() < 0.1 else None
         feed(rep2, recs2, Inning(n, foul))
-    return {"three-cushion-sets-scoreboard": (h, recs), "balkline-47-2-innings-scoreboard": (h2, recs2)}
+    # A handicap: each player's own points limit, in players order (docs/format.md).
+    h3 = Header("three-cushion", "large", ("Karol Malý", "Peter Veľký"), (12, 20), 40, None, True)
+    rep3 = Replayer(h3)
+    recs3: list[Record] = []
+    feed(rep3, recs3, Opener(0))
+    averages = (1.2, 1.6)
+    while not rep3.state.finished:
+        s = rep3.state
+        limit = s.rules.limit(s.striker)
+        assert limit is not None
+        n = min(limit - s.score[s.striker], int(rng.expovariate(1 / averages[s.striker])))
+        feed(rep3, recs3, Inning(n))
+    return {"three-cushion-sets-scoreboard": (h, recs), "balkline-47-2-innings-scoreboard": (h2, recs2),
+            "three-cushion-handicap": (h3, recs3)}
 
 
 def seed_of(name: str) -> int:

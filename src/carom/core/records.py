@@ -64,7 +64,9 @@ class Header(_FrozenExtra):
     discipline: str
     table: str
     players: tuple[str, str]
-    points: int | None
+    points: int | tuple[int, int] | None
+    """One limit for both players, a handicap (each player's own limit, in ``players``
+    order), or none."""
     innings: int | None
     sets_to_win: int | None = None
     equalizing_inning: bool = True
@@ -73,6 +75,8 @@ class Header(_FrozenExtra):
     def __post_init__(self) -> None:
         if type(self.players) is not tuple:
             object.__setattr__(self, "players", tuple(self.players))
+        if isinstance(self.points, list):
+            object.__setattr__(self, "points", tuple(self.points))
         _FrozenExtra.__post_init__(self)
 
 

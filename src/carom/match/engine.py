@@ -24,7 +24,7 @@ from carom.core.records import (
     Respot,
     Stroke,
 )
-from carom.match.state import GameResult, MatchState, Ruling, Termination, evolve
+from carom.match.state import GameResult, MatchRules, MatchState, Ruling, Termination, evolve
 from carom.rules.catalog import CALLABLE_FOULS, in_rulebook_order
 from carom.rules.disciplines import FrozenRemedy, JumpRemedy
 from carom.rules.lag import decide_lag
@@ -89,7 +89,7 @@ def _require_play(state: MatchState, what: str) -> None:
 
 
 def _remaining(state: MatchState) -> int | None:
-    limit = state.rules.points
+    limit = state.rules.limit(state.striker)
     return None if limit is None else limit - state.score[state.striker]
 
 
@@ -181,7 +181,7 @@ def _after_stroke(state: MatchState, line: int, points: int, fouls: tuple[str, .
     innings = _bump(state.innings, p) if begins else state.innings
     series = (0 if begins else state.series) + points
     score = _bump(state.score, p, points) if points else state.score
-    limit = state.rules.points
+    limit = state.rules.limit(p)
     goes_on = (points > 0 and not fouls and not whole_inning
                and (limit is None or score[p] < limit))
     changes: dict[str, Any] = {"series": series, "score": score, "opening": False,
@@ -247,13 +247,14 @@ def _end_inning(state: MatchState, changes: Changes, score: tuple[int, int],
     rules = state.rules
     p, o = state.striker, state.set_opener
     second = 1 - o
-    reached = rules.points is not None and score[p] >= rules.points
+    limit = rules.limit(p)
+    reached = limit is not None and score[p] >= limit
     innings_out = rules.innings is not None and innings[p] >= rules.innings
     if rules.sets_to_win is not None:
         if reached:
             return _game_over(state, changes, score, innings, p, Termination.SET_WON)
         if p == second and innings_out:
-            leader = _leader(score)
+            leader = _leader(rules, score)
             return _game_over(state, changes, score, innings, leader, Termination.SET_LEVEL
                               if leader is None else Termination.SET_WON_AT_INNINGS_LIMIT)
         if p == o and innings_out:
@@ -268,7 +269,7 @@ def _end_inning(state: MatchState, changes: Changes, score: tuple[int, int],
             return _last_inning(state, changes, second, "E2", respot=False)
         return _hand_over(changes, second)
     if reached or state.last_inning or innings_out:
-        leader = _leader(score)
+        leader = _leader(rules, score)
         return _game_over(state, changes, score, innings, leader,
                           _game_end(state, leader, reached))
     return _hand_over(changes, o)
@@ -299,8 +300,12 @@ def _last_inning(state: MatchState, changes: Changes, second: int, rule: str, *,
     return second, layout, (rule, "E2", "O2")
 
 
-def _leader(score: tuple[int, int]) -> int | None:
+def _leader(rules: MatchRules, score: tuple[int, int]) -> int | None:
+    """Who leads: more points; in a handicap, the larger share of his own limit
+    (points × the other's limit), so that two players at their limits are level."""
     a, b = score
+    if isinstance(rules.points, tuple):
+        a, b = a * rules.points[1], b * rules.points[0]
     return None if a == b else (0 if a > b else 1)
 
 

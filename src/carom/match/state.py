@@ -20,10 +20,21 @@ class MatchRules:
 
     discipline: Discipline
     table: TableSpec
-    points: int | None
+    points: int | tuple[int, int] | None
+    """The header's points: one limit, each player's own (a handicap), or none."""
     innings: int | None
     sets_to_win: int | None
     equalizing_inning: bool
+
+    def limit(self, player: int) -> int | None:
+        """``player``'s points limit in a game or set (his own in a handicap)."""
+        points = self.points
+        return points[player] if isinstance(points, tuple) else points
+
+    @property
+    def handicap(self) -> bool:
+        """Each player has his own points limit."""
+        return isinstance(self.points, tuple)
 
     @classmethod
     def of(cls, header: Header) -> MatchRules:

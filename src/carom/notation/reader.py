@@ -150,7 +150,7 @@ def parse_header(text: str) -> Header:
     if (not isinstance(players, list) or len(players) != 2
             or not all(isinstance(p, str) and p.strip() for p in players)):
         _fail(f"header: players: expected two names, got {_show(players)}")
-    points = _int(obj.get("points"), "header: points", 1, nullable=True)
+    points = _points(obj.get("points"))
     innings = _int(obj.get("innings"), "header: innings", 1, nullable=True)
     if points is None and innings is None:
         _fail("header: points and innings are both null: a game needs a limit (E1)")
@@ -163,6 +163,19 @@ def parse_header(text: str) -> Header:
     equalizing = _bool(obj, "equalizing_inning", "header: ", default=True)
     return Header(name, table, (players[0], players[1]), points, innings, to_win, equalizing,
                   _extra(obj, _HEADER_KEYS))
+
+
+def _points(value: Any) -> int | tuple[int, int] | None:
+    """The points limit: one for both players, ``null``, or a handicap: a list of two,
+    each player's own limit in ``players`` order (docs/format.md)."""
+    if isinstance(value, list):
+        if len(value) != 2:
+            _fail(f"header: points: a handicap is one limit per player (two), got {_show(value)}")
+        first = _int(value[0], "header: points[0]", 1)
+        second = _int(value[1], "header: points[1]", 1)
+        assert first is not None and second is not None
+        return (first, second)
+    return _int(value, "header: points", 1, nullable=True)
 
 
 # --- records ------------------------------------------------------------------------

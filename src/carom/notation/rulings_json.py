@@ -25,14 +25,15 @@ def game_json(game: GameResult) -> dict[str, Any]:
 
 def replay_json(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...]) -> dict[str, Any]:
     """The replay object: lag winner, rulings, per-player totals, the games, the result."""
+    players: list[dict[str, Any]] = [{"points": s.points, "innings": s.innings, "high_run": s.high_run,
+                "average": float(s.average), "sets": s.sets} for s in player_stats(state)]
+    if state.rules.handicap:  # each player's own points limit (docs/format.md)
+        for p, player in enumerate(players):
+            player["limit"] = state.rules.limit(p)
     return {
         "lag_winner": state.lag_winner,
         "rulings": [ruling_json(r) for r in rulings],
-        "players": [
-            {"points": s.points, "innings": s.innings, "high_run": s.high_run,
-             "average": float(s.average), "sets": s.sets}
-            for s in player_stats(state)
-        ],
+        "players": players,
         "games": [game_json(g) for g in state.games],
         "finished": state.finished,
         "winner": state.winner,

@@ -31,7 +31,8 @@ def dumps(obj: Mapping[str, Any]) -> str:
 def header_json(header: Header) -> dict[str, Any]:
     return {
         "format": FORMAT, "discipline": header.discipline, "table": header.table,
-        "players": list(header.players), "points": header.points, "innings": header.innings,
+        "players": list(header.players), "points": (list(header.points) if isinstance(header.points, tuple)
+                                                 else header.points), "innings": header.innings,
         "sets": None if header.sets_to_win is None else {"to_win": header.sets_to_win},
         "equalizing_inning": header.equalizing_inning, **thaw(header.extra),
     }

@@ -67,7 +67,10 @@ HEADER_SCHEMA: dict[str, Any] = {
         "players": {"type": "array", "minItems": 2, "maxItems": 2,
                     "items": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
                     "description": "two different players; no control or text-direction characters"},
-        "points": {"type": ["integer", "null"], "minimum": 1},
+        "points": {"oneOf": [
+            {"type": ["integer", "null"], "minimum": 1},
+            {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2, "maxItems": 2,
+             "description": "a handicap: each player's own points limit, in players order"}]},
         "innings": {"type": ["integer", "null"], "minimum": 1},
         "sets": {"type": ["object", "null"], "properties": {"to_win": {"type": "integer", "minimum": 1}}},
         "equalizing_inning": {"type": "boolean"},
