@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from carom.core.errors import RecordError
-from carom.core.records import Call, CallResult, Inning, Opener, Record, Undo
+from carom.core.records import Call, CallResult, Expired, Inning, Opener, Penalty, Record, Timeout, Undo
 from carom.match.replay import Replayer
 from carom.notation.matchfile import Match, lines_of, read_match, replay_file
 from carom.notation.reader import parse_header
@@ -158,3 +158,50 @@ def test_junk_lines_are_refused_with_a_line_number_never_a_traceback(junk: str) 
         read_match(lines_of(text))
     except RecordError as error:
         assert error.line == 3 and str(error).startswith("line 3: ")
+
+
+def _competition(points: Any, innings: int, eq: bool, timeouts: int) -> dict[str, Any]:
+    return {**header("three-cushion", points=points, innings=innings, equalizing=eq),
+            "tiebreak": "penalties", "clock": {"timeouts": timeouts}}
+
+
+COMPETITION_HEADS = st.builds(
+    _competition,
+    st.one_of(st.integers(1, 5), st.lists(st.integers(1, 5), min_size=2, max_size=2)),
+    st.integers(1, 4), st.booleans(), st.integers(0, 2),
+)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), COMPETITION_HEADS)
+def test_random_knockouts_with_a_clock_keep_the_invariants(data: st.DataObject, head: dict[str, Any]) -> None:
+    """Time-outs, time run out and penalties among calls and innings (docs/clock.md, T1–T3,
+    P1–P3): a refused record changes nothing; nobody takes more time-outs than the clock
+    allows; a knock-out never finishes level; write → read → replay agrees."""
+    h = parse_header(json.dumps(head))
+    assert h.clock is not None
+    replayer = Replayer(h)
+    records: list[Record] = [Opener(data.draw(st.integers(0, 1)))]
+    replayer.feed(2, records[0])
+    for _ in range(data.draw(st.integers(0, 80))):
+        s = replayer.state
+        if s.finished:
+            break
+        record = data.draw(st.sampled_from([
+            Call(CallResult.CAROM), Call(CallResult.MISS), Inning(data.draw(st.integers(0, 3))), Timeout(),
+            Expired(), Undo(), Penalty(data.draw(st.integers(0, 1)), data.draw(st.booleans()))]))
+        before = replayer.state
+        try:
+            replayer.feed(len(records) + 2, record)
+        except RecordError:
+            assert replayer.state is before
+            continue
+        records.append(record)
+        s = replayer.state
+        assert max(s.timeouts) <= h.clock.timeouts
+        assert not (s.finished and s.winner is None)  # P1: a knock-out always has a winner
+        if s.shootout:
+            assert s.games and s.games[-1].winner is None
+    again = read_match(lines_of(format_match(h, records)))
+    assert [r for _, r in again.records] == records
+    assert again.state == replayer.state and list(again.rulings) == replayer.rulings
