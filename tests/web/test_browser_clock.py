@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.browser import OPENER, Watched, enter
+from tests.web.browser import OPENER, Watched, enter, no_sideways_scroll
 from tests.web.server import Server
 
 
@@ -52,6 +52,9 @@ def test_the_clock_runs_out_on_the_tablet_and_the_log_records_it(sqlite_server: 
     replay = client.get(f"/api/matches/{match_id}").json()["replay"]
     assert [p["timeouts"] for p in replay["players"]] == [1, 1]
     assert replay["rulings"][-1]["fouls"] == ["T3"]
+    board.set_viewport_size({"width": 375, "height": 740})  # the board's clock on a phone
+    expect(board.locator("#board-clock .clock-seconds")).to_be_visible()
+    assert no_sideways_scroll(board)
     client.close()
     watched.close()
 
