@@ -16,6 +16,10 @@ from pathlib import Path
 import pytest
 
 from carom.rules.catalog import RULES
+from carom.rules.competition import COMPETITION_RULES
+
+KNOWN = frozenset((*RULES, *COMPETITION_RULES))
+"""The rulebook's ids and carom's competition rules (``carom.rules.competition``)."""
 
 CITATIONS = pytest.StashKey[dict[str, list[str]]]()
 """The session's collected tests and the rule ids each cites, keyed by node id."""
@@ -33,8 +37,8 @@ def marked(item: pytest.Item) -> list[str]:
 def cited(item: pytest.Item) -> list[str]:
     """The rule ids ``item`` cites: its markers, and the words of its name (the
     parametrised id included) that are rule ids."""
-    ids = {i for i in marked(item) if i in RULES}
-    ids |= {w.upper() for w in _WORD.findall(item.name) if w.upper() in RULES}
+    ids = {i for i in marked(item) if i in KNOWN}
+    ids |= {w.upper() for w in _WORD.findall(item.name) if w.upper() in KNOWN}
     return sorted(ids)
 
 

@@ -28,14 +28,18 @@ from carom.core.position import distance, frozen_to, overlapping
 from carom.core.records import (
     Call,
     CallResult,
+    Clock,
+    Expired,
     Header,
     Inning,
     Lag,
     LagResult,
     Opener,
+    Penalty,
     Record,
     Respot,
     Stroke,
+    Timeout,
     Undo,
 )
 from carom.core.table import TABLES, Point, TableSpec
@@ -245,7 +249,39 @@ def scoreboard_matches() -> dict[str, tuple[Header, list[Record]]]:
         n = min(left, int(rng.expovariate(1 / 9)))
         foul = "Z7" if n < left and rng.random() < 0.1 else None
         feed(rep2, recs2, Inning(n, foul))
-    return {"three-cushion-sets-scoreboard": (h, recs), "balkline-47-2-innings-scoreboard": (h2, recs2)}
+    # A handicap: each player's own points limit, in players order (docs/format.md).
+    h3 = Header("three-cushion", "large", ("Karol Malý", "Peter Veľký"), (12, 20), 40, None, True)
+    rep3 = Replayer(h3)
+    recs3: list[Record] = []
+    feed(rep3, recs3, Opener(0))
+    averages = (1.2, 1.6)
+    while not rep3.state.finished:
+        s = rep3.state
+        limit = s.rules.limit(s.striker)
+        assert limit is not None
+        n = min(limit - s.score[s.striker], int(rng.expovariate(1 / averages[s.striker])))
+        feed(rep3, recs3, Inning(n))
+    # A knock-out game with the shot clock, ending level: a penalty shoot-out decides it.
+    h4 = Header("three-cushion", "large", ("Lucia Králová", "Tomáš Hudák"), 10, 8, None, True,
+                tiebreak="penalties", clock=Clock(30, 10, 3, 30))
+    rep4 = Replayer(h4)
+    recs4: list[Record] = []
+    feed(rep4, recs4, Opener(0))
+    series = zip((2, 0, 3, 1, None, 2, 1, 0), (1, 3, 0, 2, 1, 0, 1, 1), strict=True)
+    for k, (first, second) in enumerate(series):
+        if first is None:  # a time-out, then the time runs out: a foul (T2, T3)
+            feed(rep4, recs4, Timeout())
+            feed(rep4, recs4, Expired())
+        else:
+            feed(rep4, recs4, Inning(first))
+        if k == 2:
+            feed(rep4, recs4, Timeout())
+        feed(rep4, recs4, Inning(second))
+    for player, carom in ((0, True), (1, True), (0, False), (1, True)):
+        feed(rep4, recs4, Penalty(player, carom))
+    assert rep4.state.finished and rep4.state.winner == 1
+    return {"three-cushion-sets-scoreboard": (h, recs), "balkline-47-2-innings-scoreboard": (h2, recs2),
+            "three-cushion-handicap": (h3, recs3), "three-cushion-knockout-penalties": (h4, recs4)}
 
 
 def seed_of(name: str) -> int:

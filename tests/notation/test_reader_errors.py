@@ -70,7 +70,9 @@ def stroke(**over: object) -> str:
 OK = {"white": [0.5, 0.7], "yellow": [0.7, 0.7], "red": [0.71, 2.13]}
 
 RECORD_ERRORS = [
-    ('{"type": "massé"}', r'unknown record type "massé" \(lag, opener, stroke, call, inning, respot, undo\)'),
+    ('{"type": "massé"}',
+     r'unknown record type "massé" \(lag, opener, stroke, call, inning, respot, undo, '
+     r'timeout, expired, penalty\)'),
     ('{"kind": "call"}', r"unknown record type null"),
     ('"call"', r"a line must be a JSON object, not str"),
     ('{"type": "call", "result": NaN}', r"NaN is not a number JSON allows"),

@@ -49,12 +49,31 @@ class RecordType(StrEnum):
     INNING = "inning"
     RESPOT = "respot"
     UNDO = "undo"
+    TIMEOUT = "timeout"
+    EXPIRED = "expired"
+    PENALTY = "penalty"
 
 
 class CallResult(StrEnum):
     CAROM = "carom"
     MISS = "miss"
     FOUL = "foul"
+
+
+TIEBREAKS = ("penalties",)
+"""How a match that must have a winner breaks a draw (docs/format.md, "Tie-break")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """The shot clock of the header (docs/clock.md): seconds per stroke, the warning
+    (seconds left), time-outs per player and game (or set), and the seconds each adds.
+    The defaults are the UMB's three-cushion values (rules T1, T2)."""
+
+    stroke: int = 30
+    warning: int = 10
+    timeouts: int = 3
+    timeout: int = 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,15 +83,23 @@ class Header(_FrozenExtra):
     discipline: str
     table: str
     players: tuple[str, str]
-    points: int | None
+    points: int | tuple[int, int] | None
+    """One limit for both players, a handicap (each player's own limit, in ``players``
+    order), or none."""
     innings: int | None
     sets_to_win: int | None = None
     equalizing_inning: bool = True
     extra: Extra = EMPTY
+    tiebreak: str | None = None
+    """``"penalties"``: a draw must be broken by a penalty shoot-out (P1); ``None``: a draw stands."""
+    clock: Clock | None = None
+    """The shot clock and time-outs (T1–T3); ``None``: no clock."""
 
     def __post_init__(self) -> None:
         if type(self.players) is not tuple:
             object.__setattr__(self, "players", tuple(self.players))
+        if isinstance(self.points, list):
+            object.__setattr__(self, "points", tuple(self.points))
         _FrozenExtra.__post_init__(self)
 
 
@@ -172,10 +199,34 @@ class Undo(_FrozenExtra):
     extra: Extra = EMPTY
 
 
-Record = Lag | Opener | Stroke | Call | Inning | Respot | Undo
+@dataclass(frozen=True, slots=True)
+class Timeout(_FrozenExtra):
+    """The striker takes a time-out: his stroke's time is extended (T2)."""
+
+    extra: Extra = EMPTY
+
+
+@dataclass(frozen=True, slots=True)
+class Expired(_FrozenExtra):
+    """The striker's time ran out with no time-out left: a foul (T3)."""
+
+    extra: Extra = EMPTY
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty(_FrozenExtra):
+    """One stroke of a penalty shoot-out from the starting position (P2): ``player``
+    shot, and made a carom or not."""
+
+    player: int
+    carom: bool
+    extra: Extra = EMPTY
+
+
+Record = Lag | Opener | Stroke | Call | Inning | Respot | Undo | Timeout | Expired | Penalty
 
 __all__ = [
-    "FORMAT", "Ball", "Call", "CallResult", "Event", "Exit", "Extra", "Header", "Inning",
-    "Lag", "LagResult", "Opener", "Path", "Point", "Position", "Record", "RecordType",
-    "Respot", "Stroke", "Undo",
+    "FORMAT", "TIEBREAKS", "Ball", "Call", "CallResult", "Clock", "Event", "Exit", "Expired",
+    "Extra", "Header", "Inning", "Lag", "LagResult", "Opener", "Path", "Penalty", "Point",
+    "Position", "Record", "RecordType", "Respot", "Stroke", "Timeout", "Undo",
 ]

@@ -40,6 +40,7 @@ from babel.messages.pofile import read_po, write_po
 from carom.core.table import TABLES
 from carom.notation.words import DOMAIN, ID_CONTEXTS, LOCALE, REFUSAL, SOURCE
 from carom.rules.catalog import RULES
+from carom.rules.competition import COMPETITION_RULES
 from carom.rules.disciplines import DISCIPLINES
 
 PACKAGE = LOCALE.parent
@@ -75,6 +76,10 @@ def template() -> Catalog:
     for rule_id in RULES:
         catalog.add(rule_id, context="rule", locations=[(registry, 0)],
                     auto_comments=[f"The short title of rule {rule_id} of RULES.md."])
+    for rule_id in COMPETITION_RULES:
+        catalog.add(rule_id, context="rule", locations=[(registry, 0)],
+                    auto_comments=[f"The short title of carom's competition rule {rule_id} "
+                                   "(docs/clock.md, docs/format.md)."])
     for discipline_id in DISCIPLINES:
         catalog.add(discipline_id, context="discipline", locations=[(registry, 0)],
                     auto_comments=["The name of a discipline, as lists and the scoresheet show it."])

@@ -17,14 +17,17 @@ from carom.core.position import Position, frozen_to, starting_position
 from carom.core.records import (
     Call,
     CallResult,
+    Expired,
     Inning,
     Lag,
     Opener,
+    Penalty,
     Record,
     Respot,
     Stroke,
+    Timeout,
 )
-from carom.match.state import GameResult, MatchState, Ruling, Termination, evolve
+from carom.match.state import GameResult, MatchRules, MatchState, Ruling, Termination, evolve
 from carom.rules.catalog import CALLABLE_FOULS, in_rulebook_order
 from carom.rules.disciplines import FrozenRemedy, JumpRemedy
 from carom.rules.lag import decide_lag
@@ -79,7 +82,11 @@ def _opener(state: MatchState, opener: Opener) -> MatchState:
 
 
 def _require_play(state: MatchState, what: str) -> None:
-    """Strokes, calls, innings and re-spots need a match under way."""
+    """Strokes, calls, innings, re-spots and the clock's records need a match under way,
+    and not its penalty shoot-out (P2: each penalty is a ``penalty`` record)."""
+    if state.shootout:
+        raise RecordError(f"a {what} record during the penalty shoot-out: each penalty is a "
+                          "penalty record (P2)")
     if state.finished:
         raise RecordError(f"a {what} record after the match ended")
     if state.opener is None:
@@ -89,13 +96,13 @@ def _require_play(state: MatchState, what: str) -> None:
 
 
 def _remaining(state: MatchState) -> int | None:
-    limit = state.rules.points
+    limit = state.rules.limit(state.striker)
     return None if limit is None else limit - state.score[state.striker]
 
 
 def _call(state: MatchState, call: Call, line: int) -> tuple[MatchState, Ruling]:
     """A stroke judged by the referee: carom, miss or a fault (C1–C3, F14)."""
-    if state.finished or state.opener is None:
+    if state.finished or state.opener is None or state.shootout:
         _require_play(state, "call")
     if call.result is CallResult.CAROM:
         return _after_stroke(state, line, 1, (), ("C1", "C2", "C3"))
@@ -130,7 +137,7 @@ def _check_called(state: MatchState, rule: str, series: int) -> None:
 
 def _inning(state: MatchState, inning: Inning, line: int) -> tuple[MatchState, Ruling]:
     """A whole inning: a series, then a miss or the fault given (C3, F14, E1)."""
-    if state.finished or state.opener is None:
+    if state.finished or state.opener is None or state.shootout:
         _require_play(state, "inning")
     if state.in_inning:
         raise RecordError("an inning record in the middle of an inning (after a stroke or call of it)")
@@ -152,7 +159,7 @@ def _inning(state: MatchState, inning: Inning, line: int) -> tuple[MatchState, R
 def _stroke(state: MatchState, stroke: Stroke, line: int) -> tuple[MatchState, Ruling]:
     """A stroke with its events, judged by the referee (C1, F, Z, O3, 1C1, 3C1).
     Zone counts start afresh with every inning (Z2)."""
-    if state.finished or state.opener is None:
+    if state.finished or state.opener is None or state.shootout:
         _require_play(state, "stroke")
     counts = state.zone_counts if state.in_inning else (0,) * len(state.zone_counts)
     context = StrokeContext.of(
@@ -181,11 +188,11 @@ def _after_stroke(state: MatchState, line: int, points: int, fouls: tuple[str, .
     innings = _bump(state.innings, p) if begins else state.innings
     series = (0 if begins else state.series) + points
     score = _bump(state.score, p, points) if points else state.score
-    limit = state.rules.points
+    limit = state.rules.limit(p)
     goes_on = (points > 0 and not fouls and not whole_inning
                and (limit is None or score[p] < limit))
     changes: dict[str, Any] = {"series": series, "score": score, "opening": False,
-                                  "position": end, "in_inning": goes_on}
+                                  "position": end, "in_inning": goes_on, "timeout_taken": False}
     if begins:
         changes["innings"] = innings
         changes["innings_total"] = _bump(state.innings_total, p)
@@ -247,13 +254,14 @@ def _end_inning(state: MatchState, changes: Changes, score: tuple[int, int],
     rules = state.rules
     p, o = state.striker, state.set_opener
     second = 1 - o
-    reached = rules.points is not None and score[p] >= rules.points
+    limit = rules.limit(p)
+    reached = limit is not None and score[p] >= limit
     innings_out = rules.innings is not None and innings[p] >= rules.innings
     if rules.sets_to_win is not None:
         if reached:
             return _game_over(state, changes, score, innings, p, Termination.SET_WON)
         if p == second and innings_out:
-            leader = _leader(score)
+            leader = _leader(rules, score)
             return _game_over(state, changes, score, innings, leader, Termination.SET_LEVEL
                               if leader is None else Termination.SET_WON_AT_INNINGS_LIMIT)
         if p == o and innings_out:
@@ -268,7 +276,7 @@ def _end_inning(state: MatchState, changes: Changes, score: tuple[int, int],
             return _last_inning(state, changes, second, "E2", respot=False)
         return _hand_over(changes, second)
     if reached or state.last_inning or innings_out:
-        leader = _leader(score)
+        leader = _leader(rules, score)
         return _game_over(state, changes, score, innings, leader,
                           _game_end(state, leader, reached))
     return _hand_over(changes, o)
@@ -299,8 +307,12 @@ def _last_inning(state: MatchState, changes: Changes, second: int, rule: str, *,
     return second, layout, (rule, "E2", "O2")
 
 
-def _leader(score: tuple[int, int]) -> int | None:
+def _leader(rules: MatchRules, score: tuple[int, int]) -> int | None:
+    """Who leads: more points; in a handicap, the larger share of his own limit
+    (points × the other's limit), so that two players at their limits are level."""
     a, b = score
+    if isinstance(rules.points, tuple):
+        a, b = a * rules.points[1], b * rules.points[0]
     return None if a == b else (0 if a > b else 1)
 
 
@@ -313,6 +325,11 @@ def _game_over(state: MatchState, changes: Changes, score: tuple[int, int], inni
     changes["games"] = (*state.games, result)
     changes["last_inning"] = False
     if rules.sets_to_win is None:
+        if winner is None and rules.tiebreak == "penalties":  # P1: the draw must be broken
+            opener = state.set_opener
+            layout = changes["position"] = starting_position(rules.table, state.ball_of(opener))
+            changes.update(shootout=True, striker=opener, in_inning=False, series=0)
+            return opener, layout, (rule, "E1", "P1", "P2", "O2")
         changes.update(finished=True, winner=winner)
         return None, None, (rule, "E1")
     sets = state.sets_won if winner is None else _bump(state.sets_won, winner)
@@ -323,7 +340,7 @@ def _game_over(state: MatchState, changes: Changes, score: tuple[int, int], inni
     opener = 1 - state.set_opener
     layout = starting_position(rules.table, state.ball_of(opener))
     changes.update(set_no=state.set_no + 1, set_opener=opener, striker=opener, score=(0, 0),
-                   innings=(0, 0), series=0, opening=True, position=layout)
+                   innings=(0, 0), series=0, opening=True, position=layout, timeouts=(0, 0))
     return opener, layout, (rule, "E6", "O2")
 
 
@@ -337,7 +354,7 @@ def _respot(state: MatchState, record: Respot, line: int) -> tuple[MatchState, R
     no ball is refused. Where it does not (a scoreboard entering calls), the
     referee's word stands.
     """
-    if state.finished or state.opener is None:
+    if state.finished or state.opener is None or state.shootout:
         _require_play(state, "respot")
     rules = state.rules
     discipline = rules.discipline
@@ -367,6 +384,70 @@ def _respot(state: MatchState, record: Respot, line: int) -> tuple[MatchState, R
                      state.innings[p] if state.in_inning else 0, False)
 
 
+# --- the shot clock (T1–T3) and the penalty shoot-out (P1–P3) ---------------------------
+
+
+def _clock_of(state: MatchState, what: str, rule: str) -> None:
+    """A clock record needs a clock in the header and a match under way."""
+    if state.rules.clock is None:
+        raise RecordError(f"a {what} record, but the header sets no clock ({rule})")
+    if state.finished or state.opener is None or state.shootout:
+        _require_play(state, what)
+
+
+def _timeouts_left(state: MatchState) -> int:
+    clock = state.rules.clock
+    assert clock is not None
+    return clock.timeouts - state.timeouts[state.striker]
+
+
+def _timeout(state: MatchState, record: Timeout, line: int) -> tuple[MatchState, None]:
+    """The striker takes a time-out: his stroke's time grows by the clock's ``timeout``
+    seconds (T2); one a stroke, as many as the clock allows in a game or set."""
+    _clock_of(state, "timeout", "T2")
+    if state.timeout_taken:
+        raise RecordError("a second time-out for the same stroke (T2)")
+    if _timeouts_left(state) <= 0:
+        raise RecordError(f"player {state.striker} has no time-out left in this game "
+                          f"({state.timeouts[state.striker]} taken, T2)")
+    return evolve(state, {"timeouts": _bump(state.timeouts, state.striker),
+                          "timeouts_total": _bump(state.timeouts_total, state.striker),
+                          "timeout_taken": True}), None
+
+
+def _expired(state: MatchState, record: Expired, line: int) -> tuple[MatchState, Ruling]:
+    """The striker's time ran out: with a time-out left it is taken (T2), so the record
+    is refused; with none, a foul that ends the inning, the balls as they lie (T3, F14)."""
+    _clock_of(state, "expired", "T3")
+    if not state.timeout_taken and _timeouts_left(state) > 0:
+        raise RecordError(f"time ran out while player {state.striker} has a time-out left: "
+                          "it is taken first (T2); record a timeout")
+    return _after_stroke(state, line, 0, ("T3",), ("T1", "T3", "F14"), state.position)
+
+
+def _penalty(state: MatchState, penalty: Penalty, line: int) -> tuple[MatchState, None]:
+    """One penalty stroke (P2): the match opener first, then in turn; after each round of
+    two, a carom against a miss wins the match (P3)."""
+    if not state.shootout:
+        if state.rules.tiebreak is None:
+            raise RecordError("a penalty record, but the header asks for no tie-break (P1)")
+        if state.finished:
+            raise RecordError("a penalty record after the match was decided")
+        raise RecordError("a penalty record before the match ended level (P1)")
+    shots = (*state.penalties, (penalty.player, penalty.carom))
+    if penalty.player != state.striker:
+        raise RecordError(f"penalty: player {penalty.player} shoots, but it is player "
+                          f"{state.striker}'s turn (P2)")
+    changes: Changes = {"penalties": shots, "striker": 1 - state.striker}
+    if len(shots) % 2 == 0 and shots[-1][1] != shots[-2][1]:
+        winner = shots[-1][0] if shots[-1][1] else shots[-2][0]
+        changes.update(shootout=False, finished=True, winner=winner)
+    else:
+        changes["position"] = starting_position(state.rules.table,
+                                                state.ball_of(changes["striker"]))
+    return evolve(state, changes), None
+
+
 def _lag_record(state: MatchState, lag: Lag, line: int) -> tuple[MatchState, None]:
     return _lag(state, lag), None
 
@@ -377,7 +458,7 @@ def _opener_record(state: MatchState, opener: Opener, line: int) -> tuple[MatchS
 
 _HANDLERS: dict[type, Callable[[MatchState, Any, int], tuple[MatchState, Ruling | None]]] = {
     Call: _call, Stroke: _stroke, Inning: _inning, Respot: _respot, Lag: _lag_record,
-    Opener: _opener_record,
+    Opener: _opener_record, Timeout: _timeout, Expired: _expired, Penalty: _penalty,
 }
 """Each kind of record, and the function that applies it (``undo`` is the log's)."""
 

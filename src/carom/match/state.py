@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from carom.core.balls import Ball, cue_ball
 from carom.core.position import Position
-from carom.core.records import Header
+from carom.core.records import Clock, Header
 from carom.core.table import TableSpec, table
 from carom.rules.disciplines import Discipline, discipline
 
@@ -20,15 +20,31 @@ class MatchRules:
 
     discipline: Discipline
     table: TableSpec
-    points: int | None
+    points: int | tuple[int, int] | None
+    """The header's points: one limit, each player's own (a handicap), or none."""
     innings: int | None
     sets_to_win: int | None
     equalizing_inning: bool
+    tiebreak: str | None = None
+    """``"penalties"``: a draw is broken by a penalty shoot-out (P1)."""
+    clock: Clock | None = None
+    """The shot clock and time-outs (T1–T3)."""
+
+    def limit(self, player: int) -> int | None:
+        """``player``'s points limit in a game or set (his own in a handicap)."""
+        points = self.points
+        return points[player] if isinstance(points, tuple) else points
+
+    @property
+    def handicap(self) -> bool:
+        """Each player has his own points limit."""
+        return isinstance(self.points, tuple)
 
     @classmethod
     def of(cls, header: Header) -> MatchRules:
         return cls(discipline(header.discipline), table(header.table), header.points,
-                   header.innings, header.sets_to_win, header.equalizing_inning)
+                   header.innings, header.sets_to_win, header.equalizing_inning, header.tiebreak,
+                   header.clock)
 
 
 class Termination(StrEnum):
@@ -116,6 +132,16 @@ class MatchState(NamedTuple):
     games: tuple[GameResult, ...] = ()
     finished: bool = False
     winner: int | None = None
+    timeouts: tuple[int, int] = (0, 0)
+    """Time-outs each player took in the current game or set (T2)."""
+    timeouts_total: tuple[int, int] = (0, 0)
+    """Time-outs each player took in the whole match."""
+    timeout_taken: bool = False
+    """The striker took a time-out for the coming stroke (one a stroke, T2)."""
+    shootout: bool = False
+    """The game ended level and a penalty shoot-out decides the match (P1)."""
+    penalties: tuple[tuple[int, bool], ...] = ()
+    """The shoot-out's strokes in order: (player, carom) (P2, P3)."""
 
     @property
     def started(self) -> bool:

@@ -19,18 +19,23 @@ from carom.core.inputs import MAX_DIGITS, parse_json
 from carom.core.position import Position, position_problems
 from carom.core.records import (
     FORMAT,
+    TIEBREAKS,
     Call,
     CallResult,
+    Clock,
     Exit,
+    Expired,
     Header,
     Inning,
     Lag,
     LagResult,
     Opener,
     Path,
+    Penalty,
     Record,
     Respot,
     Stroke,
+    Timeout,
     Undo,
 )
 from carom.core.table import TABLES, Point, TableSpec
@@ -128,7 +133,8 @@ def _rule(value: Any, where: str, allowed: tuple[str, ...]) -> str:
 # --- header -------------------------------------------------------------------------
 
 _HEADER_KEYS = frozenset(
-    ("format", "discipline", "table", "players", "points", "innings", "sets", "equalizing_inning")
+    ("format", "discipline", "table", "players", "points", "innings", "sets", "equalizing_inning",
+     "tiebreak", "clock")
 )
 
 
@@ -150,7 +156,7 @@ def parse_header(text: str) -> Header:
     if (not isinstance(players, list) or len(players) != 2
             or not all(isinstance(p, str) and p.strip() for p in players)):
         _fail(f"header: players: expected two names, got {_show(players)}")
-    points = _int(obj.get("points"), "header: points", 1, nullable=True)
+    points = _points(obj.get("points"))
     innings = _int(obj.get("innings"), "header: innings", 1, nullable=True)
     if points is None and innings is None:
         _fail("header: points and innings are both null: a game needs a limit (E1)")
@@ -161,8 +167,60 @@ def parse_header(text: str) -> Header:
             _fail(f'header: sets: expected null or {{"to_win": N}}, got {_show(sets)}')
         to_win = _int(sets["to_win"], "header: sets: to_win", 1)
     equalizing = _bool(obj, "equalizing_inning", "header: ", default=True)
+    tiebreak = obj.get("tiebreak")
+    if tiebreak is not None:
+        if not isinstance(tiebreak, str) or tiebreak not in TIEBREAKS:
+            _fail(f"header: tiebreak: expected null or \"penalties\", got {_show(tiebreak)} (P1)")
+        if to_win is not None:
+            _fail("header: tiebreak: a match of sets always has a winner: no tie-break (E4, P1)")
+    clock = _clock(obj.get("clock"), points)
     return Header(name, table, (players[0], players[1]), points, innings, to_win, equalizing,
-                  _extra(obj, _HEADER_KEYS))
+                  _extra(obj, _HEADER_KEYS), tiebreak, clock)
+
+
+_CLOCK_KEYS = ("stroke", "warning", "timeouts", "timeout")
+
+
+def _clock(value: Any, points: int | tuple[int, int] | None) -> Clock | None:
+    """The shot clock (docs/clock.md): ``null``/absent, ``true`` (every default) or an
+    object of some of ``stroke``, ``warning``, ``timeouts``, ``timeout`` (T1, T2)."""
+    if value is None or value is False:
+        return None
+    if value is True:
+        value = {}
+    if not isinstance(value, dict):
+        _fail(f"header: clock: expected null, true or an object, got {_show(value)} (T1)")
+    for key in value:
+        if key not in _CLOCK_KEYS:
+            _fail(f"header: clock: {_show(key)} is no field of the clock "
+                  "(stroke, warning, timeouts, timeout)")
+    limit = max(points) if isinstance(points, tuple) else points
+    defaults = Clock(timeouts=4 if limit is not None and limit >= 40 else 3)
+    fields: dict[str, int] = {}
+    for key in _CLOCK_KEYS:
+        given = None if key not in value else _int(
+            value[key], f"header: clock: {key}", 0 if key in ("warning", "timeouts") else 1)
+        fields[key] = getattr(defaults, key) if given is None else given
+    if "warning" not in value:  # a short clock (a test's, a drill's) warns a third before its end
+        fields["warning"] = min(defaults.warning, fields["stroke"] // 3)
+    clock = Clock(**fields)
+    if clock.warning >= clock.stroke:
+        _fail(f"header: clock: warning: {clock.warning} s left is not within a stroke of "
+              f"{clock.stroke} s (T1)")
+    return clock
+
+
+def _points(value: Any) -> int | tuple[int, int] | None:
+    """The points limit: one for both players, ``null``, or a handicap: a list of two,
+    each player's own limit in ``players`` order (docs/format.md)."""
+    if isinstance(value, list):
+        if len(value) != 2:
+            _fail(f"header: points: a handicap is one limit per player (two), got {_show(value)}")
+        first = _int(value[0], "header: points[0]", 1)
+        second = _int(value[1], "header: points[1]", 1)
+        assert first is not None and second is not None
+        return (first, second)
+    return _int(value, "header: points", 1, nullable=True)
 
 
 # --- records ------------------------------------------------------------------------
@@ -178,7 +236,7 @@ def record_from_json(obj: Mapping[str, Any], header: Header) -> Record:
     parser = _PARSERS.get(kind) if isinstance(kind, str) else None
     if parser is None:
         _fail(f"unknown record type {_show(kind)} "
-              f"(lag, opener, stroke, call, inning, respot, undo)")
+              f"(lag, opener, stroke, call, inning, respot, undo, timeout, expired, penalty)")
     return parser(obj, header)
 
 
@@ -236,6 +294,24 @@ def _respot(obj: Mapping[str, Any], header: Header) -> Respot:
 
 def _undo(obj: Mapping[str, Any], header: Header) -> Undo:
     return Undo(_extra(obj, frozenset(("type",))))
+
+
+def _timeout(obj: Mapping[str, Any], header: Header) -> Timeout:
+    return Timeout(_extra(obj, frozenset(("type",))))
+
+
+def _expired(obj: Mapping[str, Any], header: Header) -> Expired:
+    return Expired(_extra(obj, frozenset(("type",))))
+
+
+def _penalty(obj: Mapping[str, Any], header: Header) -> Penalty:
+    player = obj.get("player")
+    if type(player) is not int or player not in (0, 1):
+        _fail(f"penalty: player: expected 0 or 1, got {_show(player)}")
+    result = obj.get("result")
+    if result not in ("carom", "miss"):
+        _fail(f"penalty: result: expected carom or miss, got {_show(result)}")
+    return Penalty(player, result == "carom", _extra(obj, frozenset(("type", "player", "result"))))
 
 
 def _point(value: Any, where: str) -> Point:
@@ -354,5 +430,6 @@ def _stroke(obj: Mapping[str, Any], header: Header) -> Stroke:
 
 _PARSERS: dict[str, Callable[[Mapping[str, Any], Header], Record]] = {
     "lag": _lag, "opener": _opener, "stroke": _stroke, "call": _call,
-    "inning": _inning, "respot": _respot, "undo": _undo,
+    "inning": _inning, "respot": _respot, "undo": _undo, "timeout": _timeout,
+    "expired": _expired, "penalty": _penalty,
 }

@@ -18,6 +18,13 @@ def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
     limits = w.limits(rules.points, rules.innings, rules.sets_to_win, rules.equalizing_inning)
     out = [f"{players[0]} – {players[1]}",
            f"{w.discipline(rules.discipline.id)} · {w.table(rules.table.name)} · {limits}"]
+    if rules.clock is not None:
+        c = rules.clock
+        out.append(w.gettext("Shot clock: %(stroke)s s a stroke, warning %(warning)s s before the end, "
+                             "%(timeouts)s time-outs of %(timeout)s s (T1, T2)", stroke=c.stroke,
+                             warning=c.warning, timeouts=c.timeouts, timeout=c.timeout))
+    if rules.tiebreak is not None:
+        out.append(w.gettext("A draw is broken by a penalty shoot-out (P1)"))
     if state.lag_winner is not None:
         out.append(w.gettext("Lag won by: %(name)s", name=players[state.lag_winner]))
     if state.opener is not None:
@@ -53,6 +60,8 @@ def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
         (w.gettext("Average"), [w.decimal(float(s.average)) for s in stats]),
         (w.gettext("High run"), [str(s.high_run) for s in stats]),
     ]
+    if rules.clock is not None:
+        rows_out.append((w.gettext("Time-outs"), [str(n) for n in state.timeouts_total]))
     if rules.sets_to_win is not None:
         rows_out.append((w.gettext("Sets"), [str(s.sets) for s in stats]))
         rows_out.append((w.gettext("Best game average"), [w.decimal(float(s.best_game_average))
@@ -63,6 +72,12 @@ def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
     label = max(18, *(len(title) for title, _ in rows_out))
     for title, values in rows_out:
         out.append(f"{title:<{label}} {values[0]:>{width}} {values[1]:>{width}}")
+    if state.shootout or state.penalties:
+        out += ["", w.gettext("Penalty shoot-out (P2, P3): 1 a carom, 0 a miss")]
+        for p in (0, 1):
+            shots = [int(carom) for q, carom in state.penalties if q == p]
+            marks = " ".join(map(str, shots))
+            out.append(f"{players[p]:<{label}} {marks}  = {sum(shots)}")
     return "\n".join(out) + "\n"
 
 

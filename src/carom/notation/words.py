@@ -100,11 +100,15 @@ class Words:
         """``value`` with ``digits`` decimals and the language's separator (13.333, 13,333)."""
         return f"{value:.{digits}f}".replace(".", self.translations.pgettext("number", "decimal separator"))
 
-    def limits(self, points: int | None, innings: int | None, sets_to_win: int | None,
-               equalizing_inning: bool) -> str:
-        """A match's limits in words, e.g. "40 points, 50 innings, equalizing inning" (E1–E5)."""
+    def limits(self, points: int | tuple[int, int] | None, innings: int | None,
+               sets_to_win: int | None, equalizing_inning: bool) -> str:
+        """A match's limits in words, e.g. "40 points, 50 innings, equalizing inning" (E1–E5);
+        a handicap as "handicap 30 : 25 points"."""
         parts = []
-        if points is not None:
+        if isinstance(points, tuple):
+            parts.append(self.gettext("handicap %(first)s : %(second)s points",
+                                      first=points[0], second=points[1]))
+        elif points is not None:
             parts.append(self.ngettext("%(num)s point", "%(num)s points", points))
         if innings is not None:
             parts.append(self.ngettext("%(num)s inning", "%(num)s innings", innings))

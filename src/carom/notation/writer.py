@@ -13,13 +13,16 @@ from carom.core.position import Position
 from carom.core.records import (
     FORMAT,
     Call,
+    Expired,
     Header,
     Inning,
     Lag,
     Opener,
+    Penalty,
     Record,
     Respot,
     Stroke,
+    Timeout,
     Undo,
 )
 
@@ -31,9 +34,15 @@ def dumps(obj: Mapping[str, Any]) -> str:
 def header_json(header: Header) -> dict[str, Any]:
     return {
         "format": FORMAT, "discipline": header.discipline, "table": header.table,
-        "players": list(header.players), "points": header.points, "innings": header.innings,
+        "players": list(header.players), "points": (list(header.points) if isinstance(header.points, tuple)
+                                                 else header.points), "innings": header.innings,
         "sets": None if header.sets_to_win is None else {"to_win": header.sets_to_win},
-        "equalizing_inning": header.equalizing_inning, **thaw(header.extra),
+        "equalizing_inning": header.equalizing_inning,
+        **({} if header.tiebreak is None else {"tiebreak": header.tiebreak}),
+        **({} if header.clock is None else {"clock": {
+            "stroke": header.clock.stroke, "warning": header.clock.warning,
+            "timeouts": header.clock.timeouts, "timeout": header.clock.timeout}}),
+        **thaw(header.extra),
     }
 
 
@@ -88,6 +97,12 @@ def record_json(record: Record) -> dict[str, Any]:
         out = {"type": "opener", "player": record.player}
     elif isinstance(record, Respot):
         out = {"type": "respot"}
+    elif isinstance(record, Timeout):
+        out = {"type": "timeout"}
+    elif isinstance(record, Expired):
+        out = {"type": "expired"}
+    elif isinstance(record, Penalty):
+        out = {"type": "penalty", "player": record.player, "result": "carom" if record.carom else "miss"}
     else:
         assert isinstance(record, Undo)
         out = {"type": "undo"}

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from carom.rules.competition import COMPETITION_RULES
+
 
 @dataclass(frozen=True, slots=True)
 class Rule:
@@ -42,7 +44,8 @@ CALLABLE_FOULS: tuple[str, ...] = (*(f"F{n}" for n in range(2, 14)), "Z7", "O3")
 STROKE_FOULS: tuple[str, ...] = tuple(f"F{n}" for n in range(2, 14))
 """The faults a ``stroke`` record's ``fouls`` may call (FORMAT.md): F2–F13."""
 
-_ORDER = {rule_id: i for i, rule_id in enumerate(RULES)}
+_ORDER = {rule_id: i for i, rule_id in enumerate((*RULES, *COMPETITION_RULES))}
+"""The rulebook's order, then carom's competition rules (:mod:`carom.rules.competition`)."""
 
 
 @cache

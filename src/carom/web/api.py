@@ -56,6 +56,7 @@ def state_json(snap: Snapshot) -> dict[str, Any]:
         "equalizing": s.last_inning, "opening": s.opening, "set_no": s.set_no,
         "sets_won": list(s.sets_won), "finished": s.finished, "winner": s.winner,
         "confirmed": snap.confirmation.confirmed,
+        "timeouts": list(s.timeouts), "timeout_taken": s.timeout_taken, "shootout": s.shootout,
     }
 
 

@@ -74,8 +74,11 @@ def record_from_form(form: Mapping[str, Any], players: tuple[str, str]) -> dict[
         if record["result"] == "foul":
             record["rule"] = _text(form, "rule")
         return record
-    if kind in ("undo", "respot"):
+    if kind in ("undo", "respot", "timeout", "expired"):
         return {"type": kind}
+    if kind == "penalty":
+        return {"type": "penalty", "player": _whole(form, "player", N_("penalty: player")),
+                "result": _text(form, "result")}
     if kind == "opener":
         return {"type": "opener", "player": _whole(form, "player", N_("opener: player"))}
     if kind == "lag":
@@ -85,7 +88,8 @@ def record_from_form(form: Mapping[str, Any], players: tuple[str, str]) -> dict[
             results.append({"top": _checked(form, f"lag{p}_top"), "red": _checked(form, f"lag{p}_red"),
                             "y": y, "crossed": _checked(form, f"lag{p}_crossed")})
         return {"type": "lag", "results": results, "collided": _checked(form, "collided")}
-    raise FormError(N_("type: unknown record type %(kind)s (call, undo, respot, opener, lag)"),
+    raise FormError(N_("type: unknown record type %(kind)s "
+                       "(call, undo, respot, opener, lag, timeout, expired, penalty)"),
                     kind=repr(kind[:20]))
 
 

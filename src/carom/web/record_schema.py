@@ -53,6 +53,10 @@ RECORD_SCHEMA: dict[str, Any] = {
         _kind("opener", ["player"], player={"type": "integer", "enum": [0, 1]}),
         _kind("respot"),
         _kind("undo"),
+        _kind("timeout"),
+        _kind("expired"),
+        _kind("penalty", ["player", "result"], player={"type": "integer", "enum": [0, 1]},
+              result={"type": "string", "enum": ["carom", "miss"]}),
     ],
 }
 
@@ -67,9 +71,21 @@ HEADER_SCHEMA: dict[str, Any] = {
         "players": {"type": "array", "minItems": 2, "maxItems": 2,
                     "items": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
                     "description": "two different players; no control or text-direction characters"},
-        "points": {"type": ["integer", "null"], "minimum": 1},
+        "points": {"oneOf": [
+            {"type": ["integer", "null"], "minimum": 1},
+            {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2, "maxItems": 2,
+             "description": "a handicap: each player's own points limit, in players order"}]},
         "innings": {"type": ["integer", "null"], "minimum": 1},
         "sets": {"type": ["object", "null"], "properties": {"to_win": {"type": "integer", "minimum": 1}}},
         "equalizing_inning": {"type": "boolean"},
+        "tiebreak": {"type": ["string", "null"], "enum": ["penalties", None],
+                     "description": "a draw must be broken by a penalty shoot-out (docs/format.md)"},
+        "clock": {"description": "the shot clock (docs/clock.md): true for the defaults, or some fields",
+                  "oneOf": [{"type": ["boolean", "null"]}, {
+                      "type": "object", "additionalProperties": False, "properties": {
+                          "stroke": {"type": "integer", "minimum": 1},
+                          "warning": {"type": "integer", "minimum": 0},
+                          "timeouts": {"type": "integer", "minimum": 0},
+                          "timeout": {"type": "integer", "minimum": 1}}}]},
     },
 }

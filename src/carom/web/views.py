@@ -102,7 +102,8 @@ class MatchView:
     sets: bool
     set_no: int
     phase: str
-    """``lag``, ``choose`` (the lag winner decides), ``play`` or ``over``."""
+    """``lag``, ``choose`` (the lag winner decides), ``play``, ``shootout`` (a penalty
+    shoot-out breaks a draw, P1) or ``over``."""
     striker: int | None
     status: str
     last: str
@@ -132,6 +133,27 @@ class MatchView:
     labels: dict[str, str] = field(default_factory=dict)
     """The board's words, looked up here rather than in the template: the board is
     rendered for every record, and a template's ``_()`` costs ten times as much."""
+    clock: ClockView | None = None
+    """The shot clock, when the header has one and a stroke is awaited (T1–T3)."""
+    penalties: list[str] = field(default_factory=list)
+    """Each player's penalties so far, as marks (1 a carom, 0 a miss), in a shoot-out."""
+
+
+@dataclass
+class ClockView:
+    """What ``static/clock.js`` needs to run the shot clock (docs/clock.md)."""
+
+    key: str
+    """Changes with every stroke (points, innings, striker, set): a new key starts the
+    count afresh; the same key after a time-out goes on, extended."""
+    stroke: int
+    warning: int
+    timeout: int
+    taken: bool
+    """A time-out was taken for this stroke (T2)."""
+    left: tuple[int, int]
+    """Time-outs each player has left in the game or set."""
+    striker: int
 
 
 def board_labels(t: PageWords, set_no: int, over: bool) -> dict[str, str]:
@@ -149,11 +171,12 @@ def match_view(snap: Snapshot, t: PageWords, *, tablet: bool = False) -> MatchVi
     h = snap.header
     names = h.players
     stats = player_stats(s)
-    phase = "over" if s.finished else "play" if s.started else "choose" if s.lag_winner is not None else "lag"
+    phase = ("over" if s.finished else "shootout" if s.shootout else "play" if s.started
+             else "choose" if s.lag_winner is not None else "lag")
     confirmation = snap.confirmation
     players = []
     for p in (0, 1):
-        at = phase == "play" and s.striker == p
+        at = phase in ("play", "shootout") and s.striker == p
         players.append(PlayerView(
             name=names[p], ball=s.ball_of(p).value if s.started else None, score=s.score[p],
             innings=s.innings[p], average=t.number(stats[p].average), high_run=stats[p].high_run,
@@ -165,6 +188,7 @@ def match_view(snap: Snapshot, t: PageWords, *, tablet: bool = False) -> MatchVi
               "choose": t.gettext("%(name)s won the lag and chooses who opens",
                                   name=names[s.lag_winner or 0]),
               "play": t.gettext("%(name)s to play", name=names[s.striker]),
+              "shootout": t.gettext("Penalty shoot-out: %(name)s shoots", name=names[s.striker]),
               "over": result_text(s, names, t)}[phase]
     view = MatchView(
         id=snap.match_id, seq=snap.seq, version=snap.version, names=names,
@@ -183,6 +207,17 @@ def match_view(snap: Snapshot, t: PageWords, *, tablet: bool = False) -> MatchVi
                      for g in s.games] if h.sets_to_win is not None else [],
         labels=board_labels(t, s.set_no, phase == "over"),
     )
+    clock = h.clock
+    if clock is not None and phase == "play":
+        key = f"{s.set_no}.{sum(s.innings_total)}.{sum(s.points_total)}.{s.striker}.{s.series}"
+        view.clock = ClockView(key, clock.stroke, clock.warning, clock.timeout, s.timeout_taken,
+                               (clock.timeouts - s.timeouts[0], clock.timeouts - s.timeouts[1]), s.striker)
+        view.labels.update(timeout=t.gettext("Time-out"), timeouts_left=t.gettext("Time-outs left"),
+                           pause=t.gettext("Pause"), resume=t.gettext("Resume"),
+                           clock=t.gettext("Shot clock"))
+    if s.shootout or s.penalties:
+        view.penalties = [" ".join(str(int(c)) for q, c in s.penalties if q == p) or "–" for p in (0, 1)]
+        view.labels["penalties"] = t.gettext("Penalties")
     if phase == "play" and s.last_inning:
         rule = "E5" if h.sets_to_win is not None else "E3" if h.equalizing_inning else "E2"
         view.board_notices.append(("equalizing", t.gettext(
