@@ -665,9 +665,25 @@ def results_rows(t: Tournament) -> Iterable[list[str]]:
         pts = s.points_total if s is not None else ("", "")
         inn = s.innings_total if s is not None else ("", "")
         hs = s.high_run if s is not None else ("", "")
-        avg = [f"{Fraction(pts[i], inn[i]):.3f}" if s is not None and inn[i] else "" for i in (0, 1)]  # type: ignore[arg-type]
+        avg = [f"{pts[i] / inn[i]:.3f}" if s is not None and inn[i] else "" for i in (0, 1)]  # type: ignore[arg-type]
         winner = g.winner
         yield [str(g.id), g.stage, group_names.get(g.group_no, ""), str(g.round), str(g.table_no or ""),
                str(g.match_id or ""), names.get(a, "") if a else "", names.get(b, "") if b else "",
                str(pts[0]), str(pts[1]), str(inn[0]), str(inn[1]), str(hs[0]), str(hs[1]), avg[0], avg[1],
                names.get(winner, "") if winner else ("draw" if g.status == "done" else ""), g.status]
+
+
+def ranking_rows(t: Tournament) -> Iterable[list[str]]:
+    """The final ranking (so far) as rows for a CSV, with each player's totals over all
+    their games of the tournament (a header row first)."""
+    names = t.names()
+    clubs = {p.player_id: p.club or "" for p in t.participants}
+    results = [r for g in t.games if (r := g.result()) is not None]
+    totals = {line.player: line for line in standings(names, results)}
+    yield ["rank", "player", "name", "club", "games", "won", "drawn", "lost", "match_points", "points",
+           "innings", "general_average", "best_average", "high_run"]
+    for rank, player in t.ranking():
+        x = totals[player]
+        yield [str(rank), str(player), names[player], clubs[player], str(x.played), str(x.won),
+               str(x.drawn), str(x.lost), str(x.match_points), str(x.points), str(x.innings),
+               f"{float(x.general_average):.3f}", f"{float(x.best_average):.3f}", str(x.high_run)]
