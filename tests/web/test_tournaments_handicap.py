@@ -58,7 +58,8 @@ def test_a_handicap_round_robin(organiser: Any) -> None:
         for record in ({"type": "opener", "player": 0}, {"type": "inning", "points": first},
                        {"type": "inning", "points": 0}):
             answer = organiser.post(f"/api/matches/{game['match']}/records",
-                                    json={"after": seq, "record": record}, headers={"X-Referee-Token": game["referee_token"]})
+                                    json={"after": seq, "record": record},
+                                    headers={"X-Referee-Token": game["referee_token"]})
             assert answer.status_code == 201, answer.text
             seq = answer.json()["seq"]
     s = organiser.get(f"/api/tournaments/{tid}/standings").json()
