@@ -120,14 +120,20 @@ class Settings:
                                                or self.knockout_size & (self.knockout_size - 1)):
             raise TournamentError("knockout_size: expected a power of two, at least 2")
 
-    def header(self, names: tuple[str, str], targets: tuple[int, int] | None = None) -> dict[str, Any]:
-        """A game's ``carom/1`` header; a handicap game's ``points`` is one target per player."""
-        return {"format": "carom/1", "discipline": self.discipline, "table": self.table,
-                "players": list(names),
-                "points": list(targets) if targets is not None else self.points,
-                "innings": self.innings,
-                "sets": None if self.sets_to_win is None else {"to_win": self.sets_to_win},
-                "equalizing_inning": self.equalizing_inning}
+    def header(self, names: tuple[str, str], targets: tuple[int, int] | None = None,
+               knockout: bool = False) -> dict[str, Any]:
+        """A game's ``carom/1`` header; a handicap game's ``points`` is one target per player.
+        A knock-out game without sets must have a winner: ``"tiebreak": "penalties"``
+        (the format's penalty shoot-out breaks a draw)."""
+        header: dict[str, Any] = {
+            "format": "carom/1", "discipline": self.discipline, "table": self.table,
+            "players": list(names), "points": list(targets) if targets is not None else self.points,
+            "innings": self.innings,
+            "sets": None if self.sets_to_win is None else {"to_win": self.sets_to_win},
+            "equalizing_inning": self.equalizing_inning}
+        if knockout and self.sets_to_win is None:
+            header["tiebreak"] = "penalties"
+        return header
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +289,8 @@ class Tournament:
 def _status(snap: Snapshot | None, stage: str) -> str:
     if snap is None:
         return "waiting"
+    if getattr(snap.state, "shootout", False):  # a draw being broken by the match's penalties
+        return "tie-break"
     if not snap.state.finished:
         return "playing"
     if stage == "ko" and snap.state.winner is None:
@@ -540,7 +548,9 @@ class Tournaments:
             if t.settings.handicap:
                 ta, tb = targets.get(a), targets.get(b)
                 handicap = (ta or t.settings.points or 1, tb or t.settings.points or 1)
-            header = json.dumps(t.settings.header((names[a], names[b]), handicap), ensure_ascii=False)
+            knockout = next(g.stage == "ko" for g in t.games if g.id == pairing.key)
+            header = json.dumps(t.settings.header((names[a], names[b]), handicap, knockout),
+                                ensure_ascii=False)
             token = self._new_token()
             try:
                 match_id = self.book.create(header, token, player_ids=(a, b))
