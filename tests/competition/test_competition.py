@@ -29,6 +29,7 @@ from carom.competition.groups import by_average
 # --- round robin ------------------------------------------------------------------------
 
 
+@settings(deadline=None)
 @given(st.integers(min_value=2, max_value=24))
 def test_every_pair_meets_exactly_once(n: int) -> None:
     players = list(range(100, 100 + n))
@@ -76,6 +77,7 @@ def test_seed_order() -> None:
         seed_order(6)
 
 
+@settings(deadline=None)
 @given(st.integers(min_value=2, max_value=40), st.randoms(use_true_random=False))
 def test_bracket_with_byes_crowns_one_champion(n: int, rnd: random.Random) -> None:
     b = bracket(n)
@@ -103,6 +105,7 @@ def test_bracket_round_names() -> None:
 # --- schedule ---------------------------------------------------------------------------
 
 
+@settings(deadline=None)
 @given(st.integers(min_value=2, max_value=14), st.integers(min_value=1, max_value=6))
 def test_plan_never_double_books(n: int, tables: int) -> None:
     games = [Pairing(i, g) for i, g in enumerate(g for r in round_robin(list(range(n))) for g in r)]
@@ -114,7 +117,7 @@ def test_plan_never_double_books(n: int, tables: int) -> None:
         assert len(seen) == len(set(seen))
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(st.integers(min_value=2, max_value=12), st.integers(min_value=1, max_value=5),
        st.randoms(use_true_random=False))
 def test_dispatch_never_double_books_a_player_or_a_table(n: int, tables: int, rnd: random.Random) -> None:
@@ -205,6 +208,7 @@ def _games() -> st.SearchStrategy[list[Game]]:
             lambda ds: [game(p, d) for p, d in zip(ps, ds, strict=True)]))  # type: ignore[arg-type]
 
 
+@settings(deadline=None)
 @given(_games(), st.randoms(use_true_random=False))
 def test_standings_do_not_depend_on_the_order_of_the_input(games: list[Game], rnd: random.Random) -> None:
     players = list(range(1, 7))
