@@ -86,3 +86,21 @@ def test_register_export_and_import_round_trip(organiser: Any) -> None:
     forged = organiser.post("/players/register/import", headers=NO_TOKEN,
                             files={"file": ("p.csv", "name\nX\n")})
     assert forged.status_code == 403
+
+
+def test_refusals_on_the_pages_are_in_the_page_language(organiser: Any) -> None:
+    csrf = _csrf(organiser)
+    organiser.cookies.set("carom_lang", "sk")
+    bad = organiser.post("/players/register/import", data={"csrf": csrf},
+                         files={"file": ("players.csv", "name,club\nNew one,X\n,Y\n")})
+    assert bad.status_code == 422 and "riadok 3, name: prázdne" in bad.text
+    organiser.cookies.set("carom_lang", "de")
+    bad = organiser.post("/tournaments", data={"csrf": csrf, "name": "Cup", "discipline": "three-cushion",
+                                               "points": "", "innings": ""})
+    assert bad.status_code == 422 and "Punkte, Aufnahmen: eine Partie braucht ein Limit (E1)" in bad.text
+    tid = organiser.post("/api/tournaments", json={"name": "X", "discipline": "three-cushion",
+                                                   "points": 5, "groups": 2}).json()["id"]
+    organiser.post(f"/api/tournaments/{tid}/players", json={"players": [{"name": "A"}, {"name": "B"}]})
+    bad = organiser.post(f"/tournaments/{tid}/start", data={"csrf": csrf})
+    assert bad.status_code == 422 and "2 Gruppen brauchen mindestens 4 Spieler, es sind 2" in bad.text
+    organiser.cookies.set("carom_lang", "en")

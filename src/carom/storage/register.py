@@ -80,6 +80,17 @@ def _untext(value: str) -> str:
     return value[1:] if value[:2] in ("'=", "'+", "'-", "'@") else value
 
 
+def read_file(data: bytes, limit: int) -> list[dict[str, Any]]:
+    """The rows of an uploaded register file of at most ``limit`` bytes (UTF-8)."""
+    if len(data) > limit:
+        raise RegisterError(f"file: larger than {limit} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RegisterError(f"file: not UTF-8 text (byte {error.start})") from None
+    return read_csv(text)
+
+
 def read_csv(text: str) -> list[dict[str, Any]]:
     """The rows of a register file, checked (:class:`RegisterError` naming line and column)."""
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))

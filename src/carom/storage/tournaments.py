@@ -622,6 +622,16 @@ class Tournaments:
                 .outerjoin(counts, counts.c.tournament_id == t.id).order_by(t.id.desc()))]
 
 
+def form_number(raw: str, key: str, default: int | None = None) -> int | None:
+    """A form's whole number (empty: ``default``)."""
+    raw = raw.strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or len(raw) > 6:
+        raise TournamentError(f"{key}: expected a whole number")
+    return int(raw)
+
+
 def _group_name(number: int) -> str:
     """A, B, ..., Z, then 27, 28, ..."""
     return chr(ord("A") + number - 1) if number <= 26 else str(number)

@@ -20,13 +20,14 @@ from starlette.datastructures import FormData, UploadFile
 from carom.core.table import TABLES
 from carom.rules.disciplines import DISCIPLINES
 from carom.storage.errors import StorageError
-from carom.storage.register import RegisterError, export_csv, import_rows, read_csv, register
+from carom.storage.register import RegisterError, export_csv, import_rows, read_file, register
 from carom.storage.tournaments import (
     MODES,
     Settings,
     Tournament,
     TournamentError,
     UnknownTournament,
+    form_number,
     player_averages,
 )
 from carom.web.addresses import tablet_url
@@ -62,12 +63,7 @@ async def list_page(request: Request) -> Response:
 
 
 def _number(form: FormData, key: str, *, default: int | None = None) -> int | None:
-    raw = str(form.get(key, "") or "").strip()
-    if not raw:
-        return default
-    if not raw.isdigit() or len(raw) > 6:
-        raise TournamentError(f"{key}: expected a whole number")
-    return int(raw)
+    return form_number(str(form.get(key, "") or ""), key, default)
 
 
 def settings_from_form(form: FormData) -> Settings:
@@ -98,7 +94,7 @@ async def create(request: Request) -> Response:
         tid = await run_in_threadpool(tournaments(request).create, settings)
     except TournamentError as error:
         fields = {k: str(v)[:256] for k, v in form.items() if k != "csrf"}
-        message = str(error)
+        message = words(request).error(error)
         return await run_in_threadpool(lambda: _list(request, 422, error=message, form=fields))
     return RedirectResponse(f"/tournaments/{tid}", status_code=303)
 
@@ -191,15 +187,16 @@ async def add_players(request: Request, tournament_id: int) -> Response:
     for value in form.getlist("player")[:256]:
         if isinstance(value, str) and value.isdigit() and len(value) < 10:
             entries.append({"player": int(value)})
+    if not entries:
+        message = words(request).gettext("Type names (one a line) or tick players of the register.")
+        return await run_in_threadpool(lambda: _page(request, tournament_id, 422, error=message))
     try:
-        if not entries:
-            raise TournamentError("players: type names (one a line) or tick players of the register")
         await run_in_threadpool(tournaments(request).add_players, tournament_id, entries)
     except UnknownTournament:
         return error_page(request, 404, words(request).gettext("There is no tournament %(number)s.",
                                                                number=tournament_id))
     except StorageError as error:
-        message = str(error)
+        message = words(request).error(error)
         return await run_in_threadpool(lambda: _page(request, tournament_id, 422, error=message))
     return RedirectResponse(f"/tournaments/{tournament_id}", status_code=303)
 
@@ -215,7 +212,7 @@ async def start(request: Request, tournament_id: int) -> Response:
         return error_page(request, 404, words(request).gettext("There is no tournament %(number)s.",
                                                                number=tournament_id))
     except StorageError as error:
-        message = str(error)
+        message = words(request).error(error)
         return await run_in_threadpool(lambda: _page(request, tournament_id, 422, error=message))
     return RedirectResponse(f"/tournaments/{tournament_id}", status_code=303)
 
@@ -257,15 +254,9 @@ async def register_import(request: Request) -> Response:
         return await run_in_threadpool(lambda: _register(request, 422, import_error=message))
     data = await upload.read(MAX_REGISTER + 1)
     try:
-        if len(data) > MAX_REGISTER:
-            raise RegisterError(f"file: larger than {MAX_REGISTER} bytes")
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise RegisterError(f"file: not UTF-8 text (byte {error.start})") from None
-        rows = read_csv(text)
+        rows = read_file(data, MAX_REGISTER)
         made, changed = await run_in_threadpool(import_rows, tournaments(request).store, rows)
     except RegisterError as error:
-        message = str(error)
+        message = t.error(error)
         return await run_in_threadpool(lambda: _register(request, 422, import_error=message))
     return await run_in_threadpool(lambda: _register(request, imported=(made, changed)))
