@@ -166,3 +166,27 @@ def test_players_are_seeded_by_their_average(book: MatchBook) -> None:
     # seeds 1-4 and 2-3 in the semi-finals
     assert sorted(tuple(names[p] for p in g.players if p) for g in t.games) == [
         ("Cyril", "Anna"), ("Dana", "Boris")]
+
+
+def test_a_knockout_of_five_with_byes(book: MatchBook) -> None:
+    tournaments = Tournaments(book)
+    tid = tournaments.create(Settings("KO", "three-cushion", "large", 5, None, mode="knockout", tables=2,
+                                      seeding="hand"))
+    ids = tournaments.add_players(tid, [{"name": n, "seed": s} for n, s in zip(NAMES, (5, 4, 3, 2, 1),
+                                                                              strict=True)])
+    names = dict(zip(ids, NAMES, strict=True))
+    t = tournaments.start(tid)
+    assert [names[p] for p in t.seeds()] == ["Emil", "Dana", "Cyril", "Boris", "Anna"]
+    # a bracket of 8: seeds 1, 2, 3 have byes, so 4-5 plays in the first round, and 2-3 of
+    # the semi-finals is known at once: both start on the two tables
+    assert [tuple(names[p] for p in g.players if p) for g in t.games] == [("Boris", "Anna"),
+                                                                          ("Dana", "Cyril")]
+    assert [g.status for g in t.games] == ["playing", "playing"]
+    while t.state == "running":
+        game = next(g for g in t.games if g.status == "playing")
+        play(book, game.match_id, 5, 1)  # type: ignore[arg-type]  # player 0, the better seed, wins
+        t = tournaments.read(tid)
+    assert names[t.champion()] == "Emil"  # type: ignore[index]
+    assert [(rank, names[p]) for rank, p in t.ranking()] == [
+        (1, "Emil"), (2, "Dana"), (3, "Cyril"), (3, "Boris"), (5, "Anna")]
+    assert len(t.games) == 4  # one game per player knocked out
