@@ -1,4 +1,4 @@
-"""HANDICAP TOURNAMENTS (issue 13): kept in a file of their own because they need the
+"""HANDICAP TOURNAMENTS (docs/tournaments.md, "Handicap"): kept in a file of their own because they need the
 per-player points limits of the carom/1 header (``"points": [a, b]``), which another
 branch adds to the format and the engine. Until that has landed, these tests are skipped
 (the reason says so); the tournament already writes such headers."""

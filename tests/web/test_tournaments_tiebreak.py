@@ -1,4 +1,4 @@
-"""KNOCK-OUT TIE-BREAK (issue 13): a drawn knock-out game is decided by the match's
+"""KNOCK-OUT TIE-BREAK (docs/tournaments.md, "Modes"): a drawn knock-out game is decided by the match's
 penalty shoot-out (``"tiebreak": "penalties"`` in its header, ``penalty`` records), which
 another branch adds to the carom/1 format and the engine. Kept in a file of its own and
 skipped until that has landed; the tournament already writes such headers, and without

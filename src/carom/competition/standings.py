@@ -1,7 +1,6 @@
 """Standings as carom federations compute them.
 
-The order (as issue 13 gives it and as carom clubs' tournament software ranks
-groups; see docs/tournaments.md for its source): match points (2 a win,
+The order (docs/tournaments.md says where it comes from): match points (2 a win,
 1 a draw, 0 a loss); then the general average GD (all points ÷ all innings of the
 player's games); then the best single-game average BED (the best points ÷ innings of
 one game); then the high run HS; then the direct game between the tied players (with
