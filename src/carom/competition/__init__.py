@@ -7,6 +7,7 @@ the same pairings, schedule and standings (ties end on the smaller player id).
 
 from __future__ import annotations
 
+from carom.competition.errors import CompetitionError
 from carom.competition.groups import snake_groups
 from carom.competition.handicap import handicap_target
 from carom.competition.knockout import Bracket, KoGame, Slot, bracket, seed_order
@@ -16,6 +17,7 @@ from carom.competition.schedule import Pairing, dispatch, plan
 from carom.competition.standings import Game, Line, standings
 
 __all__ = [
-    "Bracket", "Game", "KoGame", "Line", "Pairing", "Slot", "bracket", "dispatch", "handicap_target",
-    "knockout_size", "plan", "qualifiers", "round_robin", "seed_order", "snake_groups", "standings",
+    "Bracket", "CompetitionError", "Game", "KoGame", "Line", "Pairing", "Slot", "bracket", "dispatch",
+    "handicap_target", "knockout_size", "plan", "qualifiers", "round_robin", "seed_order", "snake_groups",
+    "standings",
 ]

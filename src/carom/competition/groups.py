@@ -10,6 +10,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import TypeVar
 
+from carom.competition.errors import CompetitionError
+
 T = TypeVar("T", bound=Hashable)
 
 
@@ -21,9 +23,9 @@ def by_average(players: Sequence[int], averages: Mapping[int, Fraction | float])
 def snake_groups(seeded: Sequence[T], groups: int) -> list[list[T]]:
     """``seeded`` (strongest first) dealt snake-wise into ``groups`` groups."""
     if groups < 1:
-        raise ValueError("groups: at least one")
+        raise CompetitionError("groups: at least one")
     if groups > max(1, len(seeded) // 2):
-        raise ValueError(f"groups: {groups} groups need at least {2 * groups} players, "
+        raise CompetitionError(f"groups: {groups} groups need at least {2 * groups} players, "
                          f"there are {len(seeded)}")
     out: list[list[T]] = [[] for _ in range(groups)]
     for i, player in enumerate(seeded):

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from carom.competition.errors import CompetitionError
+
 
 def handicap_target(average: Fraction | float | None, reference: Fraction | float | None,
                     distance: int, minimum: int = 1) -> int:
     """The points target of a player of ``average`` in a field whose best is ``reference``."""
     if distance < 1:
-        raise ValueError("handicap: the distance must be at least 1 point")
+        raise CompetitionError("handicap: the distance must be at least 1 point")
     if average is None or reference is None or Fraction(reference) <= 0:
         return distance
     share = Fraction(average) / Fraction(reference)

@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from carom.competition.errors import CompetitionError
+
 P = TypeVar("P")
 
 GameId = tuple[int, int]
@@ -21,7 +23,7 @@ GameId = tuple[int, int]
 def seed_order(size: int) -> list[int]:
     """The seeds (1-based) down a bracket of ``size`` places, a power of two."""
     if size < 1 or size & (size - 1):
-        raise ValueError(f"bracket: {size} places is not a power of two")
+        raise CompetitionError(f"bracket: {size} places is not a power of two")
     order = [1]
     while len(order) < size:
         n = 2 * len(order)
@@ -77,7 +79,7 @@ class Bracket:
         """Each game's two players (``None``: not known yet, or a bye) and its winner
         (from ``winners``, or the one player of a bye game). ``seeds[0]`` is seed 1."""
         if len(seeds) != self.entrants:
-            raise ValueError(f"bracket: {self.entrants} seeds expected, got {len(seeds)}")
+            raise CompetitionError(f"bracket: {self.entrants} seeds expected, got {len(seeds)}")
         out: dict[GameId, tuple[P | None, P | None, P | None]] = {}
 
         def player(slot: Slot) -> P | None:
@@ -93,7 +95,7 @@ class Bracket:
             if game.is_bye:
                 winner = a if a is not None else b
             elif winner is not None and winner not in (a, b):
-                raise ValueError(f"bracket: the winner of game {game.id} did not play in it")
+                raise CompetitionError(f"bracket: the winner of game {game.id} did not play in it")
             out[game.id] = (a, b, winner)
         return out
 
@@ -106,7 +108,7 @@ class Bracket:
 def bracket(entrants: int) -> Bracket:
     """The bracket for ``entrants`` seeds (at least 2)."""
     if entrants < 2:
-        raise ValueError("bracket: at least two players")
+        raise CompetitionError("bracket: at least two players")
     size = 1
     while size < entrants:
         size *= 2

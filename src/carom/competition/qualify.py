@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from carom.competition.errors import CompetitionError
 from carom.competition.standings import Line, rank_across
 
 
@@ -33,9 +34,9 @@ def _pow2_floor(n: int) -> int:
 def qualifiers(tables: Sequence[Sequence[Line]], places: int) -> list[int]:
     """The ``places`` players who go through, in seed order, from each group's standings."""
     if places < 2:
-        raise ValueError("knock-out: at least two places")
+        raise CompetitionError("knock-out: at least two places")
     if places > sum(len(t) for t in tables):
-        raise ValueError(f"knock-out: {places} places, but only {sum(len(t) for t in tables)} players")
+        raise CompetitionError(f"knock-out: {places} places, but only {sum(len(t) for t in tables)} players")
     out: list[int] = []
     position = 0
     while len(out) < places:

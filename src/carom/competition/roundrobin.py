@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
+from carom.competition.errors import CompetitionError
+
 T = TypeVar("T", bound=Hashable)
 
 
@@ -22,7 +24,7 @@ def round_robin(players: Sequence[T]) -> list[list[tuple[T, T]]]:
     seeding (seed 1 first).
     """
     if len(set(players)) != len(players):
-        raise ValueError("round robin: a player is entered twice")
+        raise CompetitionError("round robin: a player is entered twice")
     entrants: list[T | None] = list(players)
     if len(entrants) < 2:
         return []

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 
+from carom.competition.errors import CompetitionError
+
 
 @dataclass(frozen=True, slots=True)
 class Pairing:
@@ -26,7 +28,7 @@ def plan(games: Sequence[Pairing], tables: int) -> list[list[Pairing]]:
     in the given order as far as that allows; a player who played in the previous slot
     is given the slot off when another game can take the table."""
     if tables < 1:
-        raise ValueError("tables: at least one")
+        raise CompetitionError("tables: at least one")
     left = list(games)
     slots: list[list[Pairing]] = []
     previous: set[int] = set()
