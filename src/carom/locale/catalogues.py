@@ -50,7 +50,8 @@ PYTHON_SOURCES = ("web", "notation")
 TEMPLATES = PACKAGE / "web" / "templates"
 REFUSAL_SOURCES = ("core/inputs.py", "core/position.py", "notation/reader.py", "notation/matchfile.py",
                    "notation/drawing.py", "match/engine.py", "match/replay.py", "storage/book.py",
-                   "storage/errors.py", "storage/events.py", "storage/players.py")
+                   "storage/errors.py", "storage/events.py", "storage/players.py", "storage/tournaments.py",
+                   "storage/register.py")
 """Modules whose refusals can reach a page (an import, a tablet, the organiser's form)."""
 BALLS = ("white", "yellow", "red")
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true", "silent": "false"}

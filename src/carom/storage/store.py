@@ -9,12 +9,12 @@ the same one, whatever process or server wrote the first.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -27,6 +27,7 @@ from carom.storage.migrate import upgrade
 from carom.storage.players import AmbiguousName, Player, SamePlayer, UnknownPlayer, name_key
 from carom.storage.writer import Writer
 
+T = TypeVar("T")
 ORGANISER_KEY = "organiser_password"
 MAX_ID = 2**31 - 1
 """The largest id the databases' integer columns hold: a larger one names no match."""
@@ -139,6 +140,11 @@ class SqlStore:
         needs no query (if another process wrote since, the primary key refuses it)."""
 
     # --- writes ---------------------------------------------------------------------
+
+    def run(self, job: Callable[[Connection], T]) -> T:
+        """Run ``job`` in a write transaction of the single writer (other tables than the
+        records': tournaments, the register); its result once committed."""
+        return self._writer.run(job)
 
     def create_match(self, header: str, token: str, lines: Sequence[str] = (),
                      players: tuple[str, str] | None = None,

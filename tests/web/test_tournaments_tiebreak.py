@@ -1,0 +1,46 @@
+"""KNOCK-OUT TIE-BREAK (docs/tournaments.md, "Modes"): a drawn knock-out game is decided by the match's
+penalty shoot-out (``"tiebreak": "penalties"`` in its header, ``penalty`` records), which
+another branch adds to the carom/1 format and the engine. Kept in a file of its own and
+skipped until that has landed; the tournament already writes such headers, and without
+the shoot-out a drawn knock-out game stays open (``tie-break``, tested in
+tests/storage/test_tournaments.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from carom.match.state import MatchState
+
+pytestmark = pytest.mark.skipif("shootout" not in MatchState._fields,
+                                reason="tie-break: the engine has no penalty shoot-out yet")
+
+
+def _post(client: Any, game: dict[str, Any], seq: int, record: dict[str, Any]) -> int:
+    answer = client.post(f"/api/matches/{game['match']}/records", json={"after": seq, "record": record},
+                         headers={"X-Referee-Token": game["referee_token"]})
+    assert answer.status_code == 201, answer.text
+    return int(answer.json()["seq"])
+
+
+def test_a_drawn_knockout_game_is_decided_by_penalties(organiser: Any) -> None:
+    tid = organiser.post("/api/tournaments", json={"name": "KO", "discipline": "three-cushion", "points": 2,
+                                                   "mode": "knockout"}).json()["id"]
+    organiser.post(f"/api/tournaments/{tid}/players", json={"players": [{"name": "Anna"}, {"name": "Boris"}]})
+    game = organiser.post(f"/api/tournaments/{tid}/start").json()["games"][0]
+    assert organiser.get(f"/api/matches/{game['match']}").json()["header"]["tiebreak"] == "penalties"
+    seq = 0
+    for record in ({"type": "opener", "player": 0}, {"type": "inning", "points": 2},
+                   {"type": "inning", "points": 2}):
+        seq = _post(organiser, game, seq, record)
+    games = organiser.get(f"/api/tournaments/{tid}/games").json()
+    assert games[0]["status"] == "tie-break"
+    assert organiser.get(f"/api/tournaments/{tid}").json()["state"] == "running"
+    # the opener shoots first: a miss; Boris a carom: Boris wins the match and the tournament
+    seq = _post(organiser, game, seq, {"type": "penalty", "player": 0, "result": "miss"})
+    _post(organiser, game, seq, {"type": "penalty", "player": 1, "result": "carom"})
+    t = organiser.get(f"/api/tournaments/{tid}").json()
+    assert t["state"] == "finished" and t["games"][0]["status"] == "done"
+    standings = organiser.get(f"/api/tournaments/{tid}/standings").json()
+    assert [x["name"] for x in standings["ranking"]] == ["Boris", "Anna"]
