@@ -1,30 +1,10 @@
-"""HANDICAP TOURNAMENTS (docs/tournaments.md, "Handicap"): kept in a file of their own because they need the
-per-player points limits of the carom/1 header (``"points": [a, b]``), which another
-branch adds to the format and the engine. Until that has landed, these tests are skipped
-(the reason says so); the tournament already writes such headers."""
+"""HANDICAP TOURNAMENTS (docs/tournaments.md, "Handicap"): each game's header carries the
+players' own limits (``"points": [a, b]``, docs/format.md) and the engine ends the game
+at a player's own limit."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
-
-import pytest
-
-from carom.core.errors import RecordError
-from carom.notation.reader import parse_header
-
-
-def _per_player_points() -> bool:
-    try:
-        parse_header(json.dumps({"format": "carom/1", "discipline": "three-cushion", "table": "large",
-                                 "players": ["A", "B"], "points": [10, 5], "innings": None}))
-    except RecordError:
-        return False
-    return True
-
-
-pytestmark = pytest.mark.skipif(not _per_player_points(),
-                                reason="handicap: the carom/1 header has no per-player points yet")
 
 
 def _match(client: Any, names: list[str], points: int, innings: list[int]) -> None:

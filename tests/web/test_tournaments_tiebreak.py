@@ -1,20 +1,11 @@
 """KNOCK-OUT TIE-BREAK (docs/tournaments.md, "Modes"): a drawn knock-out game is decided by the match's
-penalty shoot-out (``"tiebreak": "penalties"`` in its header, ``penalty`` records), which
-another branch adds to the carom/1 format and the engine. Kept in a file of its own and
-skipped until that has landed; the tournament already writes such headers, and without
-the shoot-out a drawn knock-out game stays open (``tie-break``, tested in
-tests/storage/test_tournaments.py)."""
+penalty shoot-out (``"tiebreak": "penalties"`` in its header, ``penalty`` records,
+docs/format.md); until the shoot-out is decided the game shows ``tie-break``
+(tests/storage/test_tournaments.py)."""
 
 from __future__ import annotations
 
 from typing import Any
-
-import pytest
-
-from carom.match.state import MatchState
-
-pytestmark = pytest.mark.skipif("shootout" not in MatchState._fields,
-                                reason="tie-break: the engine has no penalty shoot-out yet")
 
 
 def _post(client: Any, game: dict[str, Any], seq: int, record: dict[str, Any]) -> int:
