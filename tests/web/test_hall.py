@@ -192,3 +192,30 @@ def test_a_kiosk_has_no_link_stays_live_and_cycles_in_chromium(sqlite_server: Se
     expect(page.locator("#board")).to_have_attribute("data-match", str(one), timeout=15_000)
     assert page.locator("a").count() == 0
     watched.close()
+
+
+def test_a_watcher_of_every_match_is_told_which_changed_until_it_stops() -> None:
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from carom.web.hub import Hub
+
+    async def scenario() -> None:
+        hub = Hub()
+        changes = hub.watch_all()
+        single = hub.subscribe(2)
+        assert not changes.wake.is_set()
+        hub.publish(2, "1.0")
+        hub.publish(5, "3.0")
+        hub.publish(2, "2.0")
+        await asyncio.wait_for(changes.wake.wait(), 1)
+        assert changes.take() == {2, 5} and not changes.wake.is_set()
+        assert single.get_nowait() == "2.0"  # the one match's watcher as before: the latest version
+        assert changes.take() == set()
+        hub.unwatch_all(changes)
+        hub.publish(7, "1.0")
+        assert changes.take() == set()
+
+    # in a thread of its own: a browser test of this worker may hold an event loop in this one
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario()).result(timeout=10)
