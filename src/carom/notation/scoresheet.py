@@ -92,6 +92,12 @@ def _result(state: MatchState, p: int, w: Words) -> str:
 Rows = dict[int, dict[int, tuple[int, tuple[str, ...]]]]
 
 
+def innings(rulings: list[Ruling] | tuple[Ruling, ...]) -> dict[int, Rows]:
+    """Per set, per player (0, 1), per inning: the series and the faults that ended it
+    (the rows of the scoresheet, for other renderings of it: PDF, CSV)."""
+    return _innings(rulings)
+
+
 def _innings(rulings: list[Ruling] | tuple[Ruling, ...]) -> dict[int, Rows]:
     """Per set, per player, per inning: the series and the faults that ended it."""
     sets: dict[int, Rows] = defaultdict(lambda: {0: {}, 1: {}})
