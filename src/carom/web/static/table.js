@@ -29,11 +29,12 @@
     return e;
   }
 
+  /* a ball drawn at p (an attribute set to the value it has would still cost a repaint) */
   function place(ball, p) {
     pos[ball] = [p[0], p[1]];
-    var d = toDrawing(p);
-    balls[ball].setAttribute("cx", d[0].toFixed(1));
-    balls[ball].setAttribute("cy", d[1].toFixed(1));
+    var d = toDrawing(p), e = balls[ball], x = d[0].toFixed(1), y = d[1].toFixed(1);
+    if (e.getAttribute("cx") !== x) e.setAttribute("cx", x);
+    if (e.getAttribute("cy") !== y) e.setAttribute("cy", y);
   }
 
   /* a ball moved to p: inside the cushions, pushing no other ball (else where it was) */
@@ -198,18 +199,24 @@
   }
 
   /* the stroke in real time (or at a quarter of it): requestAnimationFrame, each ball's
-     centre interpolated between its samples, its trace growing behind it */
+     centre interpolated between its samples, its trace growing behind it. A trace grows by
+     a short piece a frame, and only while its ball moves: the browser then repaints a few
+     small rectangles a frame, not the whole table (a growing polyline's bounds are). */
   function animate(answer) {
     clearPaths();
     overlay.aim.setAttribute("visibility", "hidden"); overlay.cue.setAttribute("visibility", "hidden");
-    var paths = answer.stroke.paths, rate = $("slow").checked ? 0.25 : 1, traces = {}, next = {};
-    var start = {};
+    var paths = answer.stroke.paths, rate = $("slow").checked ? 0.25 : 1, traces = {}, next = {}, last = {};
+    var start = {}, r = geo.radius * geo.mm;
     BALLS.forEach(function (b) {
       start[b] = pos[b].slice();
-      traces[b] = el("polyline", { "class": "trace " + b, fill: "none", stroke: COLOURS[b], "stroke-width": "6",
-                                   "stroke-linejoin": "round", opacity: "0.8" }, overlay.paths);
+      var g = toDrawing(start[b]);  /* where the balls stood: faint */
+      el("circle", { "class": "ghost " + b, cx: g[0].toFixed(1), cy: g[1].toFixed(1), r: r.toFixed(1),
+                     fill: COLOURS[b], opacity: "0.35" }, overlay.paths);
+      traces[b] = el("g", { "class": "trace " + b, fill: "none", stroke: COLOURS[b], "stroke-width": "6",
+                            "stroke-linejoin": "round", "stroke-linecap": "round", opacity: "0.8" }, overlay.paths);
       if (b !== answer.stroke.ball) traces[b].setAttribute("stroke-dasharray", "18 10");
       next[b] = 0;
+      last[b] = toDrawing(start[b]);
     });
     var end = 0;
     BALLS.forEach(function (b) { var p = paths[b]; if (p && p.length) end = Math.max(end, p[p.length - 1][0]); });
@@ -217,22 +224,27 @@
     list.textContent = "";
     $("result").hidden = false;
     $("ruling").textContent = ""; $("ruling").setAttribute("data-points", "");
-    var frames = [], t0 = null;
+    var frames = [], work = [], t0 = null;
     window.caromTable.frames = frames;
+    window.caromTable.work = work;
     function frame(now) {
       if (t0 === null) t0 = now;
       frames.push(now);
+      var w0 = performance.now();
       var t = Math.min(end, (now - t0) / 1000 * rate);
       BALLS.forEach(function (b) {
         var p = paths[b];
         if (!p || !p.length) return;
-        var k = next[b];
+        var k = next[b], piece = null;
         while (k < p.length && p[k][0] <= t) {
-          var d = toDrawing([p[k][1], p[k][2]]), pt = svg.createSVGPoint();
-          pt.x = d[0]; pt.y = d[1];
-          traces[b].points.appendItem(pt);
+          var d = toDrawing([p[k][1], p[k][2]]);
+          if (Math.abs(d[0] - last[b][0]) + Math.abs(d[1] - last[b][1]) > 1) {
+            piece = (piece || last[b][0].toFixed(1) + "," + last[b][1].toFixed(1)) + " " + d[0].toFixed(1) + "," + d[1].toFixed(1);
+            last[b] = d;
+          }
           k++;
         }
+        if (piece) el("polyline", { points: piece }, traces[b]);
         next[b] = k;
         var here;
         if (k >= p.length) here = [p[p.length - 1][1], p[p.length - 1][2]];
@@ -244,8 +256,16 @@
         place(b, here);
       });
       while (shown < events.length && events[shown].t <= t) { list.appendChild(contactItem(events[shown])); shown++; }
+      work.push(performance.now() - w0);
       if (t < end) { requestAnimationFrame(frame); return; }
       while (shown < events.length) { list.appendChild(contactItem(events[shown])); shown++; }
+      BALLS.forEach(function (b) {  /* the pieces become one line: the object balls' dashes run on */
+        var p = paths[b] || [];
+        traces[b].textContent = "";
+        if (p.length > 1) {
+          el("polyline", { points: p.map(function (q) { var d = toDrawing([q[1], q[2]]); return d[0].toFixed(1) + "," + d[1].toFixed(1); }).join(" ") }, traces[b]);
+        }
+      });
       finish(answer, start);
     }
     requestAnimationFrame(frame);
@@ -397,7 +417,7 @@
     $("discipline").addEventListener("change", function () { $("setup-form").submit(); });
     setMode("aim");
     remember();
-    window.caromTable = { frames: [], state: state, positions: pos, strike: strike, address: address };
+    window.caromTable = { frames: [], work: [], state: state, positions: pos, strike: strike, address: address };
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
