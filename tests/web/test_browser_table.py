@@ -102,6 +102,10 @@ def test_a_shared_address_gives_the_same_stroke_and_ruling(sqlite_server: Server
     assert again["ruling"] == first["ruling"] and again["cites"] == first["cites"]
     assert again["contacts"] == first["contacts"]
     assert pupil.evaluate("window.caromTable.strike()") == coach.evaluate("window.caromTable.strike()")
+    coach.select_option("#discipline", "balkline-47/2")  # another discipline: the same position
+    expect(coach.locator("#table-svg .zone.anchor").first).to_be_attached()
+    assert "d=balkline-47%2F2" in coach.url
+    assert math.dist(positions(coach)["red"], [0.74, 2.10]) < 0.001
     scoring = watched.page()
     scoring.goto(f"{sqlite_server.url}/table?{SCORING}")
     assert play(scoring)["points"] == "1"

@@ -414,7 +414,19 @@
     $("share").addEventListener("click", share);
     $("suggest").addEventListener("click", suggest);
     $("suggest").disabled = !cfg.solvable;
-    $("discipline").addEventListener("change", function () { $("setup-form").submit(); });
+    /* another discipline or table keeps the position and the stroke (the server falls back
+       to the starting position if the balls do not fit the new table) */
+    function reopen(ev) {
+      if (ev) ev.preventDefault();
+      var q = new URLSearchParams(address().split("?")[1]);
+      q.set("d", $("discipline").value);
+      q.set("t", $("table-name").value);
+      location.assign(location.pathname + "?" + q.toString());
+    }
+    $("setup-form").addEventListener("submit", reopen);
+    $("setup-open").hidden = true;
+    $("discipline").addEventListener("change", reopen);
+    $("table-name").addEventListener("change", reopen);
     setMode("aim");
     remember();
     window.caromTable = { frames: [], work: [], state: state, positions: pos, strike: strike, address: address };
