@@ -111,3 +111,16 @@ def test_a_shared_address_gives_the_same_stroke_and_ruling(sqlite_server: Server
     assert play(scoring)["points"] == "1"
     assert on_screen(scoring, 0.0, 0.0) != on_screen(scoring, 1.42, 2.84)
     watched.close()
+
+
+def test_slow_motion_plays_at_a_quarter_of_real_time(sqlite_server: Server, browser: Any) -> None:
+    watched = Watched(browser, locale="en-GB", viewport={"width": 1280, "height": 800})
+    page = watched.page()
+    page.goto(f"{sqlite_server.url}/table?s=0.1&a=90")
+    page.check("#slow")
+    frames = play(page)["frames"]
+    stroke = float(page.evaluate("window.caromTable.state.last.stroke.paths.white.at(-1)[0]"))
+    assert 0.5 < stroke < 5.0
+    assert (frames[-1] - frames[0]) / 1000 >= 3.5 * stroke  # real time ×4, less a frame or two
+    expect(page.locator("#ruling")).to_contain_text("No point")
+    watched.close()
