@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from carom.solve import Shot
     from carom.solve.position_file import PositionFile
 
-SOLVABLE = ("three-cushion", "one-cushion", "straight-rail")
 
 
 @app.command()
@@ -50,7 +49,7 @@ def solve(
     stroke's strike, chance and route (ball 1's cushions and balls up to the
     point). The ball to play is white or yellow (rule O1).
     """
-    from carom.solve.finder import MAX_COUNT, MAX_SEED, NOISE_LIMITS
+    from carom.solve.finder import MAX_COUNT, MAX_SEED, NOISE_LIMITS, SOLVABLE
     from carom.solve.position_file import PositionError, read_position
 
     choice("--discipline", discipline, SOLVABLE)

@@ -43,6 +43,8 @@ NOISE_LIMITS = {"direction": (10.0, "degrees"), "speed": (0.5, "of the speed"), 
 MAX_COUNT = 20
 """At most this many strokes are returned (each distinct route once)."""
 MAX_SEED = 10**18 - 1
+SOLVABLE = ("three-cushion", "one-cushion", "straight-rail")
+"""The disciplines the finder searches (``carom solve``, ``POST /api/solve``)."""
 
 
 @dataclass(frozen=True, slots=True)

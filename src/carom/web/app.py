@@ -19,7 +19,18 @@ from carom.core.table import TABLES
 from carom.notation.svg import svg_table
 from carom.storage.book import MatchBook
 from carom.storage.errors import UnknownMatch
-from carom.web import api, hall, organiser, pages, results, tablet, tournaments_api, tournaments_pages
+from carom.web import (
+    api,
+    hall,
+    organiser,
+    pages,
+    results,
+    simulator,
+    tablet,
+    tournaments_api,
+    tournaments_pages,
+    training,
+)
 from carom.web.deps import HERE, Services, answer, refuse, words
 from carom.web.guard import Guard, content_security_policy
 from carom.web.hub import Hub
@@ -38,7 +49,8 @@ def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: s
     app.add_middleware(LiveEvents, book=book, hub=services.hub, board=BoardFragments())
     app.add_middleware(Guard, refuse=refuse, policy=content_security_policy(drawing_styles()))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
-    for module in (api, tablet, pages, organiser, tournaments_api, tournaments_pages, hall, results):
+    for module in (api, tablet, pages, organiser, tournaments_api, tournaments_pages, hall, results,
+                   simulator, training):
         app.include_router(module.router)
     app.add_exception_handler(UnknownMatch, _unknown)
     app.add_exception_handler(RecordError, _unreadable)

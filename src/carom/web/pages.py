@@ -16,7 +16,7 @@ from carom.notation.scoresheet import scoresheet
 from carom.notation.words import LANGUAGES
 from carom.storage.book import Snapshot
 from carom.storage.players import name_key
-from carom.web import i18n
+from carom.web import i18n, training
 from carom.web.deps import render, services, templates, words
 from carom.web.views import match_view
 
@@ -66,7 +66,8 @@ def scoresheet_page(request: Request, match_id: int) -> Response:
     snap = services(request).book.snapshot(match_id)
     t = words(request)
     text = scoresheet(snap.state, snap.rulings, snap.header.players, t.lang)
-    return render(request, "scoresheet.html", view=match_view(snap, t), sheet=text)
+    return render(request, "scoresheet.html", view=match_view(snap, t), sheet=text,
+                  again=training.match_positions(snap))
 
 
 @router.get("/m/{match_id}/scoresheet.txt")
