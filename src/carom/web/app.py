@@ -19,7 +19,7 @@ from carom.core.table import TABLES
 from carom.notation.svg import svg_table
 from carom.storage.book import MatchBook
 from carom.storage.errors import UnknownMatch
-from carom.web import api, organiser, pages, tablet
+from carom.web import api, organiser, pages, review, tablet
 from carom.web.deps import HERE, Services, answer, refuse, words
 from carom.web.guard import Guard, content_security_policy
 from carom.web.hub import Hub
@@ -38,7 +38,7 @@ def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: s
     app.add_middleware(LiveEvents, book=book, hub=services.hub, board=BoardFragments())
     app.add_middleware(Guard, refuse=refuse, policy=content_security_policy(drawing_styles()))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
-    for module in (api, tablet, pages, organiser):
+    for module in (api, tablet, pages, organiser, review):
         app.include_router(module.router)
     app.add_exception_handler(UnknownMatch, _unknown)
     app.add_exception_handler(RecordError, _unreadable)
