@@ -134,9 +134,12 @@ def reviewed_log(header: Header, strokes: Sequence[Mapping[str, Any]],
     out: list[dict[str, Any]] = []
 
     def add(record: Mapping[str, Any]) -> None:
-        parsed_record = record_from_json(record, header)
+        parsed_record = record_from_json(without(record, "samples"), header)
         replayer.feed(len(out) + 2, parsed_record)
-        out.append(record_json(parsed_record))
+        written = record_json(parsed_record)
+        if "samples" in record:
+            written["samples"] = record["samples"]
+        out.append(written)
 
     add(record_json(Opener(0)))
     previous: Mapping[str, Any] | None = None
@@ -205,15 +208,20 @@ def plan(log: Sequence[Mapping[str, Any]],
     The target is cut after each of its strokes; the latest cut whose standing records
     are where the log's begin is where the reviewed course is taken up again."""
     have = [_key(log[i]) for i in standing(log)]
+    keys = [_key(record) for record in target]
     best: tuple[int, int] | None = None  # (cut in target, standing records there)
+    stack: list[str] = []  # the standing records of target[:cut]
     for cut in range(len(target) + 1):
+        if cut > 0:
+            if target[cut - 1].get("type") == "undo":
+                stack.pop()
+            else:
+                stack.append(keys[cut - 1])
         if (cut < len(target) and target[cut].get("type") == "undo") or \
                 (cut > 0 and target[cut - 1].get("type") == "undo"):
             continue  # a record, the undo that withdraws it and what replaces it stay together
-        prefix = target[:cut]
-        want = [_key(prefix[i]) for i in standing(prefix)]
-        if have[:len(want)] == want:
-            best = (cut, len(want))
+        if have[:len(stack)] == stack:
+            best = (cut, len(stack))
     assert best is not None  # the empty prefix always fits
     cut, kept = best
     appended = [without(record, "samples") for record in target[cut:]]

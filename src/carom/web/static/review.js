@@ -30,7 +30,17 @@
     return [a[1] + f * (b[1] - a[1]), a[2] + f * (b[2] - a[2])];
   }
 
+  function parse(samples) {
+    /* "t x y;t x y;..." per ball */
+    var out = {};
+    Object.keys(samples).forEach(function (ball) {
+      out[ball] = samples[ball].split(";").map(function (s) { return s.split(" ").map(Number); });
+    });
+    return out;
+  }
+
   function draw(data) {
+    data.samples = parse(data.samples);
     var W = data.table.width, L = data.table.length, R = data.table.ball, rail = 0.09;
     /* the table lies on its side: y along the screen, the bottom cushion at the left */
     function sx(p) { return p[1]; }
@@ -50,6 +60,11 @@
     names.forEach(function (ball) {
       var pts = data.samples[ball].map(function (s) { var p = [s[1], s[2]]; return sx(p) + "," + sy(p); });
       el("polyline", { points: pts.join(" "), "class": "path " + ball, stroke: COLOURS[ball] }, svg);
+    });
+    names.forEach(function (ball) {
+      var first = data.samples[ball][0];
+      el("circle", { cx: sx([first[1], first[2]]), cy: sy([first[1], first[2]]), r: R, "class": "ghost " + ball,
+                     stroke: COLOURS[ball] }, svg);
     });
     var marks = el("g", { "class": "contacts" }, svg);
     (data.events || []).forEach(function (e, k) {
