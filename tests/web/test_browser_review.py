@@ -55,6 +55,7 @@ def test_review_a_tracked_match(sqlite_server: Server, browser: Any, tmp_path: P
     # the replay: a path per ball, the contacts marked, the balls moved by the scrubber and by Play
     assert page.locator("#replay-svg polyline.path").count() == 3
     assert page.locator("#replay-svg .contact").count() >= 1
+    expect(page.locator("#replay-svg .doubt-mark")).to_have_count(1)  # where red came to rest
     expect(page.locator("#replay-time")).to_have_value("1000")
     white = page.locator("#replay-svg circle.ball-now.white")
     at_end = white.get_attribute("cx")

@@ -83,6 +83,19 @@ def test_the_page_lists_the_doubtful_strokes_first(organiser: Any, review: int) 
     assert set(data["samples"]) == {"white", "yellow", "red"}
     assert all(len(s.split(" ")) == 3 for s in data["samples"]["white"].split(";"))
     assert data["events"] and data["table"]["length"] == pytest.approx(2.84)
+    assert data["marks"] == [{"ball": "red", "t": None, "doubt": 1}]  # red lies 0.96 m away next
+
+
+def test_the_doubts_are_marked_where_they_lie() -> None:
+    from carom.web.review import doubt_marks
+
+    doubts = [{"probability": 0.03, "what": "yellow–white contact at 5.79 s instead (chance 0.030)"},
+              {"probability": 3e-4, "what": "no white on the bottom cushion at 0.12 s (chance 3.4e-04)"},
+              {"probability": None, "what": "the balls moved …: the recording misses something (red lies "
+                                            "2.18 m from where this stroke left it when shot 545657 starts)"}]
+    assert doubt_marks(doubts) == [{"ball": "yellow", "t": 5.79, "doubt": 1},
+                                   {"ball": "white", "t": 0.12, "doubt": 2},
+                                   {"ball": "red", "t": None, "doubt": 3}]
 
 
 @pytest.mark.rule("C1")

@@ -11,6 +11,7 @@ show the reviewed score at once.
 
 from __future__ import annotations
 
+import re
 import threading
 from typing import Any
 
@@ -281,8 +282,24 @@ def stroke_data(request: Request, match_id: int, index: int) -> Response:
     table = TABLES[found[0].header.table]
     keep = ("index", "shot", "ball", "start", "end", "events", "samples", "confidence", "doubtful", "doubts",
             "tracked_ruling")
-    return JSONResponse({**{k: stroke.get(k) for k in keep},
+    return JSONResponse({**{k: stroke.get(k) for k in keep}, "marks": doubt_marks(stroke.get("doubts") or []),
                          "table": {"width": table.width, "length": table.length, "ball": table.ball_radius}})
+
+
+_AT = re.compile(r"\b(white|yellow|red)(?:–(?:white|yellow|red) contact| on the \w+ cushion| jumping) "
+                 r"at (\d+(?:\.\d+)?) s")
+_LIES = re.compile(r"\b(white|yellow|red) lies \d+(?:\.\d+)? m from where this stroke left it")
+
+
+def doubt_marks(doubts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Where on the paths the ruling's doubts lie: the ball and the time of each event a
+    doubt names (``t`` null: where the ball came to rest, for a doubt about the recording)."""
+    marks: list[dict[str, Any]] = []
+    for number, doubt in enumerate(doubts[:4], start=1):
+        what = str(doubt.get("what", ""))
+        marks += [{"ball": ball, "t": float(t), "doubt": number} for ball, t in _AT.findall(what)]
+        marks += [{"ball": ball, "t": None, "doubt": number} for ball in _LIES.findall(what)]
+    return marks
 
 
 def decide(snap_of: Any, book: Any, match_id: int, index: int, decision: Decision) -> None:

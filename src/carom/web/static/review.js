@@ -79,6 +79,15 @@
       var label = el("text", { x: sx(p) + R * 1.7, y: sy(p) - R * 1.7, "class": "label" }, g);
       label.textContent = String(k + 1);
     });
+    var doubts = el("g", { "class": "doubt-marks" }, svg);
+    (data.marks || []).forEach(function (m) {
+      var s = data.samples[m.ball];
+      if (!s) { return; }
+      var p = at(s, m.t === null ? s[s.length - 1][0] : m.t);
+      el("circle", { cx: sx(p), cy: sy(p), r: R * 2.6, "class": "doubt-mark", "data-doubt": m.doubt }, doubts);
+      var q = el("text", { x: sx(p) - R * 4.2, y: sy(p) + R * 1.1, "class": "doubt-label" }, doubts);
+      q.textContent = "?" + m.doubt;
+    });
     var balls = {};
     names.forEach(function (ball) {
       balls[ball] = el("circle", { r: R, "class": "ball-now " + ball, fill: COLOURS[ball] }, svg);
