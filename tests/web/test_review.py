@@ -224,3 +224,21 @@ def test_append_many_stops_at_a_refusal(tmp_path: Path) -> None:
         assert book.snapshot(match_id).seq == 4
     finally:
         store.close()
+
+
+def test_a_review_on_a_real_server_on_each_database(server: Any, real: bytes, tmp_path: Path) -> None:
+    """``carom serve`` on SQLite and on PostgreSQL: the decision's records go through the
+    database's writer in one group (``append_many``) and the export replays to the score."""
+    client = server.organiser()
+    response = client.post("/review", files={"file": ("real.jsonl", real, "application/x-ndjson")},
+                           data={"discipline": "three-cushion"})
+    assert response.status_code == 303, response.text
+    match_id = int(response.headers["location"].rsplit("/", 1)[1])
+    page = client.get(f"/review/{match_id}").text
+    index = int(re.search(r'data-index="(\d+)" data-shot="' + str(DOUBTFUL_SHOT), page).group(1))  # type: ignore[union-attr]
+    assert client.post(f"/review/{match_id}/strokes/{index}", data={"decision": "carom"}).status_code == 303
+    foul = client.post(f"/review/{match_id}/strokes/0", data={"decision": "foul", "rule": "F6"})
+    assert foul.status_code == 303
+    replayed, _ = _replay(client, match_id, tmp_path)
+    assert client.get(f"/api/matches/{match_id}").json()["replay"]["players"] == replayed["players"]
+    assert any(r["fouls"] == ["F6"] for r in replayed["rulings"])
