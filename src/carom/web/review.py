@@ -27,7 +27,7 @@ from carom.core.table import TABLES
 from carom.notation.words import N_
 from carom.notation.writer import dumps
 from carom.rules.disciplines import DISCIPLINES
-from carom.storage.book import Snapshot
+from carom.storage.book import MatchBook, Snapshot
 from carom.storage.errors import StorageError
 from carom.storage.players import AmbiguousName, SamePlayer
 from carom.web import auth
@@ -302,10 +302,11 @@ def doubt_marks(doubts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return marks
 
 
-def decide(snap_of: Any, book: Any, match_id: int, index: int, decision: Decision) -> None:
-    """Append what puts ``decision`` on stroke ``index`` into the match's log."""
+def decide(book: MatchBook, match_id: int, index: int, decision: Decision) -> None:
+    """Append what puts ``decision`` on stroke ``index`` into the match's log (one
+    decision at a time: each takes up the log as the one before left it)."""
     with _writing:
-        snap = snap_of(match_id)
+        snap = book.snapshot(match_id)
         records = parsed(snap.lines)
         strokes = tracked_strokes(records)
         decided = decisions(records)
@@ -339,7 +340,7 @@ async def decide_stroke(request: Request, match_id: int, index: int) -> Response
         decision = Decision("confirm")  # the reviewer says what the auto-referee said
     svc = services(request)
     try:
-        await run_in_threadpool(decide, svc.book.snapshot, svc.book, match_id, index, decision)
+        await run_in_threadpool(decide, svc.book, match_id, index, decision)
     except (RecordError, StorageError) as error:
         svc.book.forget(match_id)
         return render(request, "error.html", 409, status_code=409, message=t.gettext(
