@@ -190,6 +190,37 @@ class MatchBook:
                 raise
             return self._keep(live, seq, line, ruling)
 
+    def append_many(self, match_id: int, after: int, records: list[Mapping[str, Any] | Record],
+                    token: str | None) -> Snapshot:
+        """:meth:`append` for several records in order, each judged against the match as
+        the ones before it left it. A record the rules refuse stores none of them; the
+        others are written without waiting for each other's commit (the writer groups
+        them into as few commits as it can)."""
+        live = self.live(match_id)
+        live.check_token(token)
+        with live.lock:
+            try:
+                lines = []
+                for seq, record in enumerate(records, start=after):
+                    line, ruling = self._judge(live, seq, record, False)
+                    self._keep(live, seq + 1, line, ruling)
+                    lines.append(line)
+            except BaseException:
+                self.forget(match_id)  # the replay ran ahead of the database
+                raise
+            futures = [self.store.append_future(match_id, seq, line)
+                       for seq, line in enumerate(lines, start=after)]
+            failed: BaseException | None = None
+            for future in futures:
+                try:
+                    future.result()
+                except BaseException as error:
+                    failed = failed or error
+            if failed is not None:
+                self.forget(match_id)
+                raise failed
+            return live.snapshot
+
     async def append_async(self, match_id: int, after: int, record: Mapping[str, Any] | Record,
                            token: str | None, *, strict: bool = False) -> Appended:
         """:meth:`append` for an event loop: the loop never waits on the disk, and the

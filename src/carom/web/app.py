@@ -25,6 +25,7 @@ from carom.web import (
     organiser,
     pages,
     results,
+    review,
     simulator,
     tablet,
     tournaments_api,
@@ -50,7 +51,7 @@ def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: s
     app.add_middleware(Guard, refuse=refuse, policy=content_security_policy(drawing_styles()))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     for module in (api, tablet, pages, organiser, tournaments_api, tournaments_pages, hall, results,
-                   simulator, training):
+                   simulator, training, review):
         app.include_router(module.router)
     app.add_exception_handler(UnknownMatch, _unknown)
     app.add_exception_handler(RecordError, _unreadable)

@@ -39,13 +39,15 @@ LIMITS: tuple[tuple[re.Pattern[str], int], ...] = (
     (re.compile(r"/api/matches/[^/]+/records"), 256 * KIB),
     (re.compile(r"/organiser/import"), 17 * KIB * KIB),
     (re.compile(r"/api/(simulate|solve)"), 16 * KIB),
+    (re.compile(r"/review"), 17 * KIB * KIB),
 )
 """Body limits by route: a record may carry a tracked stroke's paths; an import is a
-whole match file (16 MiB, with room for the form around it); a simulation spec or a
-position for the training table is a few hundred bytes. Everything else: a form."""
+whole match file (16 MiB, with room for the form around it), a tracked recording to review
+likewise; a simulation spec or a position for the training table is a few hundred bytes.
+Everything else: a form."""
 DEFAULT_LIMIT = 64 * KIB
 UNSAFE = frozenset(("POST", "PUT", "PATCH", "DELETE"))
-PRIVATE = re.compile(r"/m/[^/]+/tablet.*|/organiser.*|/setup|/login|/api/session")
+PRIVATE = re.compile(r"/m/[^/]+/tablet.*|/organiser.*|/review.*|/setup|/login|/api/session")
 """Pages that carry a token or a password form: never kept by a cache."""
 DOCS = frozenset(("/docs", "/redoc", "/docs/oauth2-redirect"))
 
