@@ -88,8 +88,16 @@ def foul(tablet: Page, rule: str) -> None:
 
 
 def fits(page: Page, selector: str) -> bool:
-    """The element lies wholly inside the viewport, without scrolling."""
-    box = page.locator(selector).bounding_box()
+    """The element lies wholly inside the viewport, without scrolling.
+
+    A live page swaps its fragments as records arrive: wait until the element is shown,
+    and measure again if it was replaced between the wait and the measurement."""
+    box = None
+    for _ in range(5):
+        page.locator(selector).wait_for(state="visible")
+        box = page.locator(selector).bounding_box()
+        if box is not None:
+            break
     size = page.viewport_size
     assert box is not None and size is not None
     return bool(box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size["width"]
