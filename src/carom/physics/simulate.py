@@ -170,10 +170,13 @@ def paths_of(result: Run, every: float) -> dict[Ball, Path]:
     _, sample_positions = stroke_kernels()
     xy = sample_positions(result.log_t, result.log_state, result.log_mode, result.n_log, times,
                           result.vector)
-    return {
-        ball: tuple((float(t), float(xy[q, row, 0]), float(xy[q, row, 1])) for q, t in enumerate(times))
-        for row, ball in enumerate(result.balls)
-    }
+    rows = np.empty((len(times), 3))
+    rows[:, 0] = times
+    paths: dict[Ball, Path] = {}
+    for row, ball in enumerate(result.balls):
+        rows[:, 1:] = xy[:, row, :]
+        paths[ball] = tuple(map(tuple, rows.tolist()))  # Python floats, converted in C
+    return paths
 
 
 def physics_record(params: Params, table: TableSpec, strike: Strike | None, result: Run) -> dict[str, Any]:

@@ -241,7 +241,17 @@ async def _bounded(request: Request, gate: threading.BoundedSemaphore, seconds: 
         return _problem(503, f"not done within {seconds:g} s; nothing was kept", {"Retry-After": "5"})
     except ValueError as error:  # CaromError, SpecError, PositionError: the field is named
         return _problem(422, str(error))
-    return JSONResponse(result)
+    return FastJSON(result)
+
+
+class FastJSON(JSONResponse):
+    """JSON written by orjson: a stroke's paths are some 13,000 numbers, which the standard
+    library's encoder took 3.5 ms to write and orjson writes in a tenth of that."""
+
+    def render(self, content: Any) -> bytes:
+        import orjson
+
+        return orjson.dumps(content)
 
 
 SIMULATE_SCHEMA: dict[str, Any] = {
