@@ -21,6 +21,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from carom.competition import Line
+from carom.notation.words import LANGUAGES
 from carom.storage.errors import StorageError
 from carom.storage.players import UnknownPlayer
 from carom.storage.tournaments import (
@@ -35,7 +36,8 @@ from carom.storage.tournaments import (
 )
 from carom.web import auth
 from carom.web.addresses import tablet_url
-from carom.web.deps import csrf_ok, organiser_session, services
+from carom.web.deps import csrf_ok, organiser_session, services, words
+from carom.web.tournament_reports import results_pdf
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 
@@ -352,6 +354,30 @@ async def games_csv(request: Request, tournament_id: int) -> Response:
     except StorageError as error:
         return _refusal(error)
     return _csv(results_rows(t), f"tournament-{t.id}-games.csv")
+
+
+PDF = {200: {"content": {"application/pdf": {}}, "description": "the results, to print"}, 404: _P}
+
+
+async def results_pdf_response(request: Request, tournament_id: int, lang: str | None) -> Response:
+    """The results PDF (:class:`UnknownTournament` for no such tournament)."""
+    t = await run_in_threadpool(tournaments(request).read, tournament_id)
+    chosen = lang if lang in LANGUAGES else words(request).lang
+    data = await run_in_threadpool(results_pdf, t, chosen)
+    return Response(data, media_type="application/pdf", headers={
+        "Content-Disposition": f'inline; filename="tournament-{t.id}-results.pdf"'})
+
+
+@router.get("/{tournament_id}/results.pdf", summary="The results as PDF", response_class=Response,
+            responses=PDF)  # type: ignore[arg-type]
+async def get_results_pdf(request: Request, tournament_id: int, lang: str | None = None) -> Response:
+    """The final ranking (the standings so far while the tournament runs) with match
+    points, GD, BED and HS, each group's standings, and the games with their scores,
+    as an A4 PDF in ``lang`` (en, sk, de; default: the page's language)."""
+    try:
+        return await results_pdf_response(request, tournament_id, lang)
+    except StorageError as error:
+        return _refusal(error)
 
 
 def _csv(rows: Iterable[list[str]], filename: str) -> Response:

@@ -32,7 +32,7 @@ from carom.storage.tournaments import (
 )
 from carom.web.addresses import tablet_url
 from carom.web.deps import csrf_ok, error_page, is_organiser, refuse, render, services, words
-from carom.web.tournaments_api import tournaments
+from carom.web.tournaments_api import results_pdf_response, tournaments
 
 router = APIRouter(include_in_schema=False)
 MAX_REGISTER = 60 * 1024
@@ -168,6 +168,16 @@ async def live(request: Request, tournament_id: int) -> Response:
     if organiser:
         response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@router.get("/tournaments/{tournament_id}/results.pdf")
+async def results_pdf(request: Request, tournament_id: int, lang: str | None = None) -> Response:
+    """The results to print (:mod:`carom.web.tournament_reports`), in the page's language."""
+    try:
+        return await results_pdf_response(request, tournament_id, lang)
+    except UnknownTournament:
+        return error_page(request, 404, words(request).gettext("There is no tournament %(number)s.",
+                                                               number=tournament_id))
 
 
 @router.post("/tournaments/{tournament_id}/players", response_class=HTMLResponse)
