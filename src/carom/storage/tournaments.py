@@ -11,8 +11,11 @@ and the bracket are computed from the games' matches each time
 A game is *waiting* (no match yet), *playing* (its match goes on), *tie-break* (a
 knock-out game whose match finished level: it keeps its table until the match has a
 winner) or *done*. :meth:`Tournaments.advance` starts waiting games on free tables,
-makes the knock-out games whose players are known, and finishes the tournament; every
-read of a tournament calls it, so the next games start as tables free up.
+makes the knock-out games whose players are known, and finishes the tournament. The web
+calls it through :meth:`Tournaments.game_over` as soon as the record that finishes a
+game's match (or its confirmation) is stored, so the next game starts when its table is
+free; every read of a tournament calls it too (idempotent), which also catches a match
+finished by any other way.
 """
 
 from __future__ import annotations
@@ -501,6 +504,20 @@ class Tournaments:
                     schema.tournaments.c.id == tournament_id).values(state="finished")))
                 t = self.read(tournament_id, advance=False)
             return t
+
+    def tournament_of(self, match_id: int) -> int | None:
+        """The tournament whose game ``match_id`` is, if any."""
+        gc = schema.games.c
+        with self.engine.connect() as connection:
+            found = connection.execute(select(gc.tournament_id).where(gc.match_id == match_id)).scalar()
+        return None if found is None else int(found)
+
+    def game_over(self, match_id: int) -> Tournament | None:
+        """A game's match has just finished (or its result was confirmed): its table is
+        free, so :meth:`advance` its tournament now (the next games start, the knock-out
+        goes on), not when somebody next reads it. ``None`` for a match of no tournament."""
+        tournament_id = self.tournament_of(match_id)
+        return None if tournament_id is None else self.advance(tournament_id)
 
     def _make_ko_games(self, t: Tournament) -> bool:
         found = t.bracket()

@@ -4,7 +4,8 @@ Create a tournament (organiser), enter players, start it; then list its games wi
 their tablet links (the organiser sees the links, everybody else the games) and read
 its standings. Every game is an ordinary match: its records go to
 ``POST /api/matches/{id}/records`` with the game's referee token, like any match's.
-Reading a tournament starts the next games on the tables that have become free.
+The record that finishes a game's match starts the next games on its table at once
+(:func:`game_over`, called by the records API, the tablet and the confirmations).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import logging
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
@@ -40,6 +42,7 @@ from carom.web.deps import csrf_ok, organiser_session, services, words
 from carom.web.tournament_reports import results_pdf
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
+log = logging.getLogger(__name__)
 
 _P = {"model": None, "description": "the reason, in `detail`"}
 REFUSALS: dict[int | str, dict[str, Any]] = {401: _P, 403: _P, 404: _P, 422: _P}
@@ -52,6 +55,19 @@ def tournaments(request: Request) -> Tournaments:
         found = Tournaments(services(request).book, auth.new_token)
         request.app.state.tournaments = found
     return found
+
+
+async def game_over(request: Request, match_id: int, finished: bool) -> None:
+    """A record or a confirmation of match ``match_id`` has been stored: when the match is
+    ``finished`` and is a tournament's game, its tournament starts its next games now
+    (the table is free). The record stays acknowledged whatever happens here: a
+    failure is logged, and the next read of the tournament starts the games."""
+    if not finished:
+        return
+    try:
+        await run_in_threadpool(tournaments(request).game_over, match_id)
+    except Exception:  # the record is stored; a read of the tournament tries again
+        log.exception("match %s finished: its tournament's next games did not start", match_id)
 
 
 def _problem(status: int, detail: str) -> JSONResponse:
