@@ -47,6 +47,7 @@ from carom.competition.knockout import Bracket
 from carom.competition.qualify import knockout_size, qualifiers
 from carom.core.errors import RecordError
 from carom.core.table import TABLES
+from carom.notation.reader import parse_header
 from carom.rules.disciplines import DISCIPLINES
 from carom.storage import schema
 from carom.storage.book import MatchBook, Snapshot
@@ -55,6 +56,8 @@ from carom.storage.players import UnknownPlayer, name_key
 from carom.storage.store import MAX_ID, SqlStore
 
 MODES = ("round_robin", "knockout", "groups_knockout")
+TIEBREAKS = ("penalties",)
+CLOCK_FIELDS = ("stroke", "warning", "timeouts", "timeout")
 SEEDINGS = ("average", "hand")
 MAX_PLAYERS = 256
 MAX_TABLES = 64
@@ -88,6 +91,13 @@ class Settings:
     handicap: bool = False
     knockout_size: int | None = None
     seeding: str = "average"
+    clock: Mapping[str, int] | None = None
+    """The shot clock of every game (the ``carom/1`` header's ``clock``: some of
+    ``stroke``, ``warning``, ``timeouts``, ``timeout``, the others their defaults,
+    docs/clock.md); ``None``: no clock."""
+    tiebreak: str = "penalties"
+    """How a drawn knock-out game is decided: the format's penalty shoot-out (P1–P3), the
+    one tie-break ``carom/1`` has."""
 
     def check(self) -> None:
         """:class:`TournamentError` naming the first field that is not right."""
@@ -122,6 +132,18 @@ class Settings:
         if self.knockout_size is not None and (self.knockout_size < 2
                                                or self.knockout_size & (self.knockout_size - 1)):
             raise TournamentError("knockout_size: expected a power of two, at least 2")
+        if self.tiebreak not in TIEBREAKS:
+            raise TournamentError(f"tiebreak: expected one of {', '.join(TIEBREAKS)}")
+        if self.clock is not None:
+            if not isinstance(self.clock, Mapping) or any(
+                    k not in CLOCK_FIELDS or isinstance(v, bool) or not isinstance(v, int)
+                    or not 0 <= v <= 3600 for k, v in self.clock.items()):
+                raise TournamentError("clock: expected whole seconds (0 to 3600) of stroke, warning, "
+                                      "timeouts, timeout")
+            try:  # the format's own checks of a clock (T1, T2)
+                parse_header(json.dumps(self.header(("A", "B"))))
+            except RecordError as error:
+                raise TournamentError(str(error)) from None
 
     def header(self, names: tuple[str, str], targets: tuple[int, int] | None = None,
                knockout: bool = False) -> dict[str, Any]:
@@ -135,7 +157,9 @@ class Settings:
             "sets": None if self.sets_to_win is None else {"to_win": self.sets_to_win},
             "equalizing_inning": self.equalizing_inning}
         if knockout and self.sets_to_win is None:
-            header["tiebreak"] = "penalties"
+            header["tiebreak"] = self.tiebreak
+        if self.clock is not None:
+            header["clock"] = dict(self.clock)
         return header
 
 
@@ -349,7 +373,9 @@ class Tournaments:
                   "sets_to_win": settings.sets_to_win, "equalizing_inning": settings.equalizing_inning,
                   "mode": settings.mode, "groups": settings.groups, "tables": settings.tables,
                   "handicap": settings.handicap, "knockout_size": settings.knockout_size,
-                  "seeding": settings.seeding, "state": "entry"}
+                  "seeding": settings.seeding, "state": "entry",
+                  "clock": None if settings.clock is None else json.dumps(dict(settings.clock),
+                                                                          sort_keys=True)}
         return self.store.run(lambda c: int(c.execute(
             insert(schema.tournaments).values(**values).returning(schema.tournaments.c.id)).scalar_one()))
 
@@ -626,7 +652,8 @@ class Tournaments:
                                         _status(snap, r.stage), snap, token))
         settings = Settings(row.name, row.discipline, row.table_size, row.points, row.innings,
                             row.sets_to_win, bool(row.equalizing_inning), row.mode, row.groups,
-                            row.tables, bool(row.handicap), row.knockout_size, row.seeding)
+                            row.tables, bool(row.handicap), row.knockout_size, row.seeding,
+                            None if row.clock is None else json.loads(row.clock))
         return Tournament(row.id, settings, row.state, participants, groups, tuple(games))
 
     def list(self) -> list[tuple[int, str, str, str, int]]:

@@ -108,6 +108,19 @@ SETTINGS_SCHEMA: dict[str, Any] = {
         "knockout_size": {"type": ["integer", "null"], "description": "places in the knock-out "
                                                                        "(a power of two; null: the default)"},
         "seeding": {"enum": ["average", "hand"], "default": "average"},
+        "clock": {"description": "every game's shot clock and time-outs (docs/clock.md): null or false "
+                                 "(none), true (the UMB three-cushion defaults) or an object of some of "
+                                 "stroke, warning, timeouts, timeout (whole seconds / time-outs)",
+                  "anyOf": [{"type": ["boolean", "null"]}, {
+                      "type": "object", "additionalProperties": False,
+                      "properties": {"stroke": {"type": "integer", "minimum": 1, "default": 30},
+                                     "warning": {"type": "integer", "minimum": 0, "default": 10},
+                                     "timeouts": {"type": "integer", "minimum": 0,
+                                                  "description": "3, or 4 from 40 points"},
+                                     "timeout": {"type": "integer", "minimum": 1, "default": 30}}}]},
+        "tiebreak": {"enum": ["penalties"], "default": "penalties",
+                     "description": "how a drawn knock-out game is decided: the penalty shoot-out "
+                                    "(P1-P3), the one tie-break of carom/1"},
     },
 }
 
@@ -159,6 +172,13 @@ def settings_from(body: Any) -> Settings:
 
     from carom.rules.disciplines import DISCIPLINES
 
+    clock = body.get("clock")
+    if clock is True:
+        clock = {}
+    elif clock is False:
+        clock = None
+    if clock is not None and not isinstance(clock, dict):
+        raise TournamentError("clock: expected null, true or an object")
     discipline = text("discipline")
     spec = DISCIPLINES.get(discipline)
     default_table = spec.tables[0] if spec is not None and len(spec.tables) == 1 else "large"
@@ -168,7 +188,7 @@ def settings_from(body: Any) -> Settings:
         equalizing_inning=flag("equalizing_inning", True), mode=text("mode", "round_robin"),
         groups=whole("groups"), tables=whole("tables"),
         handicap=flag("handicap", False), knockout_size=number("knockout_size"),
-        seeding=text("seeding", "average"))
+        seeding=text("seeding", "average"), clock=clock, tiebreak=text("tiebreak", "penalties"))
 
 
 def _num(value: Fraction) -> float:
@@ -210,7 +230,8 @@ def tournament_json(request: Request, t: Tournament, links: bool) -> dict[str, A
         "settings": {"discipline": s.discipline, "table": s.table, "points": s.points, "innings": s.innings,
                      "sets": s.sets_to_win, "equalizing_inning": s.equalizing_inning, "mode": s.mode,
                      "groups": s.groups, "tables": s.tables, "handicap": s.handicap,
-                     "knockout_size": s.knockout_size, "seeding": s.seeding},
+                     "knockout_size": s.knockout_size, "seeding": s.seeding,
+                     "clock": None if s.clock is None else dict(s.clock), "tiebreak": s.tiebreak},
         "participants": [{"player": p.player_id, "name": p.name, "club": p.club, "seed": p.seed,
                           "target": p.target, "group": dict(t.groups).get(p.group_no or 0)}
                          for p in t.participants],
