@@ -17,7 +17,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.web.browser import Watched, log_in, tap
+from tests.web.browser import Watched, log_in, no_sideways_scroll, tap
 from tests.web.server import Server
 
 SEEDS = ["Ada", "Ben", "Cid", "Dov", "Eva", "Fay", "Gil", "Hal", "Ivo", "Jan", "Kim", "Lea"]
@@ -227,4 +227,11 @@ def test_a_handicap_round_robin(sqlite_server: Server, browser: Any) -> None:
     assert [[c.strip() for c in rows.nth(i).locator("td").all_inner_texts()] for i in range(4)] == HANDICAP
     assert [" ".join(x.split()) for x in page.locator("#ranking li").all_inner_texts()] == [
         "1. Ada", "2. Ben", "3. Dov", "4. Cid"]
+    # on a phone the standings and the schedule fit the width, nothing to scroll sideways
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    assert no_sideways_scroll(page)
+    assert page.evaluate("""() => [...document.querySelectorAll('#live .table-scroll')].every(
+        d => d.scrollWidth <= d.clientWidth + 1)""")
+    expect(page.locator("#schedule .round-under").first).to_be_visible()
     watched.close()
