@@ -89,6 +89,8 @@ tournaments = Table(
     Column("handicap", Boolean, nullable=False),
     Column("knockout_size", Integer, nullable=True, doc="places in the knock-out (null: the default)"),
     Column("seeding", String(16), nullable=False, doc="average or hand"),
+    Column("clock", Text, nullable=True, doc="every game's shot clock: the header's clock object as JSON "
+                                             "(null: none); revision 0004"),
     Column("state", String(16), nullable=False, doc="entry, running or finished"),
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
 )

@@ -11,8 +11,11 @@ and the bracket are computed from the games' matches each time
 A game is *waiting* (no match yet), *playing* (its match goes on), *tie-break* (a
 knock-out game whose match finished level: it keeps its table until the match has a
 winner) or *done*. :meth:`Tournaments.advance` starts waiting games on free tables,
-makes the knock-out games whose players are known, and finishes the tournament; every
-read of a tournament calls it, so the next games start as tables free up.
+makes the knock-out games whose players are known, and finishes the tournament. The web
+calls it through :meth:`Tournaments.game_over` as soon as the record that finishes a
+game's match (or its confirmation) is stored, so the next game starts when its table is
+free; every read of a tournament calls it too (idempotent), which also catches a match
+finished by any other way.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from carom.competition.knockout import Bracket
 from carom.competition.qualify import knockout_size, qualifiers
 from carom.core.errors import RecordError
 from carom.core.table import TABLES
+from carom.notation.reader import parse_header
 from carom.rules.disciplines import DISCIPLINES
 from carom.storage import schema
 from carom.storage.book import MatchBook, Snapshot
@@ -52,6 +56,8 @@ from carom.storage.players import UnknownPlayer, name_key
 from carom.storage.store import MAX_ID, SqlStore
 
 MODES = ("round_robin", "knockout", "groups_knockout")
+TIEBREAKS = ("penalties",)
+CLOCK_FIELDS = ("stroke", "warning", "timeouts", "timeout")
 SEEDINGS = ("average", "hand")
 MAX_PLAYERS = 256
 MAX_TABLES = 64
@@ -85,6 +91,13 @@ class Settings:
     handicap: bool = False
     knockout_size: int | None = None
     seeding: str = "average"
+    clock: Mapping[str, int] | None = None
+    """The shot clock of every game (the ``carom/1`` header's ``clock``: some of
+    ``stroke``, ``warning``, ``timeouts``, ``timeout``, the others their defaults,
+    docs/clock.md); ``None``: no clock."""
+    tiebreak: str = "penalties"
+    """How a drawn knock-out game is decided: the format's penalty shoot-out (P1–P3), the
+    one tie-break ``carom/1`` has."""
 
     def check(self) -> None:
         """:class:`TournamentError` naming the first field that is not right."""
@@ -119,6 +132,18 @@ class Settings:
         if self.knockout_size is not None and (self.knockout_size < 2
                                                or self.knockout_size & (self.knockout_size - 1)):
             raise TournamentError("knockout_size: expected a power of two, at least 2")
+        if self.tiebreak not in TIEBREAKS:
+            raise TournamentError(f"tiebreak: expected one of {', '.join(TIEBREAKS)}")
+        if self.clock is not None:
+            if not isinstance(self.clock, Mapping) or any(
+                    k not in CLOCK_FIELDS or isinstance(v, bool) or not isinstance(v, int)
+                    or not 0 <= v <= 3600 for k, v in self.clock.items()):
+                raise TournamentError("clock: expected whole seconds (0 to 3600) of stroke, warning, "
+                                      "timeouts, timeout")
+            try:  # the format's own checks of a clock (T1, T2)
+                parse_header(json.dumps(self.header(("A", "B"))))
+            except RecordError as error:
+                raise TournamentError(str(error)) from None
 
     def header(self, names: tuple[str, str], targets: tuple[int, int] | None = None,
                knockout: bool = False) -> dict[str, Any]:
@@ -132,7 +157,9 @@ class Settings:
             "sets": None if self.sets_to_win is None else {"to_win": self.sets_to_win},
             "equalizing_inning": self.equalizing_inning}
         if knockout and self.sets_to_win is None:
-            header["tiebreak"] = "penalties"
+            header["tiebreak"] = self.tiebreak
+        if self.clock is not None:
+            header["clock"] = dict(self.clock)
         return header
 
 
@@ -346,7 +373,9 @@ class Tournaments:
                   "sets_to_win": settings.sets_to_win, "equalizing_inning": settings.equalizing_inning,
                   "mode": settings.mode, "groups": settings.groups, "tables": settings.tables,
                   "handicap": settings.handicap, "knockout_size": settings.knockout_size,
-                  "seeding": settings.seeding, "state": "entry"}
+                  "seeding": settings.seeding, "state": "entry",
+                  "clock": None if settings.clock is None else json.dumps(dict(settings.clock),
+                                                                          sort_keys=True)}
         return self.store.run(lambda c: int(c.execute(
             insert(schema.tournaments).values(**values).returning(schema.tournaments.c.id)).scalar_one()))
 
@@ -502,6 +531,20 @@ class Tournaments:
                 t = self.read(tournament_id, advance=False)
             return t
 
+    def tournament_of(self, match_id: int) -> int | None:
+        """The tournament whose game ``match_id`` is, if any."""
+        gc = schema.games.c
+        with self.engine.connect() as connection:
+            found = connection.execute(select(gc.tournament_id).where(gc.match_id == match_id)).scalar()
+        return None if found is None else int(found)
+
+    def game_over(self, match_id: int) -> Tournament | None:
+        """A game's match has just finished (or its result was confirmed): its table is
+        free, so :meth:`advance` its tournament now (the next games start, the knock-out
+        goes on), not when somebody next reads it. ``None`` for a match of no tournament."""
+        tournament_id = self.tournament_of(match_id)
+        return None if tournament_id is None else self.advance(tournament_id)
+
     def _make_ko_games(self, t: Tournament) -> bool:
         found = t.bracket()
         if found is None:
@@ -609,7 +652,8 @@ class Tournaments:
                                         _status(snap, r.stage), snap, token))
         settings = Settings(row.name, row.discipline, row.table_size, row.points, row.innings,
                             row.sets_to_win, bool(row.equalizing_inning), row.mode, row.groups,
-                            row.tables, bool(row.handicap), row.knockout_size, row.seeding)
+                            row.tables, bool(row.handicap), row.knockout_size, row.seeding,
+                            None if row.clock is None else json.loads(row.clock))
         return Tournament(row.id, settings, row.state, participants, groups, tuple(games))
 
     def list(self) -> list[tuple[int, str, str, str, int]]:

@@ -34,6 +34,7 @@ from carom.web.addresses import tablet_url
 from carom.web.deps import csrf_ok, organiser_session, services
 from carom.web.forms import FormError, check_names
 from carom.web.record_schema import HEADER_SCHEMA, RECORD_SCHEMA
+from carom.web.tournaments_api import game_over
 
 router = APIRouter(prefix="/api", tags=["matches"])
 
@@ -155,6 +156,7 @@ async def append_record(request: Request, match_id: int) -> Response:
     except (RecordError, BrokenMatch) as error:
         return _problem(422, str(error))
     svc.hub.publish(match_id, done.snapshot.version)
+    await game_over(request, match_id, done.snapshot.state.finished)
     return JSONResponse({
         "seq": done.seq, "line": done.seq + 1,
         "ruling": None if done.ruling is None else ruling_json(done.ruling),
@@ -270,6 +272,7 @@ async def confirm(request: Request, match_id: int) -> Response:
     except NotFinished as error:
         return _problem(409, str(error))
     svc.hub.publish(match_id, snap.version)
+    await game_over(request, match_id, snap.state.finished)
     return JSONResponse(match_json(snap))
 
 

@@ -32,6 +32,7 @@ from carom.web.addresses import tablet_url
 from carom.web.deps import csrf_ok, is_organiser, refuse, render, services, words
 from carom.web.forms import MAX_NAME, FormError, check_names, header_from_form, say
 from carom.web.i18n import PageWords
+from carom.web.tournaments_api import game_over
 from carom.web.views import match_view
 
 router = APIRouter(include_in_schema=False)
@@ -271,7 +272,10 @@ async def _match_action(request: Request, match_id: int, action: str) -> Respons
             return _manage_page(request, match_id, 409, error=refusal)
     else:
         await run_in_threadpool(svc.book.reopen, match_id)
-    svc.hub.publish(match_id, svc.book.snapshot(match_id).version)
+    snap = svc.book.snapshot(match_id)
+    svc.hub.publish(match_id, snap.version)
+    if action == "confirm":
+        await game_over(request, match_id, snap.state.finished)
     return RedirectResponse(f"/organiser/matches/{match_id}", status_code=303)
 
 

@@ -7,7 +7,8 @@ print as they are written), a game's innings as CSV.
   inning with each player's series and running total (per set in a match of sets), the
   totals, averages and high runs, the result, and three signature lines.
 - :func:`table_pdf`: a title, column headings and rows (a tournament's standings, its
-  results): numbers right-aligned, headings repeated on every page.
+  results): numbers right-aligned, headings repeated on every page; :func:`tables_pdf`
+  several such tables under their headings (a tournament's results).
 - :func:`scoresheet_rows` / :func:`scoresheet_csv`: the innings as rows, for a spreadsheet.
 
 Words come from the catalogues (:class:`carom.web.i18n.PageWords`); numbers take the
@@ -20,6 +21,7 @@ import csv
 import io
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -133,18 +135,45 @@ def table_pdf(title: str, headers: Sequence[str], rows: Sequence[Sequence[object
     """A PDF of one table of results: ``title`` (and ``subtitle``) above, ``headers``
     and ``rows`` (cells as given, turned to text), numbers right-aligned. Landscape for
     more than seven columns unless ``landscape`` says otherwise."""
-    cells = [[str(v) for v in row] for row in rows]
-    if any(len(row) != len(headers) for row in cells):
-        raise ReportError("rows: every row needs one cell per heading")
-    wide = len(headers) > 7 if landscape is None else landscape
+    return tables_pdf(title, [Section("", headers, rows)], lang, subtitle=subtitle, landscape=landscape)
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One table of a results PDF: its heading (may be empty), column headings, rows."""
+
+    heading: str
+    headers: Sequence[str]
+    rows: Sequence[Sequence[object]]
+
+
+def tables_pdf(title: str, sections: Sequence[Section], lang: str = "en", *, subtitle: str = "",
+               landscape: bool | None = None) -> bytes:
+    """A PDF of several tables of results (a tournament's ranking, then its games), each
+    under its heading, printed as :func:`table_pdf` prints one. Landscape when a table
+    has more than seven columns unless ``landscape`` says otherwise."""
+    tables = []
+    for number, section in enumerate(sections, start=1):
+        cells = [[str(v) for v in row] for row in section.rows]
+        if any(len(row) != len(section.headers) for row in cells):
+            where = "rows" if len(sections) == 1 else f"sections[{number}].rows"
+            raise ReportError(f"{where}: every row needs one cell per heading")
+        tables.append((section, cells))
+    wide = any(len(s.headers) > 7 for s in sections) if landscape is None else landscape
     pdf = Paper(PageWords(lang), landscape=wide)
     pdf.set_title(title)
     pdf.add_page()
     pdf.heading(title)
     if subtitle:
         pdf.line_of_text(subtitle)
-    pdf.ln(3)
-    pdf.grid(list(headers), cells)
+    for section, cells in tables:
+        pdf.ln(3)
+        if section.heading:
+            if pdf.will_page_break(30):
+                pdf.add_page()
+            pdf.line_of_text(section.heading, size=12, bold=True)
+            pdf.ln(1)
+        pdf.grid(list(section.headers), cells)
     return _output(pdf)
 
 

@@ -23,6 +23,7 @@ from carom.storage.events import Actor, Confirmed, NotFinished
 from carom.web.auth import TOKEN_HEADER
 from carom.web.deps import error_page, render, services, words
 from carom.web.forms import FormError, record_from_form, say
+from carom.web.tournaments_api import game_over
 from carom.web.views import match_view
 
 router = APIRouter(include_in_schema=False)
@@ -100,6 +101,7 @@ async def enter(request: Request, match_id: int) -> Response:
         return _panel(request, live.snapshot, token, 422,
                       error=t.gettext("Refused: %(reason)s", reason=say(error, t)))
     svc.hub.publish(match_id, done.snapshot.version)
+    await game_over(request, match_id, done.snapshot.state.finished)
     return _panel(request, done.snapshot, token)
 
 
@@ -119,4 +121,5 @@ async def confirm(request: Request, match_id: int) -> Response:
     except NotFinished:
         return _panel(request, live.snapshot, token, 409, error=t.gettext("The match is not over yet."))
     svc.hub.publish(match_id, snap.version)
+    await game_over(request, match_id, snap.state.finished)
     return _panel(request, snap, token)

@@ -4,7 +4,8 @@ Create a tournament (organiser), enter players, start it; then list its games wi
 their tablet links (the organiser sees the links, everybody else the games) and read
 its standings. Every game is an ordinary match: its records go to
 ``POST /api/matches/{id}/records`` with the game's referee token, like any match's.
-Reading a tournament starts the next games on the tables that have become free.
+The record that finishes a game's match starts the next games on its table at once
+(:func:`game_over`, called by the records API, the tablet and the confirmations).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import logging
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
@@ -21,6 +23,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from carom.competition import Line
+from carom.notation.words import LANGUAGES
 from carom.storage.errors import StorageError
 from carom.storage.players import UnknownPlayer
 from carom.storage.tournaments import (
@@ -35,9 +38,11 @@ from carom.storage.tournaments import (
 )
 from carom.web import auth
 from carom.web.addresses import tablet_url
-from carom.web.deps import csrf_ok, organiser_session, services
+from carom.web.deps import csrf_ok, organiser_session, services, words
+from carom.web.tournament_reports import results_pdf
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
+log = logging.getLogger(__name__)
 
 _P = {"model": None, "description": "the reason, in `detail`"}
 REFUSALS: dict[int | str, dict[str, Any]] = {401: _P, 403: _P, 404: _P, 422: _P}
@@ -50,6 +55,19 @@ def tournaments(request: Request) -> Tournaments:
         found = Tournaments(services(request).book, auth.new_token)
         request.app.state.tournaments = found
     return found
+
+
+async def game_over(request: Request, match_id: int, finished: bool) -> None:
+    """A record or a confirmation of match ``match_id`` has been stored: when the match is
+    ``finished`` and is a tournament's game, its tournament starts its next games now
+    (the table is free). The record stays acknowledged whatever happens here: a
+    failure is logged, and the next read of the tournament starts the games."""
+    if not finished:
+        return
+    try:
+        await run_in_threadpool(tournaments(request).game_over, match_id)
+    except Exception:  # the record is stored; a read of the tournament tries again
+        log.exception("match %s finished: its tournament's next games did not start", match_id)
 
 
 def _problem(status: int, detail: str) -> JSONResponse:
@@ -90,6 +108,19 @@ SETTINGS_SCHEMA: dict[str, Any] = {
         "knockout_size": {"type": ["integer", "null"], "description": "places in the knock-out "
                                                                        "(a power of two; null: the default)"},
         "seeding": {"enum": ["average", "hand"], "default": "average"},
+        "clock": {"description": "every game's shot clock and time-outs (docs/clock.md): null or false "
+                                 "(none), true (the UMB three-cushion defaults) or an object of some of "
+                                 "stroke, warning, timeouts, timeout (whole seconds / time-outs)",
+                  "anyOf": [{"type": ["boolean", "null"]}, {
+                      "type": "object", "additionalProperties": False,
+                      "properties": {"stroke": {"type": "integer", "minimum": 1, "default": 30},
+                                     "warning": {"type": "integer", "minimum": 0, "default": 10},
+                                     "timeouts": {"type": "integer", "minimum": 0,
+                                                  "description": "3, or 4 from 40 points"},
+                                     "timeout": {"type": "integer", "minimum": 1, "default": 30}}}]},
+        "tiebreak": {"enum": ["penalties"], "default": "penalties",
+                     "description": "how a drawn knock-out game is decided: the penalty shoot-out "
+                                    "(P1-P3), the one tie-break of carom/1"},
     },
 }
 
@@ -141,6 +172,13 @@ def settings_from(body: Any) -> Settings:
 
     from carom.rules.disciplines import DISCIPLINES
 
+    clock = body.get("clock")
+    if clock is True:
+        clock = {}
+    elif clock is False:
+        clock = None
+    if clock is not None and not isinstance(clock, dict):
+        raise TournamentError("clock: expected null, true or an object")
     discipline = text("discipline")
     spec = DISCIPLINES.get(discipline)
     default_table = spec.tables[0] if spec is not None and len(spec.tables) == 1 else "large"
@@ -150,7 +188,7 @@ def settings_from(body: Any) -> Settings:
         equalizing_inning=flag("equalizing_inning", True), mode=text("mode", "round_robin"),
         groups=whole("groups"), tables=whole("tables"),
         handicap=flag("handicap", False), knockout_size=number("knockout_size"),
-        seeding=text("seeding", "average"))
+        seeding=text("seeding", "average"), clock=clock, tiebreak=text("tiebreak", "penalties"))
 
 
 def _num(value: Fraction) -> float:
@@ -192,7 +230,8 @@ def tournament_json(request: Request, t: Tournament, links: bool) -> dict[str, A
         "settings": {"discipline": s.discipline, "table": s.table, "points": s.points, "innings": s.innings,
                      "sets": s.sets_to_win, "equalizing_inning": s.equalizing_inning, "mode": s.mode,
                      "groups": s.groups, "tables": s.tables, "handicap": s.handicap,
-                     "knockout_size": s.knockout_size, "seeding": s.seeding},
+                     "knockout_size": s.knockout_size, "seeding": s.seeding,
+                     "clock": None if s.clock is None else dict(s.clock), "tiebreak": s.tiebreak},
         "participants": [{"player": p.player_id, "name": p.name, "club": p.club, "seed": p.seed,
                           "target": p.target, "group": dict(t.groups).get(p.group_no or 0)}
                          for p in t.participants],
@@ -352,6 +391,30 @@ async def games_csv(request: Request, tournament_id: int) -> Response:
     except StorageError as error:
         return _refusal(error)
     return _csv(results_rows(t), f"tournament-{t.id}-games.csv")
+
+
+PDF = {200: {"content": {"application/pdf": {}}, "description": "the results, to print"}, 404: _P}
+
+
+async def results_pdf_response(request: Request, tournament_id: int, lang: str | None) -> Response:
+    """The results PDF (:class:`UnknownTournament` for no such tournament)."""
+    t = await run_in_threadpool(tournaments(request).read, tournament_id)
+    chosen = lang if lang in LANGUAGES else words(request).lang
+    data = await run_in_threadpool(results_pdf, t, chosen)
+    return Response(data, media_type="application/pdf", headers={
+        "Content-Disposition": f'inline; filename="tournament-{t.id}-results.pdf"'})
+
+
+@router.get("/{tournament_id}/results.pdf", summary="The results as PDF", response_class=Response,
+            responses=PDF)  # type: ignore[arg-type]
+async def get_results_pdf(request: Request, tournament_id: int, lang: str | None = None) -> Response:
+    """The final ranking (the standings so far while the tournament runs) with match
+    points, GD, BED and HS, each group's standings, and the games with their scores,
+    as an A4 PDF in ``lang`` (en, sk, de; default: the page's language)."""
+    try:
+        return await results_pdf_response(request, tournament_id, lang)
+    except StorageError as error:
+        return _refusal(error)
 
 
 def _csv(rows: Iterable[list[str]], filename: str) -> Response:

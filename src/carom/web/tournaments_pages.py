@@ -22,6 +22,7 @@ from carom.rules.disciplines import DISCIPLINES
 from carom.storage.errors import StorageError
 from carom.storage.register import RegisterError, export_csv, import_rows, read_file, register
 from carom.storage.tournaments import (
+    CLOCK_FIELDS,
     MODES,
     Settings,
     Tournament,
@@ -32,7 +33,7 @@ from carom.storage.tournaments import (
 )
 from carom.web.addresses import tablet_url
 from carom.web.deps import csrf_ok, error_page, is_organiser, refuse, render, services, words
-from carom.web.tournaments_api import tournaments
+from carom.web.tournaments_api import results_pdf_response, tournaments
 
 router = APIRouter(include_in_schema=False)
 MAX_REGISTER = 60 * 1024
@@ -67,8 +68,18 @@ def _number(form: FormData, key: str, *, default: int | None = None) -> int | No
 
 
 def settings_from_form(form: FormData) -> Settings:
+    """The organiser's form as the settings the API takes (every field of it); a field
+    that is not right raises :class:`TournamentError` naming it."""
     def text(key: str, default: str) -> str:
         return str(form.get(key, default) or default)[:256]
+
+    clock: dict[str, int] | None = None
+    if form.get("clock") == "on":
+        clock = {}
+        for key in CLOCK_FIELDS:
+            value = form_number(str(form.get(f"clock_{key}", "") or ""), f"clock.{key}")
+            if value is not None:
+                clock[key] = value
 
     discipline = text("discipline", "three-cushion")
     spec = DISCIPLINES.get(discipline)
@@ -81,7 +92,9 @@ def settings_from_form(form: FormData) -> Settings:
                     equalizing_inning=form.get("equalizing_inning") == "on", mode=text("mode", "round_robin"),
                     groups=_number(form, "groups", default=1) or 0,
                     tables=_number(form, "tables", default=1) or 0,
-                    handicap=form.get("handicap") == "on", seeding=text("seeding", "average"))
+                    handicap=form.get("handicap") == "on", seeding=text("seeding", "average"),
+                    knockout_size=_number(form, "knockout_size"), clock=clock,
+                    tiebreak=text("tiebreak", "penalties"))
 
 
 @router.post("/tournaments", response_class=HTMLResponse)
@@ -170,6 +183,16 @@ async def live(request: Request, tournament_id: int) -> Response:
     return response
 
 
+@router.get("/tournaments/{tournament_id}/results.pdf")
+async def results_pdf(request: Request, tournament_id: int, lang: str | None = None) -> Response:
+    """The results to print (:mod:`carom.web.tournament_reports`), in the page's language."""
+    try:
+        return await results_pdf_response(request, tournament_id, lang)
+    except UnknownTournament:
+        return error_page(request, 404, words(request).gettext("There is no tournament %(number)s.",
+                                                               number=tournament_id))
+
+
 @router.post("/tournaments/{tournament_id}/players", response_class=HTMLResponse)
 async def add_players(request: Request, tournament_id: int) -> Response:
     """Names typed one a line (``name; club`` optionally), and players ticked in the register."""
@@ -178,15 +201,27 @@ async def add_players(request: Request, tournament_id: int) -> Response:
         return form
     entries: list[dict[str, Any]] = []
     for raw in str(form.get("names", "") or "").splitlines()[:256]:
-        name, _, club = raw.partition(";")
+        name, _, rest = raw.partition(";")
+        club, _, target = rest.partition(";")
         if name.strip():
             entry: dict[str, Any] = {"name": name.strip()[:200]}
             if club.strip():
                 entry["club"] = club.strip()[:200]
+            if target.strip():  # a handicap target by hand: the API's "target"
+                entry["target"] = int(target) if target.strip().isdigit() and len(target.strip()) < 7 \
+                    else target.strip()[:20]
             entries.append(entry)
     for value in form.getlist("player")[:256]:
         if isinstance(value, str) and value.isdigit() and len(value) < 10:
             entries.append({"player": int(value)})
+    try:
+        t = await run_in_threadpool(lambda: tournaments(request).read(tournament_id, advance=False))
+    except UnknownTournament:
+        return error_page(request, 404, words(request).gettext("There is no tournament %(number)s.",
+                                                               number=tournament_id))
+    if t.settings.seeding == "hand":  # seeded by hand: in the order of entry (the API's "seed")
+        for number, entry in enumerate(entries, start=len(t.participants) + 1):
+            entry["seed"] = number
     if not entries:
         message = words(request).gettext("Type names (one a line) or tick players of the register.")
         return await run_in_threadpool(lambda: _page(request, tournament_id, 422, error=message))
