@@ -237,3 +237,33 @@ def test_a_ball_leaving_along_the_line_of_centres_measured_before_the_stroke_was
     assert 0.1 < alone < 0.5
     assert along > 1.8 * alone and along > 0.5
     assert beside < 0.01
+
+
+def _frozen_chance_from_first_motion(line: tuple[tuple[float, float], tuple[float, float]] | None) -> float:
+    """White's first contact is yellow, whose centre was measured 30 mm beyond touching
+    white's along x; white's first motion after the strike is ``line`` (a point, a unit
+    direction)."""
+    from carom.core.records import Stroke
+    from carom.track.judging.frozen import frozen_reading
+
+    white, yellow = (0.5, 1.0), (0.5 + 2.0 * R + 0.03, 1.0)
+    stroke = Stroke(W, (BallContact(W, Y, 0.01),), {W: white, Y: yellow, RED: (1.2, 2.5)})
+    reading = frozen_reading(stroke, {W: white, Y: yellow, RED: (1.2, 2.5)}, 0.001, LARGE,
+                             DEFAULT_MODEL.bias_scale, None, line)
+    assert reading is not None
+    return reading.probability
+
+
+def test_ball_1s_first_motion_starting_where_it_stood_if_touching_shows_the_balls_frozen() -> None:
+    """The tracker's bias pushes two touching centres apart along their line, equally:
+    measured 30 mm beyond touching, white stood 15 mm nearer yellow than measured if
+    they touched. White's first motion (a stun push sends it square to the line) passes
+    through that place: frozen is the likelier reading (0.65: balls a few millimetres
+    apart leave alike), though the distance alone says apart (0.11). Passing through
+    white's measured centre instead, it ran before it met yellow: apart (0.006)."""
+    alone = _frozen_chance_from_first_motion(None)
+    through_touching = _frozen_chance_from_first_motion(((0.515, 1.04), (0.0, 1.0)))
+    through_measured = _frozen_chance_from_first_motion(((0.5, 1.04), (0.0, 1.0)))
+    assert alone < 0.2
+    assert through_touching > 0.5 > alone * 4.0
+    assert through_measured < 0.05
