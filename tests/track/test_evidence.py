@@ -267,3 +267,28 @@ def test_ball_1s_first_motion_starting_where_it_stood_if_touching_shows_the_ball
     assert alone < 0.2
     assert through_touching > 0.5 > alone * 4.0
     assert through_measured < 0.05
+
+
+def test_beside_another_ball_the_direction_of_a_small_displacement_says_little() -> None:
+    """As above, red displaced 4.5 mm along white's path, which no touch by white can
+    do; but yellow rests 5 mm beyond touching red where red was measured last: the
+    tracker's bias moves red's centre along the line to yellow by up to centimetres,
+    so the direction of a displacement of millimetres is no evidence against the touch
+    (its length and the distance white passed at still are)."""
+
+    def chance(yellow: tuple[float, float]) -> tuple[float, float]:
+        t, white, spot, _ = _pass(0.0)
+        rng = np.random.default_rng(21)
+        xy_white = white + rng.normal(0.0, 0.001, white.shape)
+        red = BallTrack(np.array([0.0, 3.0]), np.array([spot, (spot[0], spot[1] + 0.0045)]))
+        tracked = TrackedStroke(5, W, {W: BallTrack(t, xy_white), Y: _still(yellow, 3.0, 22), RED: red})
+        ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
+        assert ruling.detection is not None
+        (dep,) = [d for d in ruling.detection.departures if d.join.kind == "nudge"]
+        return dep.angle_sd, _contact(ruling, W, RED)
+
+    spot = _pass(0.0)[2]
+    far_sd, far = chance((1.2, 2.5))
+    near_sd, near = chance((spot[0] + 2.0 * R + 0.005, spot[1] + 0.0045))
+    assert far < 0.3 and far_sd < 0.5
+    assert near_sd >= 1.0 and near > 2.0 * far
