@@ -292,3 +292,42 @@ def test_beside_another_ball_the_direction_of_a_small_displacement_says_little()
     near_sd, near = chance((spot[0] + 2.0 * R + 0.005, spot[1] + 0.0045))
     assert far < 0.3 and far_sd < 0.5
     assert near_sd >= 1.0 and near > 2.0 * far
+
+
+def _slow_push(seed: int) -> TrackedRuling:
+    """White rolls slowly up the table into red and stops against it; red rolls on 67 mm.
+    A tracker that sends a ball once it moved 15 mm sends red at 15, 30, 45 and 60 mm,
+    the first two beside white (within 4 cm: their centres may carry the bias)."""
+    t = np.arange(0.0, 3.0, 0.02)
+    hit = 2.0 / 3.0  # white at y = 1.10 and 0.2 m/s
+    white = _rolling((0.5, 0.9), (0.0, 0.4), np.minimum(t, hit))
+    spot = (0.5, 1.10 + 2.0 * R)
+    after = np.maximum(t - hit, 0.0)
+    red_all = _rolling(spot, (0.0, 0.2), after)
+    travel = red_all[:, 1] - spot[1]
+    sent = [0]
+    for k in range(1, len(t)):
+        if travel[k] - travel[sent[-1]] >= 0.015:
+            sent.append(k)
+    sent.append(len(t) - 1)
+    red = BallTrack(t[sent], _noisy(red_all[sent], seed))
+    still = white[-1]
+    white_sent = np.nonzero(t <= hit + 0.02)[0]
+    w = BallTrack(np.r_[t[white_sent], 3.0], _noisy(np.vstack([white[white_sent], still]), seed + 1))
+    tracked = TrackedStroke(7, W, {W: w, Y: _still((1.2, 2.5), 3.0, seed + 2), RED: red})
+    return track_stroke(tracked, THREE_CUSHION, LARGE)
+
+
+def test_a_slow_push_whose_first_samples_lie_beside_the_hitter_is_a_contact() -> None:
+    """Red's first two moving samples lie within 4 cm of white, which stopped against it,
+    and within 5 cm of where red rested: alone they could be the tracker's bias. But each
+    lies farther than the one before, and the next, with no ball near, farther still: red
+    left, at the time those samples say (0.67 s), and white touched it then. (Set aside as
+    bias, they left red's move a displacement between two rests with no time to it.)"""
+    ruling = _slow_push(31)
+    assert ruling.detection is not None
+    first = ruling.detection.departures[0]
+    assert first.join.kind == "start" and first.left_at is not None
+    assert abs(first.left_at - 2.0 / 3.0) < 2.0 * first.left_sd + 0.01
+    assert _contact(ruling, W, RED) > 0.9
+    assert _recorded(ruling, W, RED)
