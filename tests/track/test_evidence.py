@@ -237,3 +237,97 @@ def test_a_ball_leaving_along_the_line_of_centres_measured_before_the_stroke_was
     assert 0.1 < alone < 0.5
     assert along > 1.8 * alone and along > 0.5
     assert beside < 0.01
+
+
+def _frozen_chance_from_first_motion(line: tuple[tuple[float, float], tuple[float, float]] | None) -> float:
+    """White's first contact is yellow, whose centre was measured 30 mm beyond touching
+    white's along x; white's first motion after the strike is ``line`` (a point, a unit
+    direction)."""
+    from carom.core.records import Stroke
+    from carom.track.judging.frozen import frozen_reading
+
+    white, yellow = (0.5, 1.0), (0.5 + 2.0 * R + 0.03, 1.0)
+    stroke = Stroke(W, (BallContact(W, Y, 0.01),), {W: white, Y: yellow, RED: (1.2, 2.5)})
+    reading = frozen_reading(stroke, {W: white, Y: yellow, RED: (1.2, 2.5)}, 0.001, LARGE,
+                             DEFAULT_MODEL.bias_scale, None, line)
+    assert reading is not None
+    return reading.probability
+
+
+def test_ball_1s_first_motion_starting_where_it_stood_if_touching_shows_the_balls_frozen() -> None:
+    """The tracker's bias pushes two touching centres apart along their line, equally:
+    measured 30 mm beyond touching, white stood 15 mm nearer yellow than measured if
+    they touched. White's first motion (a stun push sends it square to the line) passes
+    through that place: frozen is the likelier reading (0.65: balls a few millimetres
+    apart leave alike), though the distance alone says apart (0.11). Passing through
+    white's measured centre instead, it ran before it met yellow: apart (0.006)."""
+    alone = _frozen_chance_from_first_motion(None)
+    through_touching = _frozen_chance_from_first_motion(((0.515, 1.04), (0.0, 1.0)))
+    through_measured = _frozen_chance_from_first_motion(((0.5, 1.04), (0.0, 1.0)))
+    assert alone < 0.2
+    assert through_touching > 0.5 > alone * 4.0
+    assert through_measured < 0.05
+
+
+def test_beside_another_ball_the_direction_of_a_small_displacement_says_little() -> None:
+    """As above, red displaced 4.5 mm along white's path, which no touch by white can
+    do; but yellow rests 5 mm beyond touching red where red was measured last: the
+    tracker's bias moves red's centre along the line to yellow by up to centimetres,
+    so the direction of a displacement of millimetres is no evidence against the touch
+    (its length and the distance white passed at still are)."""
+
+    def chance(yellow: tuple[float, float]) -> tuple[float, float]:
+        t, white, spot, _ = _pass(0.0)
+        rng = np.random.default_rng(21)
+        xy_white = white + rng.normal(0.0, 0.001, white.shape)
+        red = BallTrack(np.array([0.0, 3.0]), np.array([spot, (spot[0], spot[1] + 0.0045)]))
+        tracked = TrackedStroke(5, W, {W: BallTrack(t, xy_white), Y: _still(yellow, 3.0, 22), RED: red})
+        ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
+        assert ruling.detection is not None
+        (dep,) = [d for d in ruling.detection.departures if d.join.kind == "nudge"]
+        return dep.angle_sd, _contact(ruling, W, RED)
+
+    spot = _pass(0.0)[2]
+    far_sd, far = chance((1.2, 2.5))
+    near_sd, near = chance((spot[0] + 2.0 * R + 0.005, spot[1] + 0.0045))
+    assert far < 0.3 and far_sd < 0.5
+    assert near_sd >= 1.0 and near > 2.0 * far
+
+
+def _slow_push(seed: int) -> TrackedRuling:
+    """White rolls slowly up the table into red and stops against it; red rolls on 67 mm.
+    A tracker that sends a ball once it moved 15 mm sends red at 15, 30, 45 and 60 mm,
+    the first two beside white (within 4 cm: their centres may carry the bias)."""
+    t = np.arange(0.0, 3.0, 0.02)
+    hit = 2.0 / 3.0  # white at y = 1.10 and 0.2 m/s
+    white = _rolling((0.5, 0.9), (0.0, 0.4), np.minimum(t, hit))
+    spot = (0.5, 1.10 + 2.0 * R)
+    after = np.maximum(t - hit, 0.0)
+    red_all = _rolling(spot, (0.0, 0.2), after)
+    travel = red_all[:, 1] - spot[1]
+    sent = [0]
+    for k in range(1, len(t)):
+        if travel[k] - travel[sent[-1]] >= 0.015:
+            sent.append(k)
+    sent.append(len(t) - 1)
+    red = BallTrack(t[sent], _noisy(red_all[sent], seed))
+    still = white[-1]
+    white_sent = np.nonzero(t <= hit + 0.02)[0]
+    w = BallTrack(np.r_[t[white_sent], 3.0], _noisy(np.vstack([white[white_sent], still]), seed + 1))
+    tracked = TrackedStroke(7, W, {W: w, Y: _still((1.2, 2.5), 3.0, seed + 2), RED: red})
+    return track_stroke(tracked, THREE_CUSHION, LARGE)
+
+
+def test_a_slow_push_whose_first_samples_lie_beside_the_hitter_is_a_contact() -> None:
+    """Red's first two moving samples lie within 4 cm of white, which stopped against it,
+    and within 5 cm of where red rested: alone they could be the tracker's bias. But each
+    lies farther than the one before, and the next, with no ball near, farther still: red
+    left, at the time those samples say (0.67 s), and white touched it then. (Set aside as
+    bias, they left red's move a displacement between two rests with no time to it.)"""
+    ruling = _slow_push(31)
+    assert ruling.detection is not None
+    first = ruling.detection.departures[0]
+    assert first.join.kind == "start" and first.left_at is not None
+    assert abs(first.left_at - 2.0 / 3.0) < 2.0 * first.left_sd + 0.01
+    assert _contact(ruling, W, RED) > 0.9
+    assert _recorded(ruling, W, RED)

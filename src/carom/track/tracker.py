@@ -195,8 +195,7 @@ def frozen_probability(gap: float, sigma: float, bias_scale: float) -> float:
     sd = hypot(rayleigh_sd(sigma), CONTACT_SHAPE_SD)
 
     def density(x: float) -> float:
-        core = exp(-0.5 * (x / sd) ** 2) / (sqrt(2.0 * pi) * sd)
-        return (1.0 - NEAR_SHARE) * core + NEAR_SHARE * exp(-abs(x) / bias_scale) / (2.0 * bias_scale)
+        return start_gap_density(x, sigma, bias_scale)
 
     def below(x: float) -> float:
         core = 0.5 * erfc(-x / (sd * sqrt(2.0)))
@@ -206,6 +205,15 @@ def frozen_probability(gap: float, sigma: float, bias_scale: float) -> float:
     touching = density(gap)
     apart = (below(gap) - below(gap - FROZEN_SPREAD)) / FROZEN_SPREAD
     return touching / (touching + apart)
+
+
+def start_gap_density(error: float, sigma: float, bias_scale: float) -> float:
+    """The density of the error of a distance between two resting balls measured close
+    together (m): each centre measured with noise ``sigma`` and, the balls being close,
+    half the measurements biased (exponentially, of mean ``bias_scale``)."""
+    sd = hypot(rayleigh_sd(sigma), CONTACT_SHAPE_SD)
+    core = exp(-0.5 * (error / sd) ** 2) / (sqrt(2.0 * pi) * sd)
+    return (1.0 - NEAR_SHARE) * core + NEAR_SHARE * exp(-abs(error) / bias_scale) / (2.0 * bias_scale)
 
 
 def _gamma2(d: float, scale: float) -> float:

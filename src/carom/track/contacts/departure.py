@@ -74,8 +74,13 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
         length = float(np.hypot(*(p1 - rest)))
         crowd = min(_crowding(rest, join.t_lo, others, diameter), _crowding(p1, after.t1, others, diameter))
         moved = model.moved_probability(length, _rest_sigma(sigma), crowd)
-        return Departure(join, rest, (p1 - rest) / max(length, 1e-9), _angle_sd(sigma, length), None, 0.0,
-                         sigma, moved=moved)
+        angle_sd = _angle_sd(sigma, length)
+        if crowd < tracker.BIAS_NEAR:
+            # another ball lay beside it when it was measured: the bias moves its centre
+            # along the line to that ball by up to centimetres, so a displacement of
+            # millimetres says little of the way it was pushed
+            angle_sd = max(angle_sd, CROWDED_ANGLE_SD)
+        return Departure(join, rest, (p1 - rest) / max(length, 1e-9), angle_sd, None, 0.0, sigma, moved=moved)
     p1 = motion.xy[first]
     chord = p1 - rest
     length = float(np.hypot(*chord))
@@ -140,6 +145,10 @@ def _pushed_into(rest: FloatArray, direction: FloatArray, v: FloatArray, lines: 
             return line
     return None
 
+
+CROWDED_ANGLE_SD = 1.0
+"""Uncertainty, radians, of the direction of a small displacement of a ball measured with
+another ball within :data:`~carom.track.tracker.BIAS_NEAR` (the largest the readings use)."""
 
 RETURN_WITHIN = 1.0
 """A ball seen moving that lies still again within this time, s, where it lay before,

@@ -14,6 +14,15 @@ centres measured before the stroke (up to the throw), while a ball lying a gap `
 away is met only after ball 1 travelled, and unless the hit is full it leaves along a
 line turned from the first one: its departure passes the measured line by ``e =
 2R sin α`` at ball 1's side, up to a few times ``g``.
+
+Ball 1's own first motion is evidence of the same kind (:func:`start_evidence`): the bias
+pushes both touching centres apart (or together) equally, so if the balls touched, ball 1
+stood half the measured gap nearer the other than measured, and a ball pushed from a
+touching ball starts from where it stood; a ball lying apart runs before it meets the
+other, and its first motion passes elsewhere. The measured gap and the two directions
+are weighed together over every gap and fraction of ball (a gap of 3 cm measured is
+the bias whether the balls touched or lay a millimetre apart; the directions tell the
+gap, not the bias).
 """
 
 from __future__ import annotations
@@ -62,11 +71,12 @@ class FrozenReading:
 
 def frozen_reading(stroke: Stroke, raw_start: dict[Ball, Point], sigma: float, table: TableSpec,
                    bias_scale: float, leaving: dict[Ball, tuple[float, float]] | None = None,
-                   ) -> FrozenReading | None:
+                   first_line: tuple[Point, Point] | None = None) -> FrozenReading | None:
     """The two readings of the start when ball 1's first ball contact is with a ball
     measured within reach of the tracker's bias of it (``raw_start``: the measured
     centres; ``sigma``: their noise; ``leaving``: the direction each ball set moving
-    first left its rest in, a unit vector); ``None`` otherwise."""
+    first left its rest in, a unit vector; ``first_line``: ball 1's first motion after
+    the strike, a point on it and its unit direction); ``None`` otherwise."""
     partner = _first_partner(stroke.ball, stroke.events)
     start = stroke.start
     if partner is None or start is None or partner not in raw_start or stroke.ball not in raw_start:
@@ -79,13 +89,24 @@ def frozen_reading(stroke: Stroke, raw_start: dict[Ball, Point], sigma: float, t
         # centimetres along their line), and as far as the reading apart spreads
         return None
     p = tracker.frozen_probability(d - diameter, sigma, bias_scale)
-    if leaving is not None and partner in leaving and d > 1e-9:
+    if d > 1e-9:
         ux, uy = (x2 - x1) / d, (y2 - y1) / d
-        nx, ny = leaving[partner]
-        if ux * nx + uy * ny > 0.0:  # it left away from ball 1, as a hit ball does
-            ratio = departure_evidence(diameter * (ux * ny - uy * nx), sigma, diameter)
-            odds = p / max(1.0 - p, 1e-12) * ratio
-            p = odds / (1.0 + odds)
+        offset: float | None = None
+        if leaving is not None and partner in leaving:
+            nx, ny = leaving[partner]
+            if ux * nx + uy * ny > 0.0:  # it left away from ball 1, as a hit ball does
+                offset = diameter * (ux * ny - uy * nx)
+        line: tuple[float, float, float] | None = None
+        if first_line is not None:
+            # where ball 1 stood if the two touched: its measured centre moved back by
+            # half the measured gap (the bias pushes both centres, equally, along the line)
+            half = 0.5 * (d - diameter)
+            fx, fy = x1 + ux * half, y1 + uy * half
+            (px, py), (qx, qy) = first_line
+            if hypot(fx - px, fy - py) <= FIRST_LINE_REACH:
+                line = (qx * (fy - py) - qy * (fx - px), qx * ux + qy * uy, ux * qy - uy * qx)
+        if offset is not None or line is not None:
+            p = start_evidence(offset, line, sigma, diameter, d - diameter, bias_scale)
     return FrozenReading(stroke.ball, partner, p, _placed(stroke, partner, diameter, table),
                          _placed(stroke, partner, diameter + APART, table))
 
@@ -159,3 +180,84 @@ def departure_evidence(offset: float, sigma: float, diameter: float) -> float:
 
 def _normal(x: float, sd: float) -> float:
     return exp(-0.5 * (x / sd) ** 2) / (sqrt(2.0 * pi) * sd)
+
+
+FIRST_LINE_REACH = 0.15
+"""Ball 1's first motion is taken as evidence of where it stood only when its first clean
+piece begins within this distance, m, of that place (farther, it may have met a cushion
+or a ball in between)."""
+
+BIAS_ASYMMETRY = 0.3
+"""How unequal, as a fraction of the measured gap, the tracker's bias on two touching
+balls may be: the model takes it equal and opposite on both centres (each ball shades
+the other alike), up to this."""
+
+LINE_TAIL = 0.05
+"""The share of first motions that do not start from ball 1's place for a reason the
+readings do not hold (an event before the first sample, a glitch): spread evenly over
+:data:`LINE_TAIL_SPREAD` either way."""
+
+LINE_TAIL_SPREAD = 0.05
+"""Half-width, m, of the even spread of :data:`LINE_TAIL`."""
+
+
+def start_evidence(offset: float | None, line: tuple[float, float, float] | None, sigma: float,
+                   diameter: float, gap: float, bias_scale: float) -> float:
+    """The chance that the two balls touched, from their measured ``gap`` beyond ``2R``
+    and the way they left, weighed together: ``offset`` as in :func:`departure_evidence`
+    (the hit ball's direction), and ``line`` = ``(r, q·u, u×q)``, ball 1's first
+    motion: ``q`` its direction, ``u`` the measured line of centres, ``r`` how far the
+    line of its first motion passes beside the place ball 1 stood if the balls touched
+    (its measured centre moved toward the other by half the measured ``gap``, undoing
+    the tracker's bias, which moves both centres along their line).
+
+    Touching, ball 1 pushed the other from where it stood, so its first motion starts
+    there: ``r`` is noise. Apart by ``g`` (the measured gap is ``g`` plus the bias, so
+    the place above is ``g/2`` short of ball 1's true centre along ``u``), ball 1 ran
+    ``λ`` along a strike ``θ`` off the line before the contact; its first motion is the
+    run itself (it passes ball 1's true centre: ``r = −(u×q) g/2``) or, when the tracker
+    sent no sample before the contact, the motion after it, which passes the contact
+    point (``r = −(q·u) λ sin θ − (u×q)(g/2 − λ cos θ)``), either equally. The gap and
+    the fraction of ball are spread as in :func:`departure_evidence`, and the three
+    pieces of evidence are weighed together, for one gap and one fraction of ball make
+    them all: a measured gap of 3 cm is the tracker's bias whether the balls touched or
+    lay a millimetre apart, and the way they left tells the gap, not the bias."""
+    s = max(sigma, tracker.REST_NOISE)
+    sd_off = hypot(diameter * THROW_SD, sqrt(2.0) * s)
+    touching = tracker.start_gap_density(gap, sigma, bias_scale)
+    r = qu = k = 0.0
+    sd_r = 1.0
+    if offset is not None:
+        touching *= _normal(offset, sd_off)
+    if line is not None:
+        r, qu, k = line
+        sd_r = sqrt(2.0 * s * s + (s * k) ** 2 + tracker.CONTACT_SHAPE_SD ** 2
+                    + (BIAS_ASYMMETRY * 0.5 * abs(gap) * k) ** 2)
+        touching *= _line(r, sd_r)
+    apart = 0.0
+    count = 0
+    r2 = diameter * diameter
+    for g in _GAPS:
+        dist = diameter + g
+        pre = _line(r + k * 0.5 * g, sd_r) if line is not None else 1.0
+        measured = tracker.start_gap_density(gap - g, sigma, bias_scale)
+        for c in _CUTS:
+            st = c * diameter / dist
+            ct = sqrt(max(1.0 - st * st, 0.0))
+            lam = dist * ct - sqrt(max(r2 - dist * dist * st * st, 0.0))
+            term = 1.0
+            if offset is not None:
+                term *= _normal(offset + lam * st, sd_off)
+            if line is not None:
+                post = _line(r - (-qu * lam * st - k * (0.5 * g - lam * ct)), sd_r)
+                term *= 0.5 * (pre + post)
+            apart += measured * term
+            count += 1
+    apart /= count
+    return touching / max(touching + apart, 1e-300)
+
+
+def _line(x: float, sd: float) -> float:
+    """The density of a first motion's miss ``x``: Gaussian, with :data:`LINE_TAIL` spread."""
+    tail = 1.0 / (2.0 * LINE_TAIL_SPREAD) if abs(x) <= LINE_TAIL_SPREAD else 0.0
+    return (1.0 - LINE_TAIL) * _normal(x, sd) + LINE_TAIL * tail

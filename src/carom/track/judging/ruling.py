@@ -63,7 +63,8 @@ def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpe
     stroke = build_stroke(tracked, [c.event for c in chosen], table, discipline, detection)
     raw = {b: track.first for b, track in tracked.balls.items()}
     sigma = max(m.sigma for m in detection.motions.values())
-    frozen = frozen_reading(stroke, raw, sigma, table, model.bias_scale, _leaving(detection))
+    frozen = frozen_reading(stroke, raw, sigma, table, model.bias_scale, _leaving(detection),
+                            _first_line(detection, tracked.cue))
     if frozen is not None:
         stroke = frozen.likely
     context = StrokeContext.of(discipline, table, cue_ball=tracked.cue, opening=opening,
@@ -113,6 +114,28 @@ def _leaving(detection: Detection) -> dict[Ball, tuple[float, float]]:
             continue
         out[ball] = (float(v[0] / speed), float(v[1] / speed))
     return out
+
+
+def _first_line(detection: Detection, cue: Ball) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """Ball 1's first motion after the strike, as a line (a point on it and a unit
+    direction), where its samples show it: the start of its first clean piece of motion
+    and the velocity there. ``None`` when ball 1 never moved cleanly from its first rest
+    (lone samples in the join, a piece of fewer than three samples)."""
+    motion = detection.motions.get(cue)
+    if motion is None or not motion.joins:
+        return None
+    join = motion.joins[0]
+    after = join.after
+    if join.kind != "start" or join.via or after.rest or after.size < 3:
+        return None
+    if any(hit.ball is cue and hit.t <= after.t0 for hit in detection.cushions):
+        return None  # it met a cushion before its first clean motion
+    v = after.velocity(after.t0)
+    speed = float(np.hypot(*v))
+    if speed <= 0.0:
+        return None
+    p = after.position(after.t0)
+    return (float(p[0]), float(p[1])), (float(v[0] / speed), float(v[1] / speed))
 
 
 LEAVING_AGREE = 0.25

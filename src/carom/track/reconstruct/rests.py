@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from math import hypot, sqrt
 
 import numpy as np
@@ -102,9 +103,30 @@ def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float,
         (x0, y0) = points[k0]
         resting = (k0 == 0 or times_[a] - times_[k0] >= SILENCE
                    or hypot(x0 - points[k0 - 1][0], y0 - points[k0 - 1][1]) <= still)
-        if resting and all(hypot(points[k][0] - x0, points[k][1] - y0) <= BIAS_MAX for k in range(a, b + 1)):
-            keep[a:b + 1] = False
+        if not resting:
+            continue
+        away = [hypot(points[k][0] - x0, points[k][1] - y0) for k in range(a, min(b + 2, n))]
+        then = times_[b + 1] - times_[b] if b + 1 < n else 0.0
+        if max(away[:b + 1 - a]) > BIAS_MAX or _leaving(away, then):
+            continue
+        keep[a:b + 1] = False
     return keep
+
+
+def _leaving(away: list[float], then: float) -> bool:
+    """Whether a run of samples near another ball, at distances ``away`` from where the
+    ball rested (and the first sample after the run last, taken ``then`` after the run),
+    is the start of a move: each farther than the one before, and the sample after the
+    run, taken soon after with no ball near (so without the bias), farther still and
+    clearly away (the ball went on; a biased centre comes back when the other ball
+    leaves)."""
+    return (len(away) >= 2 and away[-1] > LEFT_FOR_GOOD and then < SILENCE
+            and all(b > a for a, b in itertools.pairwise(away)))
+
+
+LEFT_FOR_GOOD = 3.0 * tracker.VISIBLE_NUDGE
+"""How far from its rest, m, the first sample after a run of biased samples must lie, no
+ball near, for the run to be taken as the start of a real move."""
 
 
 SILENCE = 0.25
@@ -123,6 +145,13 @@ def _near_another(t: float, point: tuple[float, float], others: list[tuple[Float
             return True
     return False
 
+
+LONE_REST = 1.0
+"""A sample with no other sample of its ball this long, s, before and after it is a rest:
+a tracker that sends a ball once it moved a centimetre or two sends a rolling ball at
+least every ``√(2 · 2 cm / 0.044 m/s²)`` ≈ 0.95 s until it stops (rolling resistance,
+:data:`~carom.track.laws.ROLL_DECELERATION`), so a ball seen once in such a silence lay
+still there (moved by a touch before, set moving by another after)."""
 
 NUDGE_Z = 2.0
 """Two measurements of a resting ball farther apart than this many standard deviations
@@ -147,6 +176,10 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
     radius = max(4.0 * sigma, 0.0015)
     still = np.zeros(n, dtype=bool)
     still[0] = still[-1] = True
+    if n > 2:
+        # a lone sample with silence on both sides: the ball rested there (see LONE_REST)
+        gaps = np.diff(t)
+        still[1:-1] |= (gaps[:-1] >= LONE_REST) & (gaps[1:] >= LONE_REST)
     step = diff(xy)
     step_length = np.hypot(step[:, 0], step[:, 1])
     small = np.nonzero(step_length <= radius)[0] if n > 2 else np.zeros(0, dtype=int)
@@ -206,7 +239,9 @@ def _undrifted(t: list[float], p: list[list[float]], begin: int, end: int, radiu
     for k in range(begin + 1, end + 2):
         if k <= end and hypot(p[k][0] - x0, p[k][1] - y0) <= radius:
             continue
-        rest = anchor == 0 or k - 1 == n - 1 or t[k - 1] - t[anchor] >= REST_SPAN * 0.999
+        rest = (anchor == 0 or k - 1 == n - 1 or t[k - 1] - t[anchor] >= REST_SPAN * 0.999
+                or (k - 1 == anchor and t[anchor] - t[anchor - 1] >= LONE_REST
+                    and t[anchor + 1] - t[anchor] >= LONE_REST))
         out.append((anchor, k - 1, rest))
         if k <= end:
             anchor = k

@@ -1,0 +1,52 @@
+"""Rests and moves read off a sparse tracker's samples: a ball seen once in a long
+silence lay still there, and samples taken beside another ball that go on moving away
+are the start of a real move, not the tracker's bias."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from carom.track.reconstruct.rests import biased_excursions, rest_runs
+
+D = 0.0615
+"""A ball's diameter, m."""
+
+
+def test_a_lone_sample_in_a_long_silence_is_a_rest_of_its_own() -> None:
+    """A tracker that sends a ball once it moved 1–2 cm sends a rolling ball at least
+    every second until it stops: seen once at 1.2 s, with nothing for over a second
+    before and after, the ball lay still there (moved by a touch before, set moving
+    again at 2.9 s). It is a rest of its own, so the move before and the move after
+    are two departures, not one from the first sample."""
+    t = np.array([0.0, 1.2, 2.9, 3.0, 3.1, 3.2, 3.3, 8.0])
+    xy = np.array([[1.1275, 2.3167], [1.1419, 2.3092], [1.1270, 2.3170], [1.1126, 2.3249],
+                   [1.0974, 2.3331], [1.0830, 2.3416], [1.0681, 2.3478], [1.0681, 2.3478]])
+    runs = rest_runs(t, xy, 0.001)
+    assert (1, 1, True) in runs
+    assert runs[0] == (0, 0, True)
+
+
+def _kept(later: list[tuple[float, float]]) -> np.ndarray:
+    """Which samples of a ball resting at (0.5, 1.0) are kept, another ball resting
+    beside it (3 mm beyond touching) from 1.95 s; ``later``: its samples from 2.0 s,
+    every 0.05 s, then a last one at 6 s where the last of ``later`` lies."""
+    t = np.array([0.0, *(2.0 + 0.05 * k for k in range(len(later))), 6.0])
+    xy = np.array([(0.5, 1.0), *later, later[-1]])
+    other_t = np.array([0.0, 1.95, 6.0])
+    other = np.array([(1.0, 1.5), (0.5 - D - 0.003, 1.0), (0.5 - D - 0.003, 1.0)])
+    return biased_excursions(t, xy, 0.001, [(other_t, other)], D)
+
+
+def test_samples_beside_another_ball_that_go_on_moving_away_are_a_move() -> None:
+    """Samples 15 and 32 mm from the rest taken beside the ball that stopped there
+    could be its bias; but the next one, no ball near, is 60 mm away, each farther than
+    the one before: the ball left, and when its first samples say it left counts."""
+    kept = _kept([(0.515, 1.0), (0.532, 1.0), (0.56, 1.0)])
+    assert kept.all()
+
+
+def test_samples_beside_another_ball_that_come_back_are_its_bias() -> None:
+    """The same two samples followed by one back at the rest, no ball near: the bias
+    while the other ball lay beside it, set aside."""
+    kept = _kept([(0.515, 1.0), (0.532, 1.0), (0.5005, 1.0)])
+    assert not kept[1] and not kept[2]
