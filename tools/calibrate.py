@@ -27,7 +27,10 @@ starts. The fit minimises check 15's three medians in units of their targets (3,
 7.5 cm) by differential evolution (seeded), bounded to PHYSICS.md's ranges, μr to within
 0.0025 m/s² of the deceleration the training cases' tracks show (check 12), with a penalty
 once the rebound of a rolling ball leaves 80 % of the tolerances of checks 13 (square on:
-0.57 ± 0.03 of its speed) and 14 (45° in: 57.6° ± 4° out) at 0.3, 1 and 3 m/s. Medians,
+0.57 ± 0.03 of its speed) and 14 (45° in: 57.6° ± 4° out) at 0.3, 1 and 3 m/s, and once
+check 16's corner-5 strokes leave its tolerances (the third cushion at diamond 2 ± 0.5,
+the fourth within a diamond of the opposite corner): every fold's values, not only the
+defaults, keep the players' system. Medians,
 not means of squares: a few badly tracked cases would steer the latter. Deterministic; a
 few minutes.
 
@@ -61,6 +64,7 @@ from carom.physics.replay import (
     summarise,
 )
 from carom.physics.simulate import Motion, play
+from carom.physics.strike import Strike
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
 REPLAY = DATA / "object-ball-replay-part1.json"
@@ -123,6 +127,42 @@ def rebound_penalty(params: Params) -> float:
     return worst
 
 
+CORNER_FIVE = ((3.0, 0.3, 0.0), (3.0, 0.3, 0.2), (3.5, 0.3, 0.2), (4.0, 0.3, 0.2), (4.0, 0.4, 0.0),
+               (3.0, 0.2, 0.2))
+"""Check 16's strokes (tests/physics/test_checks_real_table.py): cue speed, side, height."""
+
+
+def corner_five(params: Params, speed: float, side: float, height: float,
+                aim: float = 3.0) -> list[tuple[float, float]]:
+    """Check 16: the cue ball from the top-left corner through diamond ``aim`` of the right
+    long cushion; where it meets each cushion, (x, y) in diamonds."""
+    d = TABLE.diamond
+    R = params.ball_radius
+    corner = (0.0, TABLE.length)
+    heading = math.atan2(aim * d - corner[1], TABLE.width - corner[0])
+    start = (max(corner[0] + 0.5 * d * math.cos(heading), R + 0.01),
+             min(corner[1] + 0.5 * d * math.sin(heading), TABLE.length - R - 0.01))
+    heading = math.atan2(aim * d - start[1], TABLE.width - start[0])
+    run = play({Ball.WHITE: start}, Strike(Ball.WHITE, speed, math.degrees(heading), side, height), TABLE,
+               params)
+    hits = np.flatnonzero(run.log_kind[:run.n_log] == 2)
+    return [(float(run.log_state[k, 0, 0]) / d, float(run.log_state[k, 0, 1]) / d) for k in hits]
+
+
+def corner_penalty(params: Params) -> float:
+    """0 while check 16's strokes keep within the test's tolerances (the third cushion at
+    diamond 2 ± 0.5, the fourth within a diamond of the opposite corner), growing outside."""
+    worst = 0.0
+    for speed, side, height in CORNER_FIVE:
+        hits = corner_five(params, speed, side, height)
+        if len(hits) < 4:
+            return 10.0
+        third, fourth = hits[2][1], hits[3]
+        worst = max(worst, max(0.0, abs(third - 2.0) - 0.5) / 0.5
+                    + max(0.0, 7.0 - fourth[1]) / 0.5 + max(0.0, 3.0 - fourth[0]) / 0.5)
+    return worst
+
+
 def spun(cases: Sequence[Case], senses: Sequence[float], backspin: float, side: float) -> list[Case]:
     """The cases with the start model's spin."""
     return [dataclasses.replace(c, w=start_spin(c.v, s, backspin, side))
@@ -152,7 +192,8 @@ def fit(cases: Sequence[Case], senses: Sequence[float], base: Params, starts: bo
 
     def objective(x: np.ndarray) -> float:
         fitted = make(x)
-        penalty = 10.0 * rebound_penalty(fitted.params) if params_free else 0.0
+        penalty = (10.0 * (rebound_penalty(fitted.params) + corner_penalty(fitted.params))
+                   if params_free else 0.0)
         return composite(summarise(scored(cases, senses, fitted))) * (1.0 + penalty)
 
     best = differential_evolution(objective, bounds, seed=seed, popsize=10, maxiter=40, tol=1e-6,

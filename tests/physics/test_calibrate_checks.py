@@ -1,0 +1,43 @@
+"""``tools/calibrate.py`` holds every fit to check 16 (docs/physics.md, "Second round"):
+its corner-5 strokes are the test's, and its penalty is zero exactly where the test passes."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from carom.physics.params import DEFAULT_PARAMS
+
+from .test_checks_real_table import corner_five
+
+TOOL = Path(__file__).resolve().parents[2] / "tools" / "calibrate.py"
+
+
+@pytest.fixture(scope="module")
+def calibrate() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("carom_tools_calibrate", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_fit_plays_check_16_s_strokes_as_the_test_does(calibrate: ModuleType) -> None:
+    for speed, side, height in calibrate.CORNER_FIVE:
+        mine = calibrate.corner_five(DEFAULT_PARAMS, speed, side, height)
+        theirs = corner_five(3.0, speed, side, height)
+        assert len(mine) == len(theirs)
+        for (x, y), (_, tx, ty) in zip(mine, theirs, strict=True):
+            # the test reads positions from paths sampled every 2 ms: within 0.03 diamond
+            assert x == pytest.approx(tx, abs=0.03) and y == pytest.approx(ty, abs=0.03)
+
+
+def test_the_defaults_keep_check_16_and_a_grippier_cushion_does_not(calibrate: ModuleType) -> None:
+    assert calibrate.corner_penalty(DEFAULT_PARAMS) == 0.0
+    # version 3's values with a grip of 0.35: the 3 m/s stroke runs short of the corner
+    assert calibrate.corner_penalty(DEFAULT_PARAMS.replace(han_grip=0.35)) > 0.0
