@@ -9,7 +9,7 @@ when it changes the ruling, is a doubt like any other.
 
 The bias moves the two centres along the line between them, so it leaves the
 *direction* of that line alone, and the direction the hit ball leaves in is evidence
-too (:func:`departure_evidence`): a ball frozen to ball 1 is pushed along the line of
+too (:func:`start_evidence`): a ball frozen to ball 1 is pushed along the line of
 centres measured before the stroke (up to the throw), while a ball lying a gap ``g``
 away is met only after ball 1 travelled, and unless the hit is full it leaves along a
 line turned from the first one: its departure passes the measured line by ``e =
@@ -143,41 +143,6 @@ _GAPS = tuple(tracker.FROZEN_SPREAD * (k + 0.5) / 40 for k in range(40))
 _CUTS = tuple(-1.0 + 2.0 * (k + 0.5) / 60 for k in range(60))
 
 
-def departure_evidence(offset: float, sigma: float, diameter: float) -> float:
-    """How much likelier the measured sideways ``offset`` (m: ``2R sin α``, ``α`` the
-    angle between the line of centres measured before the stroke and the direction the
-    hit ball left in) is if the balls touched than if they lay apart.
-
-    Touching: the offset is the throw and the noise of the line's direction (each
-    centre's noise ``sigma`` across it), Gaussian about 0. Apart: the gap lies
-    anywhere up to :data:`~carom.track.tracker.FROZEN_SPREAD`, evenly (as
-    :func:`~carom.track.tracker.frozen_probability` has it), and ball 1 was sent at the
-    ball with any fraction of ball, full to thin, evenly; ball 1 travels ``λ`` to the
-    contact (``λ = D cos θ − √(4R² − D² sin² θ)`` for centres ``D`` apart, the strike
-    ``θ`` off the line), and the ball leaves offset by ``λ sin θ``. Both readings carry
-    the same Gaussian error. The gap's own evidence (the measured distance) is weighed
-    apart, by :func:`~carom.track.tracker.frozen_probability`; weighing the two as
-    independent leaves out that a wide gap turns the line more, which only makes the
-    ratio more cautious."""
-    sd = hypot(diameter * THROW_SD, sqrt(2.0) * max(sigma, tracker.REST_NOISE))
-    e = abs(offset)
-    touching = _normal(e, sd)
-    r2 = diameter * diameter  # (2R)²
-    apart = 0.0
-    count = 0
-    for g in _GAPS:
-        dist = diameter + g
-        for c in _CUTS:
-            # the fraction of ball c sends ball 1 at sin θ = c · 2R / D off the line
-            st = c * diameter / dist
-            ct = sqrt(max(1.0 - st * st, 0.0))
-            lam = dist * ct - sqrt(max(r2 - dist * dist * st * st, 0.0))
-            apart += 0.5 * (_normal(e - lam * st, sd) + _normal(e + lam * st, sd))
-            count += 1
-    apart /= count
-    return touching / max(apart, 1e-300)
-
-
 def _normal(x: float, sd: float) -> float:
     return exp(-0.5 * (x / sd) ** 2) / (sqrt(2.0 * pi) * sd)
 
@@ -204,8 +169,10 @@ LINE_TAIL_SPREAD = 0.05
 def start_evidence(offset: float | None, line: tuple[float, float, float] | None, sigma: float,
                    diameter: float, gap: float, bias_scale: float) -> float:
     """The chance that the two balls touched, from their measured ``gap`` beyond ``2R``
-    and the way they left, weighed together: ``offset`` as in :func:`departure_evidence`
-    (the hit ball's direction), and ``line`` = ``(r, q·u, u×q)``, ball 1's first
+    and the way they left, weighed together: ``offset`` the hit ball's direction, as the
+    sideways distance ``2R sin α`` by which its departure passes the measured line of
+    centres (``α`` the angle between them; touching, it is the throw and the noise of the
+    line's direction), and ``line`` = ``(r, q·u, u×q)``, ball 1's first
     motion: ``q`` its direction, ``u`` the measured line of centres, ``r`` how far the
     line of its first motion passes beside the place ball 1 stood if the balls touched
     (its measured centre moved toward the other by half the measured ``gap``, undoing
@@ -218,7 +185,8 @@ def start_evidence(offset: float | None, line: tuple[float, float, float] | None
     run itself (it passes ball 1's true centre: ``r = −(u×q) g/2``) or, when the tracker
     sent no sample before the contact, the motion after it, which passes the contact
     point (``r = −(q·u) λ sin θ − (u×q)(g/2 − λ cos θ)``), either equally. The gap and
-    the fraction of ball are spread as in :func:`departure_evidence`, and the three
+    the fraction of ball are spread evenly (the gap up to
+    :data:`~carom.track.tracker.FROZEN_SPREAD`, the strike from full to thin), and the three
     pieces of evidence are weighed together, for one gap and one fraction of ball make
     them all: a measured gap of 3 cm is the tracker's bias whether the balls touched or
     lay a millimetre apart, and the way they left tells the gap, not the bias."""
