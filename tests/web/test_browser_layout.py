@@ -10,7 +10,17 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.browser import OPENER, RULE_ID, Watched, calls, contrast, enter, fits, no_sideways_scroll
+from tests.web.browser import (
+    OPENER,
+    RULE_ID,
+    Watched,
+    calls,
+    contrast,
+    enter,
+    fits,
+    log_in,
+    no_sideways_scroll,
+)
 from tests.web.server import Server
 
 TABLETS = [{"width": 1024, "height": 768}, {"width": 390, "height": 844}]
@@ -100,4 +110,22 @@ def test_the_board_of_a_match_in_sets_says_which_numbers_are_whose(
     expect(board.locator("#average-0")).to_have_text("2.500")  # 5 points in 2 innings, the whole match
     for part in ("#player-0", "#player-1", "#set-results", "#status", "#last"):
         assert fits(board, part), part  # all of it on the hall's screen
+    watched.close()
+
+
+PHONE_PAGES = ("/", "/players", "/hall", "/tournaments", "/table", "/organiser", "/review",
+               "/players/register")
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_no_page_is_wider_than_a_phone(sqlite_server: Server, browser: Any, lang: str) -> None:
+    """Every page of the navigation, seen by the organiser (the most on screen), fits 390
+    pixels: the navigation scrolls within its own row, the organiser's forms shrink."""
+    watched = Watched(browser, locale=LOCALES[lang], viewport={"width": 390, "height": 844}, has_touch=True)
+    page = watched.page()
+    log_in(page, sqlite_server)
+    for path in PHONE_PAGES:
+        page.goto(f"{sqlite_server.url}{path}?lang={lang}")
+        assert no_sideways_scroll(page), path
+        assert fits(page, ".lang"), path
     watched.close()
