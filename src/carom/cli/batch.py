@@ -96,7 +96,10 @@ def batch(
     finally:
         for number, handler in earlier.items():
             signal.signal(number, handler)
-        sys.unraisablehook = earlier_hook
+        if not stop.requested:
+            sys.unraisablehook = earlier_hook
+        # else: the process ends now, and the JIT's objects that the interrupt left half built
+        # complain from their finalizers (llvmlite); the quiet hook keeps that from the user
     for path in paths.values():
         typer.echo(f"wrote {path}")
 
@@ -112,10 +115,11 @@ class _StopRequest:
         raise KeyboardInterrupt
 
     def quiet(self, hook: Callable[[Any], object]) -> Callable[[Any], object]:
-        """``hook`` for unraisable errors, silent about the interrupt a callback swallowed."""
+        """``hook`` for unraisable errors, silent once a stop was asked for: the interrupt a
+        callback swallowed, and the finalizers of what it left half built."""
 
         def unraisable(report: Any) -> object:
-            if isinstance(report.exc_value, KeyboardInterrupt) and self.requested:
+            if self.requested:
                 return None
             return hook(report)
 
