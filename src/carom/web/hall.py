@@ -31,8 +31,9 @@ from carom.notation.words import LANGUAGES, N_
 from carom.storage.book import MatchBook, Snapshot
 from carom.storage.errors import UnknownMatch
 from carom.web import i18n
-from carom.web.deps import answer, language, render, services, templates, words
+from carom.web.deps import answer, language, render, services, words
 from carom.web.live import HEADERS, KEEPALIVE, event
+from carom.web.pages import Fragments
 from carom.web.views import MatchView, match_view
 
 router = APIRouter(include_in_schema=False)
@@ -90,30 +91,15 @@ async def snapshots(book: MatchBook, ids: Iterable[int]) -> list[Snapshot]:
     return out
 
 
-class TableCards:
-    """The hall's card of a match, rendered once per match, version and language."""
-
-    def __init__(self) -> None:
-        self._cache: dict[tuple[int, str], tuple[str, str]] = {}
-
-    def __call__(self, snap: Snapshot, lang: str) -> str:
-        hit = self._cache.get((snap.match_id, lang))
-        if hit is not None and hit[0] == snap.version:
-            return hit[1]
-        t = i18n.PageWords(lang)
-        html = templates.get_template("_hall_table.html").render(view=card_view(snap, t), t=t, lang=lang)
-        self._cache[(snap.match_id, lang)] = (snap.version, html)
-        return html
-
-
-CARDS = TableCards()
-
-
 def card_view(snap: Snapshot, t: i18n.PageWords) -> MatchView:
     view = match_view(snap, t)
     view.labels["match"] = t.gettext("Match %(number)s", number=snap.match_id)
     view.labels["at_table"] = t.gettext("At the table")
     return view
+
+
+CARDS = Fragments("_hall_table.html", card_view)
+"""The hall's card of a match."""
 
 
 def _refusal(request: Request, error: Refused, value: str) -> Response:

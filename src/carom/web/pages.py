@@ -4,6 +4,7 @@ the export, the players' statistics, the language switch."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from urllib.parse import quote
@@ -45,10 +46,14 @@ def board(request: Request, match_id: int) -> Response:
     return render(request, "board.html", view=match_view(snap, words(request)))
 
 
-class BoardFragments:
-    """The board's live part, rendered once per match, version and language."""
+class Fragments:
+    """A live fragment of a match's page (``template`` over ``view`` of its snapshot),
+    rendered once per match, version and language: every screen watching the match
+    shares it."""
 
-    def __init__(self) -> None:
+    def __init__(self, template: str, view: Callable[[Snapshot, i18n.PageWords], object]) -> None:
+        self._template = template
+        self._view = view
         self._cache: dict[tuple[int, str], tuple[str, str]] = {}
 
     def __call__(self, snap: Snapshot, lang: str) -> str:
@@ -56,9 +61,16 @@ class BoardFragments:
         if hit is not None and hit[0] == snap.version:
             return hit[1]
         t = i18n.PageWords(lang)
-        html = templates.get_template("_board.html").render(view=match_view(snap, t), t=t, lang=lang)
+        html = templates.get_template(self._template).render(view=self._view(snap, t), t=t, lang=lang)
         self._cache[(snap.match_id, lang)] = (snap.version, html)
         return html
+
+
+class BoardFragments(Fragments):
+    """The board's live part."""
+
+    def __init__(self) -> None:
+        super().__init__("_board.html", match_view)
 
 
 @router.get("/m/{match_id}/scoresheet", response_class=HTMLResponse)
