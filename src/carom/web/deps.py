@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.datastructures import FormData
 
 from carom.notation.words import LANGUAGES, N_
 from carom.storage.book import MatchBook
@@ -138,6 +139,24 @@ REFUSALS = {
               "(the anti-forgery token is missing or wrong). Reload the page and try again; "
               "nothing was changed."),
 }
+
+
+def to_login(request: Request, back: str) -> Response:
+    """Where a visitor who is not the organiser is sent: the login, coming back to
+    ``back`` afterwards, or the first start's setup while no password is set."""
+    target = f"/login?next={back}" if services(request).password_hash() else "/setup"
+    return RedirectResponse(target, status_code=303)
+
+
+async def organiser_form(request: Request, back: str) -> FormData | Response:
+    """The form of an organiser's request: after the login (else :func:`to_login`), and
+    with its session's anti-forgery token (else 403); otherwise the answer that refuses it."""
+    if not is_organiser(request):
+        return to_login(request, back)
+    form = await request.form()
+    if not csrf_ok(request, form):
+        return refuse(request, 403, "forged", {})
+    return form
 
 
 def refuse(request: Request, status: int, why: str, values: dict[str, Any]) -> Response:

@@ -16,7 +16,7 @@ import segno
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from starlette.datastructures import FormData, UploadFile
+from starlette.datastructures import UploadFile
 
 from carom.core.errors import RecordError
 from carom.core.table import TABLES
@@ -29,7 +29,7 @@ from carom.storage.events import Actor, EventKind, NotFinished
 from carom.storage.players import AmbiguousName, SamePlayer
 from carom.web import auth
 from carom.web.addresses import tablet_url
-from carom.web.deps import csrf_ok, is_organiser, refuse, render, services, words
+from carom.web.deps import csrf_ok, is_organiser, organiser_form, refuse, render, services, to_login, words
 from carom.web.forms import MAX_NAME, FormError, check_names, header_from_form, say
 from carom.web.i18n import PageWords
 from carom.web.tournaments_api import game_over
@@ -130,22 +130,10 @@ async def logout(request: Request) -> Response:
     return response
 
 
-async def _guarded_form(request: Request) -> FormData | Response:
-    """The form of an organiser's request: after the login, and with its session's
-    anti-forgery token; otherwise the answer that refuses it."""
-    if not is_organiser(request):
-        target = "/login?next=/organiser" if services(request).password_hash() else "/setup"
-        return RedirectResponse(target, status_code=303)
-    form = await request.form()
-    if not csrf_ok(request, form):
-        return refuse(request, 403, "forged", {})
-    return form
-
-
 @router.post("/organiser/password", response_class=HTMLResponse)
 async def change_password(request: Request) -> Response:
     """A new password: every other session ends; this browser stays logged in."""
-    form = await _guarded_form(request)
+    form = await organiser_form(request, "/organiser")
     if isinstance(form, Response):
         return form
     svc = services(request)
@@ -177,14 +165,13 @@ def _page(request: Request, status: int = 200, **extra: Any) -> Response:
 @router.get("/organiser", response_class=HTMLResponse)
 def organiser(request: Request) -> Response:
     if not is_organiser(request):
-        target = "/login?next=/organiser" if services(request).password_hash() else "/setup"
-        return RedirectResponse(target, status_code=303)
+        return to_login(request, "/organiser")
     return _page(request)
 
 
 @router.post("/organiser/matches", response_class=HTMLResponse)
 async def create(request: Request) -> Response:
-    form = await _guarded_form(request)
+    form = await organiser_form(request, "/organiser")
     if isinstance(form, Response):
         return form
     fields = {k: v for k, v in form.items() if isinstance(v, str) and k != auth.CSRF_FIELD}
@@ -201,7 +188,7 @@ async def create(request: Request) -> Response:
 @router.post("/organiser/import", response_class=HTMLResponse)
 async def import_file(request: Request) -> Response:
     """A ``carom/1`` file becomes a match, if every record of it replays."""
-    form = await _guarded_form(request)
+    form = await organiser_form(request, "/organiser")
     if isinstance(form, Response):
         return form
     t = words(request)
@@ -258,7 +245,7 @@ def _event_text(kind: EventKind, actor: Actor, names: tuple[str, str], t: PageWo
 
 
 async def _match_action(request: Request, match_id: int, action: str) -> Response:
-    form = await _guarded_form(request)
+    form = await organiser_form(request, "/organiser")
     if isinstance(form, Response):
         return form
     svc = services(request)

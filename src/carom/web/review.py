@@ -18,7 +18,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from starlette.datastructures import FormData, UploadFile
+from starlette.datastructures import UploadFile
 
 from carom.core.errors import InputError, RecordError
 from carom.core.inputs import decode
@@ -31,7 +31,7 @@ from carom.storage.book import MatchBook, Snapshot
 from carom.storage.errors import StorageError
 from carom.storage.players import AmbiguousName, SamePlayer
 from carom.web import auth
-from carom.web.deps import csrf_ok, is_organiser, refuse, render, services, words
+from carom.web.deps import is_organiser, organiser_form, render, services, to_login, words
 from carom.web.forms import MAX_NAME, FormError, check_names, say
 from carom.web.i18n import PageWords
 from carom.web.review_log import (
@@ -56,20 +56,6 @@ _writing = threading.Lock()
 """Decisions are written one at a time (each rewrites the log's tail)."""
 
 
-def _login(request: Request) -> Response:
-    target = "/login?next=/review" if services(request).password_hash() else "/setup"
-    return RedirectResponse(target, status_code=303)
-
-
-async def _guarded_form(request: Request) -> FormData | Response:
-    if not is_organiser(request):
-        return _login(request)
-    form = await request.form()
-    if not csrf_ok(request, form):
-        return refuse(request, 403, "forged", {})
-    return form
-
-
 def is_review(snap: Snapshot) -> bool:
     return snap.header.extra.get("review") == REVIEW
 
@@ -88,7 +74,7 @@ def _list_page(request: Request, status: int = 200, **extra: Any) -> Response:
 @router.get("/review", response_class=HTMLResponse)
 def review_list(request: Request) -> Response:
     if not is_organiser(request):
-        return _login(request)
+        return to_login(request, "/review")
     return _list_page(request)
 
 
@@ -145,7 +131,7 @@ def tracked_match(data: bytes, name: str, discipline: str, table: str,
 
 @router.post("/review", response_class=HTMLResponse)
 async def upload(request: Request) -> Response:
-    form = await _guarded_form(request)
+    form = await organiser_form(request, "/review")
     if isinstance(form, Response):
         return form
     t = words(request)
@@ -318,7 +304,7 @@ def decide(book: MatchBook, match_id: int, index: int, decision: Decision) -> No
 
 @router.post("/review/{match_id}/strokes/{index}", response_class=HTMLResponse)
 async def decide_stroke(request: Request, match_id: int, index: int) -> Response:
-    form = await _guarded_form(request)
+    form = await organiser_form(request, "/review")
     if isinstance(form, Response):
         return form
     found = _review(request, match_id)

@@ -32,21 +32,19 @@ from carom.storage.tournaments import (
     player_averages,
 )
 from carom.web.addresses import tablet_url
-from carom.web.deps import csrf_ok, error_page, is_organiser, refuse, render, services, words
+from carom.web.deps import (
+    error_page,
+    is_organiser,
+    organiser_form,
+    render,
+    services,
+    words,
+)
 from carom.web.tournaments_api import results_pdf_response, tournaments
 
 router = APIRouter(include_in_schema=False)
 MAX_REGISTER = 60 * 1024
 """A register file: the default body limit (64 KiB) less the form around it."""
-
-
-async def _guarded_form(request: Request, back: str) -> FormData | Response:
-    if not is_organiser(request):
-        return RedirectResponse(f"/login?next={back}", status_code=303)
-    form = await request.form()
-    if not csrf_ok(request, form):
-        return refuse(request, 403, "forged", {})
-    return form
 
 
 # --- the list and the form ------------------------------------------------------------
@@ -99,7 +97,7 @@ def settings_from_form(form: FormData) -> Settings:
 
 @router.post("/tournaments", response_class=HTMLResponse)
 async def create(request: Request) -> Response:
-    form = await _guarded_form(request, "/tournaments")
+    form = await organiser_form(request, "/tournaments")
     if isinstance(form, Response):
         return form
     try:
@@ -196,7 +194,7 @@ async def results_pdf(request: Request, tournament_id: int, lang: str | None = N
 @router.post("/tournaments/{tournament_id}/players", response_class=HTMLResponse)
 async def add_players(request: Request, tournament_id: int) -> Response:
     """Names typed one a line (``name; club`` optionally), and players ticked in the register."""
-    form = await _guarded_form(request, f"/tournaments/{tournament_id}")
+    form = await organiser_form(request, f"/tournaments/{tournament_id}")
     if isinstance(form, Response):
         return form
     entries: list[dict[str, Any]] = []
@@ -238,7 +236,7 @@ async def add_players(request: Request, tournament_id: int) -> Response:
 
 @router.post("/tournaments/{tournament_id}/start", response_class=HTMLResponse)
 async def start(request: Request, tournament_id: int) -> Response:
-    form = await _guarded_form(request, f"/tournaments/{tournament_id}")
+    form = await organiser_form(request, f"/tournaments/{tournament_id}")
     if isinstance(form, Response):
         return form
     try:
@@ -279,7 +277,7 @@ async def register_csv(request: Request) -> Response:
 
 @router.post("/players/register/import", response_class=HTMLResponse)
 async def register_import(request: Request) -> Response:
-    form = await _guarded_form(request, "/players/register")
+    form = await organiser_form(request, "/players/register")
     if isinstance(form, Response):
         return form
     upload = form.get("file")
