@@ -36,6 +36,21 @@ class FormError(CaromError):
         return words.gettext(self.template, **values)
 
 
+async def read_upload(form: Mapping[str, Any], limit: int, missing: str) -> tuple[bytes, str]:
+    """The form's ``file``: its bytes and its name, read up to one byte past ``limit``; a
+    :class:`FormError` saying ``missing`` when there is none or it is empty, or naming the
+    limit when it is larger."""
+    from starlette.datastructures import UploadFile
+
+    upload = form.get("file")
+    data = await upload.read(limit + 1) if isinstance(upload, UploadFile) else b""
+    if not data:
+        raise FormError(missing)
+    if len(data) > limit:
+        raise FormError(N_("file: larger than %(mib)s MiB"), mib=limit // 2**20)
+    return data, upload.filename or ""
+
+
 def _text(form: Mapping[str, Any], key: str) -> str:
     value = form.get(key)
     return value.strip() if isinstance(value, str) else ""

@@ -16,7 +16,6 @@ import segno
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from starlette.datastructures import UploadFile
 
 from carom.core.errors import RecordError
 from carom.core.table import TABLES
@@ -30,7 +29,7 @@ from carom.storage.players import AmbiguousName, SamePlayer
 from carom.web import auth
 from carom.web.addresses import tablet_url
 from carom.web.deps import csrf_ok, is_organiser, organiser_form, refuse, render, services, to_login, words
-from carom.web.forms import MAX_NAME, FormError, check_names, header_from_form, say
+from carom.web.forms import MAX_NAME, FormError, check_names, header_from_form, read_upload, say
 from carom.web.i18n import PageWords
 from carom.web.tournaments_api import game_over
 from carom.web.views import match_view
@@ -192,13 +191,8 @@ async def import_file(request: Request) -> Response:
     if isinstance(form, Response):
         return form
     t = words(request)
-    upload = form.get("file")
-    data = await upload.read(MAX_IMPORT + 1) if isinstance(upload, UploadFile) else b""
     try:
-        if not data:
-            raise FormError(N_("file: choose a carom/1 file to import"))
-        if len(data) > MAX_IMPORT:
-            raise FormError(N_("file: larger than %(mib)s MiB"), mib=MAX_IMPORT // 2**20)
+        data, _ = await read_upload(form, MAX_IMPORT, N_("file: choose a carom/1 file to import"))
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:

@@ -18,7 +18,6 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from starlette.datastructures import UploadFile
 
 from carom.core.errors import InputError, RecordError
 from carom.core.inputs import decode
@@ -32,7 +31,7 @@ from carom.storage.errors import StorageError
 from carom.storage.players import AmbiguousName, SamePlayer
 from carom.web import auth
 from carom.web.deps import is_organiser, organiser_form, render, services, to_login, words
-from carom.web.forms import MAX_NAME, FormError, check_names, say
+from carom.web.forms import MAX_NAME, FormError, check_names, read_upload, say
 from carom.web.i18n import PageWords
 from carom.web.review_log import (
     DECISIONS,
@@ -135,15 +134,9 @@ async def upload(request: Request) -> Response:
     if isinstance(form, Response):
         return form
     t = words(request)
-    upload_file = form.get("file")
-    data = await upload_file.read(MAX_UPLOAD + 1) if isinstance(upload_file, UploadFile) else b""
     fields = {k: str(form.get(k, "")).strip()[:100] for k in ("discipline", "table", "player0", "player1")}
-    name = (upload_file.filename or "") if isinstance(upload_file, UploadFile) else ""
     try:
-        if not data:
-            raise FormError(N_("file: choose a tracked recording to review"))
-        if len(data) > MAX_UPLOAD:
-            raise FormError(N_("file: larger than %(mib)s MiB"), mib=MAX_UPLOAD // 2**20)
+        data, name = await read_upload(form, MAX_UPLOAD, N_("file: choose a tracked recording to review"))
         players = (fields["player0"] or PLAYERS[0], fields["player1"] or PLAYERS[1])
         header, lines = await run_in_threadpool(
             tracked_match, data, name[:200], fields["discipline"] or "three-cushion", fields["table"],
