@@ -31,7 +31,7 @@ from carom.storage.events import Actor, Confirmed, NotFinished
 from carom.storage.players import AmbiguousName, SamePlayer
 from carom.web import auth
 from carom.web.addresses import tablet_url
-from carom.web.deps import csrf_ok, organiser_session, services
+from carom.web.deps import api_organiser, organiser_session, problem, services
 from carom.web.forms import FormError, check_names
 from carom.web.record_schema import HEADER_SCHEMA, RECORD_SCHEMA
 from carom.web.tournaments_api import game_over
@@ -70,21 +70,6 @@ def match_json(snap: Snapshot) -> dict[str, Any]:
             "events": [{"kind": e.kind.value, "by": e.actor.value, "seq": e.seq,
                         "at": None if e.at is None else e.at.isoformat()} for e in snap.events],
             "problem": snap.problem}
-
-
-def _problem(status: int, detail: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"detail": detail, **extra}, status_code=status)
-
-
-def _organiser(request: Request) -> Response | None:
-    """``None`` when the organiser's session and its anti-forgery token are there,
-    else the refusal."""
-    if organiser_session(request) is None:
-        return _problem(401, "organiser login needed (POST /login)")
-    if not csrf_ok(request):
-        return _problem(403, f"the {auth.CSRF_HEADER} header must carry the session's anti-forgery "
-                             "token (GET /api/session)")
-    return None
 
 
 ENTRY_SCHEMA: dict[str, Any] = {
@@ -147,14 +132,14 @@ async def append_record(request: Request, match_id: int) -> Response:
         after, record = read_entry(await request.body())
         done = await svc.book.append_async(match_id, after, record, token, strict=True)
     except WrongToken as error:
-        return _problem(401 if not token else 403, str(error))
+        return problem(401 if not token else 403, str(error))
     except StaleSequence as stale:
         fresh = await run_in_threadpool(svc.book.snapshot, match_id)
-        return _problem(409, str(stale), seq=fresh.seq, match=match_json(fresh))
+        return problem(409, str(stale), seq=fresh.seq, match=match_json(fresh))
     except Confirmed as error:
-        return _problem(409, str(error), seq=live.snapshot.seq)
+        return problem(409, str(error), seq=live.snapshot.seq)
     except (RecordError, BrokenMatch) as error:
-        return _problem(422, str(error))
+        return problem(422, str(error))
     svc.hub.publish(match_id, done.snapshot.version)
     await game_over(request, match_id, done.snapshot.state.finished)
     return JSONResponse({
@@ -196,7 +181,7 @@ def with_table(header: dict[str, Any]) -> dict[str, Any]:
 @router.post("/matches", status_code=201, summary="Create a match (organiser)",
              responses={401: {"model": Problem}, 403: {"model": Problem}, 422: {"model": Problem}})
 async def create_match(request: Request, header: Annotated[HeaderBody, Body()]) -> Response:
-    if (refused := _organiser(request)) is not None:
+    if (refused := api_organiser(request)) is not None:
         return refused
     try:
         parsed = parse_header(json.dumps({"format": "carom/1", **with_table(header)}))
@@ -207,7 +192,7 @@ async def create_match(request: Request, header: Annotated[HeaderBody, Body()]) 
         token = auth.new_token()
         match_id = await run_in_threadpool(services(request).book.create, parsed, token)
     except (RecordError, FormError, SamePlayer, AmbiguousName) as error:
-        return _problem(422, str(error))
+        return problem(422, str(error))
     return JSONResponse({"id": match_id, "referee_token": token,
                          "tablet": f"/m/{match_id}/tablet?t={token}"}, status_code=201)
 
@@ -229,7 +214,7 @@ def get_file(request: Request, match_id: int) -> Response:
              responses={401: {"model": Problem}, 403: {"model": Problem}, 404: {"model": Problem}})
 async def new_referee_token(request: Request, match_id: int) -> Response:
     """A new referee token for the match: the old one, and its tablet link, stop working."""
-    if (refused := _organiser(request)) is not None:
+    if (refused := api_organiser(request)) is not None:
         return refused
     svc = services(request)
     token = auth.new_token()
@@ -255,22 +240,22 @@ async def confirm(request: Request, match_id: int) -> Response:
         try:
             live.check_token(token)
         except WrongToken as error:
-            return _problem(403, str(error))
+            return problem(403, str(error))
         try:
             player = json.loads(await request.body()).get("player")
         except (ValueError, AttributeError):
             player = None
         if player not in (0, 1) or isinstance(player, bool):
-            return _problem(422, 'body: expected {"player": 0} or {"player": 1}')
+            return problem(422, 'body: expected {"player": 0} or {"player": 1}')
         actor = Actor.player(player)
-    elif (refused := _organiser(request)) is not None:
+    elif (refused := api_organiser(request)) is not None:
         return refused
     else:
         actor = Actor.ORGANISER
     try:
         snap = await run_in_threadpool(svc.book.confirm, match_id, actor)
     except NotFinished as error:
-        return _problem(409, str(error))
+        return problem(409, str(error))
     svc.hub.publish(match_id, snap.version)
     await game_over(request, match_id, snap.state.finished)
     return JSONResponse(match_json(snap))
@@ -279,7 +264,7 @@ async def confirm(request: Request, match_id: int) -> Response:
 @router.post("/matches/{match_id}/reopen", summary="Reopen a confirmed match (organiser)",
              responses={401: {"model": Problem}, 403: {"model": Problem}, 404: {"model": Problem}})
 async def reopen(request: Request, match_id: int) -> Response:
-    if (refused := _organiser(request)) is not None:
+    if (refused := api_organiser(request)) is not None:
         return refused
     svc = services(request)
     snap = await run_in_threadpool(svc.book.reopen, match_id)

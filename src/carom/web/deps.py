@@ -141,6 +141,22 @@ REFUSALS = {
 }
 
 
+def problem(status: int, detail: str, **extra: Any) -> JSONResponse:
+    """A refusal of the JSON API: its status and ``{"detail": …}``."""
+    return JSONResponse({"detail": detail, **extra}, status_code=status)
+
+
+def api_organiser(request: Request) -> Response | None:
+    """``None`` when a JSON request carries the organiser's session and its anti-forgery
+    token, else the refusal (401 or 403)."""
+    if organiser_session(request) is None:
+        return problem(401, "organiser login needed (POST /login)")
+    if not csrf_ok(request):
+        return problem(403, f"the {auth.CSRF_HEADER} header must carry the session's anti-forgery "
+                            "token (GET /api/session)")
+    return None
+
+
 def to_login(request: Request, back: str) -> Response:
     """Where a visitor who is not the organiser is sent: the login, coming back to
     ``back`` afterwards, or the first start's setup while no password is set."""

@@ -38,7 +38,7 @@ from carom.storage.tournaments import (
 )
 from carom.web import auth
 from carom.web.addresses import tablet_url
-from carom.web.deps import csrf_ok, organiser_session, services, words
+from carom.web.deps import api_organiser, organiser_session, problem, services, words
 from carom.web.tournament_reports import results_pdf
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
@@ -68,19 +68,6 @@ async def game_over(request: Request, match_id: int, finished: bool) -> None:
         await run_in_threadpool(tournaments(request).game_over, match_id)
     except Exception:  # the record is stored; a read of the tournament tries again
         log.exception("match %s finished: its tournament's next games did not start", match_id)
-
-
-def _problem(status: int, detail: str) -> JSONResponse:
-    return JSONResponse({"detail": detail}, status_code=status)
-
-
-def _organiser(request: Request) -> Response | None:
-    if organiser_session(request) is None:
-        return _problem(401, "organiser login needed (POST /login)")
-    if not csrf_ok(request):
-        return _problem(403, f"the {auth.CSRF_HEADER} header must carry the session's anti-forgery "
-                             "token (GET /api/session)")
-    return None
 
 
 async def _body(request: Request) -> Any:
@@ -271,8 +258,8 @@ def standings_json(t: Tournament) -> dict[str, Any]:
 
 def _refusal(error: Exception) -> Response:
     if isinstance(error, UnknownTournament):
-        return _problem(404, str(error))
-    return _problem(422, str(error))
+        return problem(404, str(error))
+    return problem(422, str(error))
 
 
 @router.get("", summary="The tournaments")
@@ -286,7 +273,7 @@ async def list_tournaments(request: Request) -> list[dict[str, Any]]:
              openapi_extra={"requestBody": {"required": True,
                                             "content": {"application/json": {"schema": SETTINGS_SCHEMA}}}})
 async def create_tournament(request: Request) -> Response:
-    if (refused := _organiser(request)) is not None:
+    if (refused := api_organiser(request)) is not None:
         return refused
     try:
         settings = settings_from(await _body(request))
@@ -301,7 +288,7 @@ async def create_tournament(request: Request) -> Response:
              openapi_extra={"requestBody": {"required": True,
                                             "content": {"application/json": {"schema": PLAYERS_SCHEMA}}}})
 async def add_players(request: Request, tournament_id: int) -> Response:
-    if (refused := _organiser(request)) is not None:
+    if (refused := api_organiser(request)) is not None:
         return refused
     try:
         body = await _body(request)
@@ -309,7 +296,7 @@ async def add_players(request: Request, tournament_id: int) -> Response:
             raise TournamentError('body: expected {"players": [{"player": id} or {"name": "..."}, ...]}')
         ids = await run_in_threadpool(tournaments(request).add_players, tournament_id, body["players"])
     except UnknownPlayer as error:
-        return _problem(422, str(error))
+        return problem(422, str(error))
     except StorageError as error:
         return _refusal(error)
     return JSONResponse({"players": ids}, status_code=201)
@@ -318,7 +305,7 @@ async def add_players(request: Request, tournament_id: int) -> Response:
 @router.post("/{tournament_id}/start", summary="Start: groups, schedule, first games (organiser)",
              responses=REFUSALS)
 async def start(request: Request, tournament_id: int) -> Response:
-    if (refused := _organiser(request)) is not None:
+    if (refused := api_organiser(request)) is not None:
         return refused
     try:
         await run_in_threadpool(tournaments(request).start, tournament_id)
