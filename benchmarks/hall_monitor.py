@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from web_load import PASSWORD, Connection, cpu_seconds, free_port, percentile, start_server
+from web_load import Connection, cpu_seconds, free_port, open_matches, percentile, start_server
 
 CARD = re.compile(rb'data-match="(\d+)" data-seq="(\d+)"')
 
@@ -111,33 +111,8 @@ class HallLoad:
             connection.close()
 
     async def run(self) -> None:
-        import json
-
-        organiser = await Connection(self.host, self.port).open()
-        form = f"password={PASSWORD}".encode()
-        organiser.writer.write(f"POST /login HTTP/1.1\r\nHost: {self.host}\r\nContent-Type: "
-                               f"application/x-www-form-urlencoded\r\nContent-Length: {len(form)}\r\n\r\n"
-                               .encode() + form)
-        status, headers = await organiser._head()
-        await organiser.reader.readexactly(int(headers.get("content-length", "0")))
-        assert status == 303, status
-        organiser.cookie = headers["set-cookie"].split(";")[0]
-        status, _, body = await organiser.request("GET", "/api/session")
-        csrf = {"X-CSRF-Token": json.loads(body)["csrf"]}
-        tokens = {}
-        for i in range(self.tables):
-            status, _, body = await organiser.request("POST", "/api/matches", {
-                "discipline": "three-cushion", "table": "large",
-                "players": [f"Spieler {2 * i + 1}", f"Hráč {2 * i + 2}"], "points": 100_000}, csrf)
-            assert status == 201, body
-            created = json.loads(body)
-            tokens[created["id"]] = created["referee_token"]
-            status, _, body = await organiser.request(
-                "POST", f"/api/matches/{created['id']}/records",
-                {"after": 0, "record": {"type": "opener", "player": 0}},
-                {"X-Referee-Token": created["referee_token"]})
-            assert status == 201, body
-        organiser.close()
+        pairs = [[f"Spieler {2 * i + 1}", f"Hráč {2 * i + 2}"] for i in range(self.tables)]
+        tokens = await open_matches(self.host, self.port, pairs)
         ready = asyncio.Event()
         hall = asyncio.create_task(self.monitor(ready))
         await asyncio.wait_for(ready.wait(), 30)  # every table's first card

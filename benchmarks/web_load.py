@@ -118,6 +118,36 @@ class Connection:
         self.writer.close()
 
 
+async def open_matches(host: str, port: int, players: list[list[str]]) -> dict[int, str]:
+    """Log in as the organiser and open a three-cushion match for each pair of ``players``,
+    each with its opener recorded: the referee token of each match by its number."""
+    organiser = await Connection(host, port).open()
+    form = f"password={PASSWORD}".encode()
+    organiser.writer.write(f"POST /login HTTP/1.1\r\nHost: {host}\r\nContent-Type: "
+                           f"application/x-www-form-urlencoded\r\nContent-Length: {len(form)}\r\n\r\n"
+                           .encode() + form)
+    status, headers = await organiser._head()
+    await organiser.reader.readexactly(int(headers.get("content-length", "0")))
+    assert status == 303, status
+    organiser.cookie = headers["set-cookie"].split(";")[0]
+    status, _, body = await organiser.request("GET", "/api/session")
+    csrf = {"X-CSRF-Token": json.loads(body)["csrf"]}  # the session's anti-forgery token
+    tokens = {}
+    for pair in players:
+        status, _, body = await organiser.request("POST", "/api/matches", {
+            "discipline": "three-cushion", "table": "large", "players": pair, "points": 100_000}, csrf)
+        assert status == 201, body
+        created = json.loads(body)
+        tokens[created["id"]] = created["referee_token"]
+        status, _, body = await organiser.request(
+            "POST", f"/api/matches/{created['id']}/records",
+            {"after": 0, "record": {"type": "opener", "player": 0}},
+            {"X-Referee-Token": created["referee_token"]})
+        assert status == 201, body
+    organiser.close()
+    return tokens
+
+
 class Load:
     def __init__(self, url: str, matches: int, rate: float, seconds: float) -> None:
         host, _, port = url.removeprefix("http://").rstrip("/").partition(":")
@@ -172,31 +202,8 @@ class Load:
             connection.close()
 
     async def run(self) -> None:
-        organiser = await Connection(self.host, self.port).open()
-        form = f"password={PASSWORD}".encode()
-        organiser.writer.write(f"POST /login HTTP/1.1\r\nHost: {self.host}\r\nContent-Type: "
-                               f"application/x-www-form-urlencoded\r\nContent-Length: {len(form)}\r\n\r\n"
-                               .encode() + form)
-        status, headers = await organiser._head()
-        await organiser.reader.readexactly(int(headers.get("content-length", "0")))
-        assert status == 303, status
-        organiser.cookie = headers["set-cookie"].split(";")[0]
-        status, _, body = await organiser.request("GET", "/api/session")
-        csrf = {"X-CSRF-Token": json.loads(body)["csrf"]}  # the session's anti-forgery token
-        tokens = {}
-        for i in range(self.matches):
-            status, _, body = await organiser.request("POST", "/api/matches", {
-                "discipline": "three-cushion", "table": "large",
-                "players": [f"Player {2 * i + 1}", f"Player {2 * i + 2}"], "points": 100_000}, csrf)
-            assert status == 201, body
-            created = json.loads(body)
-            tokens[created["id"]] = created["referee_token"]
-            status, _, body = await organiser.request(
-                "POST", f"/api/matches/{created['id']}/records",
-                {"after": 0, "record": {"type": "opener", "player": 0}},
-                {"X-Referee-Token": created["referee_token"]})
-            assert status == 201, body
-        organiser.close()
+        pairs = [[f"Player {2 * i + 1}", f"Player {2 * i + 2}"] for i in range(self.matches)]
+        tokens = await open_matches(self.host, self.port, pairs)
         readies = {m: asyncio.Event() for m in tokens}
         boards = [asyncio.create_task(self.board("", m, readies[m])) for m in tokens]
         await asyncio.gather(*(e.wait() for e in readies.values()))
