@@ -216,14 +216,34 @@ def _crossing_candidates(motion: BallMotion,
         a, b = join.before, join.after
         k_in = join.via[0] if join.via else b.i0
         k_out = join.via[-1] if join.via else a.i1
+        found: list[tuple[CushionHit, FloatArray]] = []
         if not a.rest:
             velocity = a.tail.speed_vector(float(t[a.i1]))
-            out.extend(_crossing(motion, lines, a.i1, k_in, velocity, t, xy))
+            found.extend(_crossing(motion, lines, a.i1, k_in, velocity, t, xy))
         if not b.rest and join.kind != "stop":
             vx, vy = b.head.speed_vector(float(t[b.i0]))
             # backwards in time: the motion after, run back, and the sample before it
-            out.extend(_crossing(motion, lines, b.i0, k_out, (-vx, -vy), t, xy, backwards=True))
+            found.extend(_crossing(motion, lines, b.i0, k_out, (-vx, -vy), t, xy, backwards=True))
+        out.extend(_one_per_cushion(found))
     return out
+
+
+def _one_per_cushion(found: list[tuple[CushionHit, FloatArray]]) -> list[tuple[CushionHit, FloatArray]]:
+    """Of the crossings of one join, one per cushion: the motion before carried on and
+    the motion after run back are two readings of one contact, though a lone sample
+    between them may set them apart in time (a second contact of the same cushion
+    within one join is the chatter of a ball caught against it, weighed apart), the
+    likelier kept (on a tie the earlier)."""
+    if len(found) < 2:
+        return found
+    kept: list[tuple[CushionHit, FloatArray]] = []
+    for hit, point in found:
+        twin = next((i for i, (k, _) in enumerate(kept) if k.cushion is hit.cushion), None)
+        if twin is None:
+            kept.append((hit, point))
+        elif hit.probability > kept[twin][0].probability:
+            kept[twin] = (hit, point)
+    return kept
 
 
 def _crossing(motion: BallMotion, lines: tuple[CushionLine, ...], k: int, k_next: int,

@@ -1,0 +1,43 @@
+"""Cushion contacts read from the samples on either side of a join (the method of images)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from carom.core.balls import Ball, Cushion
+from carom.core.table import TABLES
+from carom.track.contacts.cushion_contacts import cushion_hits
+from carom.track.reconstruct.ballmotion import reconstruct
+from carom.track.samples import BallTrack
+
+LARGE = TABLES["large"]
+PERIOD = 0.0375
+
+
+def _line(start: tuple[float, float], velocity: tuple[float, float], t: np.ndarray, t0: float) -> np.ndarray:
+    return np.asarray(start) + (t - t0)[:, None] * np.asarray(velocity)
+
+
+def _hit_then_turned() -> BallTrack:
+    """Yellow runs up the table into the right cushion (line at x = 1.389 m) at 5 m/s,
+    is seen once just after it, then a ball it meets a few centimetres on turns it: the
+    motion before carried on and the motion after run back both cross the right
+    cushion, on either side of the lone sample between them (samples every 37.5 ms)."""
+    before_t = PERIOD * np.arange(0, 8)
+    before = _line((1.3639, 1.0976), (1.36, 4.9), before_t, before_t[-1])
+    lone_t, lone = np.array([before_t[-1] + PERIOD]), np.array([[1.3669, 1.2772]])
+    after_t = lone_t[0] + PERIOD * np.arange(2, 6)
+    after = _line((1.2473, 1.5884), (-2.1, 4.0), after_t, after_t[0])
+    rest_t = np.array([after_t[-1] + 0.5, after_t[-1] + 1.0])
+    rest = np.repeat(after[-1:] + 0.0, 2, axis=0)
+    t = np.concatenate((before_t, lone_t, after_t, rest_t))
+    xy = np.concatenate((before, lone, after, rest))
+    xy = xy + np.random.default_rng(3).normal(0.0, 0.0005, xy.shape)
+    return BallTrack(t, xy)
+
+
+def test_the_motions_before_and_after_a_lone_sample_read_one_cushion_contact_not_two() -> None:
+    motion = reconstruct(Ball.YELLOW, _hit_then_turned(), 0.0005)
+    hits = [h for h in cushion_hits(motion, LARGE, []) if h.cushion is Cushion.RIGHT and h.probability > 0.5]
+    assert len(hits) == 1
+    assert hits[0].t < 0.3  # before the lone sample, which shows it coming off
