@@ -150,9 +150,9 @@ def test_two_moving_balls_that_turn_each_other_touched_though_measured_apart() -
 
 def test_a_point_that_hangs_on_one_uncertain_contact_is_doubtful_and_names_it() -> None:
     """A point stroke (white hits yellow, three cushions, red), except that red shows
-    only a first and a last sample 2 mm apart where white passed it: whether white
-    touched red is uncertain, the point hangs on it, the stroke is put before a human
-    with that contact named."""
+    only a first and a last sample 2 mm apart where white passed 4 mm from touching it:
+    whether white touched red is uncertain, the point hangs on it, the stroke is put
+    before a human with that contact named."""
     start = {W: (1.0552, 1.0752), Y: (1.0765, 1.3382), RED: (0.10, 2.70)}
     paths, _ = simulate(start, {W: (-0.1673, 2.5744)}, duration=6.0)
     tracks = sample(paths, seed=17, noise=NOISE)
@@ -160,8 +160,8 @@ def test_a_point_that_hangs_on_one_uncertain_contact_is_doubtful_and_names_it() 
     k = int(np.argmin(np.abs(rows[:, 0] - 3.87)))
     p, v = rows[k, 1:], (rows[k + 1, 1:] - rows[k - 1, 1:])
     n = np.array((-v[1], v[0])) / float(np.hypot(*v))
-    spot = p + n * (2.0 * R + 0.002)
-    # red lay where white passed 2 mm from touching it; it shows a move of 2 mm, away
+    spot = p + n * (2.0 * R + 0.004)
+    # red lay where white passed 4 mm from touching it; it shows a move of 2 mm, away
     # from white's path (the direction makes a touch likelier than the length alone)
     assert np.min(np.hypot(*(rows[:, 1:] - spot).T)) > 2.0 * R
     tracks[RED] = _still((float(spot[0]), float(spot[1])), float(tracks[W].t[-1]), 18,
@@ -189,11 +189,12 @@ def test_the_direction_of_a_small_displacement_decides_whether_it_was_a_touch(
         moved: tuple[float, float], touched: bool) -> None:
     """A tracker with 1 mm of noise: a resting ball's two samples 4.5 mm apart say
     little by their length (two measurements of a still ball differ so in one pair in
-    eight); white passed it at contact distance. Displaced away from white along the
-    line of centres, it was touched; displaced as far along white's path, which no
-    touch by white can do, it was not (the length alone would have made it a contact,
-    at 0.65)."""
-    t, white, spot, _ = _pass(0.0)
+    eight); white passed it measured 5 mm beyond touching, which says little either
+    (a contact measured 5 mm too far apart against a miss anywhere within reach: about
+    even). Displaced away from white along the line of centres, it was touched;
+    displaced as far along white's path, which no touch by white can do, it was not
+    (the length alone would have made it a contact, at 0.65)."""
+    t, white, spot, _ = _pass(0.005)
     rng = np.random.default_rng(21)
     xy_white = white + rng.normal(0.0, 0.001, white.shape)
     red = BallTrack(np.array([0.0, 3.0]), np.array([spot, (spot[0] + moved[0], spot[1] + moved[1])]))
@@ -269,6 +270,30 @@ def test_ball_1s_first_motion_starting_where_it_stood_if_touching_shows_the_ball
     assert through_measured < 0.05
 
 
+@pytest.mark.parametrize(("gap", "touched"), [(0.0, True), (0.02, False)], ids=["at contact", "2 cm beyond"])
+def test_the_distance_white_passed_at_decides_whether_a_small_displacement_was_a_touch(
+        gap: float, touched: bool) -> None:
+    """Red found moved 4.5 mm (its length alone: moved at 0.65), away from white's path
+    along the line of centres. The distance white passed at is weighed with it: a
+    touched ball's hitter passed at contact distance, a still ball's passes lie anywhere
+    within reach. Measured at touching, a touch; measured 2 cm beyond touching (the
+    tracker's bias allows it, but rarely), no touch, though the direction fits."""
+    t, white, spot, _ = _pass(gap)
+    rng = np.random.default_rng(21)
+    xy_white = white + rng.normal(0.0, 0.001, white.shape)
+    red = BallTrack(np.array([0.0, 3.0]), np.array([spot, (spot[0] + 0.0045, spot[1])]))
+    tracked = TrackedStroke(5, W, {W: BallTrack(t, xy_white), Y: _still((1.2, 2.5), 3.0, 22), RED: red})
+    ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
+    assert ruling.detection is not None
+    (dep,) = [d for d in ruling.detection.departures if d.join.kind == "nudge"]
+    assert 0.5 < dep.moved < 0.8
+    assert _recorded(ruling, W, RED) is touched
+    if touched:
+        assert _contact(ruling, W, RED) > 0.95
+    else:
+        assert _contact(ruling, W, RED) < 0.4
+
+
 def test_beside_another_ball_the_direction_of_a_small_displacement_says_little() -> None:
     """As above, red displaced 4.5 mm along white's path, which no touch by white can
     do; but yellow rests 5 mm beyond touching red where red was measured last: the
@@ -277,7 +302,7 @@ def test_beside_another_ball_the_direction_of_a_small_displacement_says_little()
     (its length and the distance white passed at still are)."""
 
     def chance(yellow: tuple[float, float]) -> tuple[float, float]:
-        t, white, spot, _ = _pass(0.0)
+        t, white, spot, _ = _pass(0.005)
         rng = np.random.default_rng(21)
         xy_white = white + rng.normal(0.0, 0.001, white.shape)
         red = BallTrack(np.array([0.0, 3.0]), np.array([spot, (spot[0], spot[1] + 0.0045)]))
@@ -287,7 +312,7 @@ def test_beside_another_ball_the_direction_of_a_small_displacement_says_little()
         (dep,) = [d for d in ruling.detection.departures if d.join.kind == "nudge"]
         return dep.angle_sd, _contact(ruling, W, RED)
 
-    spot = _pass(0.0)[2]
+    spot = _pass(0.005)[2]
     far_sd, far = chance((1.2, 2.5))
     near_sd, near = chance((spot[0] + 2.0 * R + 0.005, spot[1] + 0.0045))
     assert far < 0.3 and far_sd < 0.5

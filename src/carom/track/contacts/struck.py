@@ -52,7 +52,7 @@ def struck(dep: Departure, moved: BallPath, paths: dict[Ball, BallPath], diamete
     total = sum(c[0] for c in candidates) + model.unseen
     moved_chance = dep.moved
     if moved_chance < 1.0 and dep.left_at is None:
-        moved_chance = _moved_given_direction(dep, [(c[0], c[4]) for c in candidates], model, diameter)
+        moved_chance = _moved_given_passes(dep, [c[0] for c in candidates], model, diameter)
     hits = []
     for likelihood, hitter, t_contact, clearance, _ in candidates:
         probability = moved_chance * likelihood / total
@@ -68,42 +68,39 @@ def struck(dep: Departure, moved: BallPath, paths: dict[Ball, BallPath], diamete
 Reading = tuple[float, float, float, float]
 """A moment along a hitter's path read as the contact: its likelihood, time, the
 measured clearance of the centres then, and the share of the likelihood that is the
-direction's (:func:`_moved_given_direction`)."""
+direction's."""
 
 
-def _moved_given_direction(dep: Departure, readings: list[tuple[float, float]], model: TrackerModel,
-                           diameter: float) -> float:
+def _moved_given_passes(dep: Departure, likelihoods: list[float], model: TrackerModel,
+                        diameter: float) -> float:
     """The chance that a ball found displaced by a few millimetres really moved, with
-    the direction of the displacement weighed too (``readings``: each reading's
-    likelihood and the direction's part of it).
+    the passes of the other balls weighed too (``likelihoods``: each reading's, the
+    distance of the centres, the direction and the time together).
 
     :attr:`Departure.moved` weighs the length of the displacement alone: a still ball's
-    two measurements differ by a Rayleigh-distributed amount, in any direction. A ball
-    touched by a reading's hitter left along the line of centres (within throw), so the
-    direction of its displacement is evidence too: it is weighed as the density of that
-    direction under the readings (each by its likelihood without the direction, against
-    a cause the tracker did not see, whose direction is anyone's) against the even
-    density of a still ball's. A displacement pointing away from a ball that passed at
-    contact distance makes *moved* likelier; one pointing elsewhere makes *still*
-    likelier, however close a centre passed."""
+    two measurements differ by a Rayleigh-distributed amount, in any direction. The
+    passes are evidence too, weighed as the density of what they measured under each
+    reading: touched in the pass that fits best, the measured distance of the centres
+    has the density of a contact's (the tracker-error model), and the displacement
+    points away from the hitter along the line of centres (within throw); still, every
+    pass missed, its measured distance lying anywhere within reach (against a perfect
+    match, a density ``√(2π) σ_d / REACH``), and the displacement points anywhere (the
+    even density ``1/2π``). A displacement pointing away from a ball that passed at
+    contact distance makes *moved* likelier; one pointing elsewhere, or a pass measured
+    centimetres beyond touching, makes *still* likelier."""
     moved = dep.moved
-    if moved <= 0.0 or not readings:
+    if moved <= 0.0 or not likelihoods:
         return moved
     spread = (laws.BALL_THROW + _direction_sd(dep, diameter) * _HALF_NORMAL
               + model.angle_weight * model.angle_scale)
-    # each reading's likelihood without the direction: how well the distance of the
-    # centres (and the time) fit a contact, against a pass that missed (whose measured
-    # distance lies anywhere within reach: the ratio of its density to a perfect match's)
+    # a pass that missed: its measured distance anywhere within reach, the ratio of its
+    # density to a perfect match's
     gap_sd = hypot(dep.sigma, dep.sigma, tracker.CONTACT_SHAPE_SD)
     missed = sqrt(2.0 * pi) * gap_sd / tracker.REACH
-    fits = [(likelihood / max(direction, 1e-300), direction) for likelihood, direction in readings]
-    total = sum(g for g, _ in fits)
-    if total <= 0.0:
-        return moved
-    # the density of the direction under "moved" against a still ball's even density,
-    # as far as the passes say that a contact, not a miss, is what to compare with
-    boost = 1.0 + sum(g / total * g / (g + missed) * (pi * a / spread - 1.0) for g, a in fits)
-    odds = moved / max(1.0 - moved, 1e-12) * max(boost, 0.0)
+    # a touch's direction has the density π/spread of the even one at its best; a
+    # cause the tracker did not see moves the ball in any direction
+    ratio = (pi / spread * max(likelihoods) + model.unseen) / missed
+    odds = moved / max(1.0 - moved, 1e-12) * ratio
     return odds / (1.0 + odds)
 
 
