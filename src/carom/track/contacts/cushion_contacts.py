@@ -429,7 +429,12 @@ def _turn_hit(motion: BallMotion, samples: SampleLists, line: CushionLine, depth
     sigma = motion.sigma_at(step / max(times[i] - times[i - 1], 1e-3))
     # the ball came towards the cushion and went away from it: certain when both
     # normal speeds stand out of their noise, less so for a ball grazing along it
-    turned = normal_cdf(-va / (sigma / sqrt(sa))) * normal_cdf(vb / (sigma / sqrt(sb)))
+    sd_a, sd_b = sigma / sqrt(sa), sigma / sqrt(sb)
+    turned = normal_cdf(-va / sd_a) * normal_cdf(vb / sd_b)
+    # and its normal velocity changed by more than the noise of the two fits shows (a
+    # ball rolling along a cushion, its normal speed within the noise, turns its sign
+    # back and forth from sample to sample without touching it)
+    turned *= normal_cdf((vb - va) / hypot(sd_a, sd_b) - NORMAL_SPEED_Z)
     if turned < 1e-3:
         return None
     va, vb = min(va, -1e-3), max(vb, 1e-3)
