@@ -64,3 +64,29 @@ def test_a_ball_rolling_along_a_cushion_does_not_touch_it_at_every_wiggle_of_the
         motion = reconstruct(Ball.YELLOW, _along_the_cushion(seed), 0.0012)
         found += sum(h.probability > 0.5 for h in cushion_hits(motion, LARGE, []))
     assert found == 0
+
+
+def _struck_then_cushion() -> BallTrack:
+    """White struck from rest at 3 m/s towards the right cushion, samples every 22 ms: two
+    lone samples (it met a ball on the way, which turned it), the cushion between the
+    second and the next, then a clean run away from it up the table."""
+    t = np.array([0.0, 0.022, 0.044])
+    xy = np.array([[1.2231, 0.3544], [1.2819, 0.3716], [1.3525, 0.4485]])
+    after_t = 0.067 + 0.022 * np.arange(10)
+    after = _line((1.3612, 0.5209), (-2.4, 2.8), after_t, after_t[0])
+    t = np.concatenate((t, after_t, [after_t[-1] + 1.0]))
+    xy = np.concatenate((xy, after, after[-1:]))
+    xy = xy + np.random.default_rng(5).normal(0.0, 0.0005, xy.shape)
+    return BallTrack(t, xy)
+
+
+def test_a_cushion_inside_the_join_where_a_ball_started_is_read_from_the_motion_after() -> None:
+    """The ball's start and its next events lie in one join (lone samples inside): the
+    motion after, run back, crosses the right cushion before the last lone sample, which
+    lies where a reflection puts it."""
+    motion = reconstruct(Ball.WHITE, _struck_then_cushion(), 0.0005)
+    (start,) = [j for j in motion.joins if j.kind == "start"]
+    assert start.via
+    hits = [h for h in cushion_hits(motion, LARGE, []) if h.cushion is Cushion.RIGHT and h.probability > 0.5]
+    assert len(hits) == 1
+    assert 0.044 < hits[0].t < 0.067

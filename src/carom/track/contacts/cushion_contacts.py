@@ -207,11 +207,13 @@ def _crossing_candidates(motion: BallMotion,
     to show it (the ball met a cushion and, a few centimetres away, another ball; or
     samples were lost): a ball cannot go through a cushion, so it met it, unless
     something else turned it first. Each join of two moving pieces is looked at from
-    both sides."""
+    both sides; a join where a ball started that holds lone samples (it met something
+    soon after leaving) from the side after it (without lone samples, the way a ball
+    left its rest through a cushion is the departure's, by the mirror image)."""
     out: list[tuple[CushionHit, FloatArray]] = []
     t, xy = motion.t, motion.xy
     for join in motion.joins:
-        if join.kind not in ("turn", "stop", "restart"):
+        if join.kind not in ("turn", "stop", "restart") and not (join.kind == "start" and join.via):
             continue
         a, b = join.before, join.after
         k_in = join.via[0] if join.via else b.i0
