@@ -356,3 +356,25 @@ def test_a_slow_push_whose_first_samples_lie_beside_the_hitter_is_a_contact() ->
     assert abs(first.left_at - 2.0 / 3.0) < 2.0 * first.left_sd + 0.01
     assert _contact(ruling, W, RED) > 0.9
     assert _recorded(ruling, W, RED)
+
+
+def test_a_frozen_push_is_dated_at_the_strike_though_ball_1_met_a_cushion_before_its_next_clean_run() -> None:
+    """White frozen to red below it, struck up and to the right: it pushes red up the
+    table and meets the right cushion 36 ms later, seen once in between (a lone sample
+    of its start). The reading of red pushed by the ball touching it is dated when white
+    left, before that sample, not from white's motion after the cushion."""
+    from carom.track.contacts.struck import contact_readings
+
+    start = {W: (1.33, 0.60), RED: (1.33, 0.60 + 2.0 * R + 0.0001), Y: (0.3, 2.0)}
+    paths, truth = simulate(start, {W: (1.5, 2.0)}, duration=4.0)
+    assert [e[1] for e in truth.events[:2]] == ["ball", "cushion"]
+    tracks = sample(paths, seed=3, noise=0.0007, period=0.03)
+    ruling = track_stroke(TrackedStroke(9, W, tracks), THREE_CUSHION, LARGE)
+    assert ruling.detection is not None
+    (white_start,) = [j for j in ruling.detection.motions[W].joins if j.kind == "start"]
+    assert white_start.via  # the sample between the push and the cushion
+    first_moving = float(ruling.detection.motions[W].t[white_start.via[0]])
+    (dep,) = [d for d in ruling.detection.departures if d.rest is not None
+              and any(j is d.join for j in ruling.detection.motions[RED].joins)]
+    frozen = contact_readings(dep, ruling.detection.paths[W], 2.0 * R, DEFAULT_MODEL)[-1]
+    assert frozen[1] <= first_moving

@@ -194,7 +194,10 @@ def _frozen_contact(dep: Departure, hitter: BallPath, diameter: float, model: Tr
     direction = float(model.angle_likelihood(angle - laws.BALL_THROW, hypot(min(dep.angle_sd, 1.0),
                                                                             sd_d / diameter)))
     likelihood *= direction
-    t = max(start.t, join.t_lo)
+    # it left before its first sample in motion (a start holding lone samples dates
+    # ``start.t`` from the motion after them, after whatever it met next)
+    first_moving = float(hitter.motion.t[start.via[0]]) if start.via else start.t
+    t = max(min(start.t, first_moving), join.t_lo)
     if dep.left_at is not None:
         likelihood *= float(model.time_likelihood(t - dep.left_at, dep.left_sd))
     if join.kind == "nudge":
