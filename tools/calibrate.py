@@ -35,7 +35,10 @@ not means of squares: a few badly tracked cases would steer the latter. Determin
 few minutes.
 
 Usage: ``.venv/bin/python tools/calibrate.py [--model han2005|mathavan2010] [--starts
-both|spin|zero] [--folds K] [--seed S] [--no-fit] [--data PATH --match PATH]``.
+both|spin|zero] [--folds K] [--seed S] [--free NAME] [--fix NAME=VALUE] [--no-fit] [--data PATH
+--match PATH]``. ``--free cushion_height|mu_slide|spin_decay`` fits that value too (within
+:data:`BOUNDS`); ``--fix NAME=VALUE`` holds one of the cushion model's values instead of
+fitting it (the variants of docs/physics.md's tables of changes tried).
 """
 
 from __future__ import annotations
@@ -63,7 +66,7 @@ from carom.physics.replay import (
     score_case,
     summarise,
 )
-from carom.physics.simulate import Motion, play
+from carom.physics.simulate import Motion, Run, play
 from carom.physics.strike import Strike
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
@@ -83,6 +86,8 @@ BOUNDS: dict[str, tuple[float, float]] = {
 """PHYSICS.md's ranges of the cushion's values; the start model's plausible ones."""
 MODEL_FREE = {"han2005": ("han_e", "han_mu", "han_grip"), "mathavan2010": ("mathavan_e", "mathavan_mu")}
 START = ("backspin", "side")
+EXTRA = ("cushion_height", "mu_slide", "spin_decay")
+"""Values that ``--free`` may add to the fit (each tried: docs/physics.md)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -137,16 +142,22 @@ def corner_five(params: Params, speed: float, side: float, height: float,
     """Check 16: the cue ball from the top-left corner through diamond ``aim`` of the right
     long cushion; where it meets each cushion, (x, y) in diamonds."""
     d = TABLE.diamond
+    run = corner_run(params, speed, side, height, aim)
+    hits = np.flatnonzero(run.log_kind[:run.n_log] == 2)
+    return [(float(run.log_state[k, 0, 0]) / d, float(run.log_state[k, 0, 1]) / d) for k in hits]
+
+
+def corner_run(params: Params, speed: float, side: float, height: float, aim: float = 3.0) -> Run:
+    """The run of :func:`corner_five`'s stroke."""
+    d = TABLE.diamond
     R = params.ball_radius
     corner = (0.0, TABLE.length)
     heading = math.atan2(aim * d - corner[1], TABLE.width - corner[0])
     start = (max(corner[0] + 0.5 * d * math.cos(heading), R + 0.01),
              min(corner[1] + 0.5 * d * math.sin(heading), TABLE.length - R - 0.01))
     heading = math.atan2(aim * d - start[1], TABLE.width - start[0])
-    run = play({Ball.WHITE: start}, Strike(Ball.WHITE, speed, math.degrees(heading), side, height), TABLE,
-               params)
-    hits = np.flatnonzero(run.log_kind[:run.n_log] == 2)
-    return [(float(run.log_state[k, 0, 0]) / d, float(run.log_state[k, 0, 1]) / d) for k in hits]
+    return play({Ball.WHITE: start}, Strike(Ball.WHITE, speed, math.degrees(heading), side, height), TABLE,
+                params)
 
 
 def corner_penalty(params: Params) -> float:
@@ -174,13 +185,14 @@ def scored(cases: Sequence[Case], senses: Sequence[float], fitted: Fitted) -> li
 
 
 def fit(cases: Sequence[Case], senses: Sequence[float], base: Params, starts: bool, seed: int = 1,
-        extra: Sequence[str] = (), params_free: bool = True) -> Fitted:
-    """The free values that minimise :func:`composite` on ``cases``: μr, the cushion
-    model's values and ``extra`` (unless not ``params_free``: then ``base`` stays), and
-    the start model's two values if ``starts``."""
+        free: Sequence[str] | None = None, params_free: bool = True) -> Fitted:
+    """The free values that minimise :func:`composite` on ``cases``: μr and ``free`` (by
+    default the cushion model's values, :data:`MODEL_FREE`; unless not ``params_free``:
+    then ``base`` stays), and the start model's two values if ``starts``."""
     decel = float(np.median([d for _, d in rolling_decelerations(cases)]))
-    names = (*((*MODEL_FREE[base.cushion_model], *extra) if params_free else ()),
-             *(START if starts else ()))
+    if free is None:
+        free = MODEL_FREE[base.cushion_model]
+    names = (*(free if params_free else ()), *(START if starts else ()))
     bounds = [*([((decel - 0.0025) / G, (decel + 0.0025) / G)] if params_free else []),
               *(BOUNDS[n] for n in names)]
 
@@ -201,11 +213,12 @@ def fit(cases: Sequence[Case], senses: Sequence[float], base: Params, starts: bo
     return make(best.x)
 
 
-def fit_both(cases: Sequence[Case], senses: Sequence[float], base: Params) -> Fitted:
+def fit_both(cases: Sequence[Case], senses: Sequence[float], base: Params,
+             free: Sequence[str] | None = None) -> Fitted:
     """The simulator's values fitted to spinless starts (the published file's, and the
     protocol of the cases held back), then the start model's two values fitted with those
     values fixed: one set of defaults for both protocols."""
-    params = fit(cases, [0.0] * len(cases), base, False).params
+    params = fit(cases, [0.0] * len(cases), base, False, free=free).params
     return fit(cases, senses, params, True, params_free=False)
 
 
@@ -218,7 +231,8 @@ def folds(cases: Sequence[Case], k: int, seed: int) -> list[list[int]]:
 
 
 def cross_validate(cases: Sequence[Case], senses: Sequence[float], base: Params, starts: str, k: int,
-                   seed: int) -> tuple[list[CaseScore], list[CaseScore], list[Fitted]]:
+                   seed: int, free: Sequence[str] | None = None
+                   ) -> tuple[list[CaseScore], list[CaseScore], list[Fitted]]:
     """Every case scored by values fitted on the folds without it (``starts``: ``both``,
     :func:`fit_both`; ``spin``, everything fitted at once to starts with the start model's
     spin; ``zero``, fitted to spinless starts): with the start model's spin (as fitted)
@@ -230,10 +244,10 @@ def cross_validate(cases: Sequence[Case], senses: Sequence[float], base: Params,
         rest = [i for i in range(len(cases)) if i not in fold]
         train, train_senses = [cases[i] for i in rest], [senses[i] for i in rest]
         if starts == "both":
-            fitted = fit_both(train, train_senses, base)
+            fitted = fit_both(train, train_senses, base, free)
         else:
             spin = starts == "spin"
-            fitted = fit(train, train_senses if spin else [0.0] * len(rest), base, spin)
+            fitted = fit(train, train_senses if spin else [0.0] * len(rest), base, spin, free=free)
         mine = [cases[i] for i in fold]
         for i, a, b in zip(fold, scored(mine, [senses[i] for i in fold], fitted),
                            scored(mine, [0.0] * len(fold), Fitted(fitted.params)), strict=True):
@@ -245,11 +259,12 @@ def cross_validate(cases: Sequence[Case], senses: Sequence[float], base: Params,
 def describe(fitted: Fitted) -> str:
     p = fitted.params
     han = p.cushion_model == "han2005"
+    more = "".join(f", {n} = {getattr(p, n):g}" for n in EXTRA if getattr(p, n) != getattr(DEFAULT_PARAMS, n))
     cushion = (f"e = {p.han_e:.4f}, mu = {p.han_mu:.4f}, grip = {p.han_grip:.4f}" if han
                else f"e = {p.mathavan_e:.4f}, mu = {p.mathavan_mu:.4f}")
     ratio, _ = rebound(p, 0.0)
     _, angle = rebound(p, 45.0)
-    return (f"mu_roll = {p.mu_roll:.5f} ({p.mu_roll * G:.4f} m/s²), {cushion}, "
+    return (f"mu_roll = {p.mu_roll:.5f} ({p.mu_roll * G:.4f} m/s²), {cushion}{more}, "
             f"start backspin = {fitted.backspin:.3f}, side = {fitted.side:.3f}; check 13: {ratio:.3f} "
             f"(0.57 ± 0.03), check 14: {angle:.1f}° (57.6 ± 4)")
 
@@ -266,6 +281,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--folds", type=int, default=6, help="k of the k-fold cross-validation (default 6)")
     ap.add_argument("--seed", type=int, default=15, help="seed of the split into folds")
     ap.add_argument("--no-fit", action="store_true", help="only score the defaults (no fit)")
+    ap.add_argument("--free", action="append", default=[], choices=EXTRA,
+                    help="fit this value too, within its range of BOUNDS (repeatable)")
+    ap.add_argument("--fix", action="append", default=[], metavar="NAME=VALUE",
+                    help="hold one of the cushion model's fitted values at VALUE instead (repeatable)")
     args = ap.parse_args(argv)
     cases = load_cases(args.data)
     strokes = read_match(args.match)
@@ -278,6 +297,20 @@ def main(argv: list[str] | None = None) -> int:
           f"{np.percentile(decel, 25):.4f}–{np.percentile(decel, 75):.4f}, {len(decel)} stretches; "
           "target 0.041–0.052)")
     base = DEFAULT_PARAMS.replace(cushion_model=args.model)
+    held: dict[str, float] = {}
+    for item in args.fix:
+        name, _, value = item.partition("=")
+        if name not in MODEL_FREE[args.model]:
+            ap.error(f"--fix {item}: {name!r} is not one of {', '.join(MODEL_FREE[args.model])}")
+        try:
+            held[name] = float(value)
+        except ValueError:
+            ap.error(f"--fix {item}: {value!r} is not a number")
+    try:
+        base = base.replace(**held)
+    except ValueError as error:
+        ap.error(f"--fix: {error}")
+    free = (*(n for n in MODEL_FREE[args.model] if n not in held), *dict.fromkeys(args.free))
     defaults = Fitted(base, BACKSPIN, SIDE)
     print(f"defaults (version {base.version}, {args.model}): {describe(defaults)}")
     print(f"defaults, start spin: {summarise(scored(cases, senses, defaults)).line()}")
@@ -287,18 +320,19 @@ def main(argv: list[str] | None = None) -> int:
               f"{summarise(score_case(c, base) for c in cases).line()}")
     if args.no_fit:
         return 0
-    held, spinless, per_fold = cross_validate(cases, senses, base, args.starts, args.folds, args.seed)
+    scored_held, spinless, per_fold = cross_validate(cases, senses, base, args.starts, args.folds, args.seed,
+                                                     free)
     for f, fitted in enumerate(per_fold):
         print(f"fold {f + 1}/{args.folds}, fitted on the others: {describe(fitted)}")
     how = f"{args.folds}-fold by shot, seed {args.seed}, fitted with starts {args.starts}"
     if args.starts != "zero":
-        print(f"CROSS-VALIDATED ({how}), scored with the start model's spin: {summarise(held).line()}")
+        print(f"CROSS-VALIDATED ({how}), scored with the start model's spin: {summarise(scored_held).line()}")
     print(f"CROSS-VALIDATED ({how}), scored with spinless starts (w = 0): {summarise(spinless).line()}")
     if args.starts == "both":
-        fitted = fit_both(cases, senses, base)
+        fitted = fit_both(cases, senses, base, free)
     else:
         spin = args.starts == "spin"
-        fitted = fit(cases, senses if spin else [0.0] * len(cases), base, spin)
+        fitted = fit(cases, senses if spin else [0.0] * len(cases), base, spin, free=free)
     print(f"fitted on every case: {describe(fitted)}")
     if args.starts != "zero":
         print(f"fitted on every case, IN-SAMPLE (scored on the cases it was fitted to), start model's spin: "

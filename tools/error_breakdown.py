@@ -12,7 +12,10 @@ error down, printing Markdown tables:
    spin the full replay carries there), the outgoing direction once rolling again
    (0.3–0.55 s after) against the track's: by cushion number and by the sense of the
    side spin the cut gave the ball (``carom.physics.object_ball_start``).
-4. **The start**: the tracked rolling speed before the first cushion against the
+4. **The contacts themselves**: every simulated cushion contact of the replays (the first;
+   the second and third) and of check 16's corner-5 strokes (the first three), by what a
+   cushion law could depend on (the variants of docs/physics.md, "Third round").
+5. **The start**: the tracked rolling speed before the first cushion against the
    simulated one, and the slide of the track fitted with the sliding friction free
    (spinless start) or with backspin free (μs = 0.21).
 
@@ -29,6 +32,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
+from calibrate import CORNER_FIVE, corner_run  # tools/calibrate.py, beside this script
 from scipy.optimize import least_squares
 
 from carom.core.balls import Ball
@@ -37,7 +41,7 @@ from carom.physics.motion import evolve
 from carom.physics.object_ball_start import approach, cut_sense, read_match, start_spin
 from carom.physics.params import DEFAULT_PARAMS, Params
 from carom.physics.replay import TABLE, Case, load_cases, replay, start_of, tracked_at
-from carom.physics.simulate import Motion, play
+from carom.physics.simulate import Motion, Run, play
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
 R, W, L = TABLE.ball_radius, TABLE.width, TABLE.length
@@ -210,6 +214,58 @@ def running(b: Bounce, senses: dict[int, float]) -> float:
     return float(np.sign(-(np.array([-n[1], n[0]]) @ onward) * sense))
 
 
+def contact_features(run: Run, params: Params, ball: int, first: int, last: int) -> list[dict[str, float]]:
+    """Cushion contacts ``first``..``last`` (counted from 1) of ``ball`` in ``run``, each
+    described as it meets the cushion (the state brought from the event before)."""
+    sin = (params.cushion_height - params.ball_radius) / params.ball_radius
+    cos = math.sqrt(1.0 - sin * sin)
+    out = []
+    hits = [k for k in range(1, run.n_log) if run.log_kind[k] == 2 and run.log_a[k] == ball]
+    for k in hits[first - 1:last]:
+        s, _ = evolve(run.log_state[k - 1, ball].copy(), int(run.log_mode[k - 1, ball]),
+                      run.log_t[k] - run.log_t[k - 1], run.vector)
+        n = np.array(NORMALS[int(run.log_b[k])])
+        t = np.array([-n[1], n[0]])
+        v, w = s[2:4], s[4:7]
+        vn, vt, speed = float(v @ n), float(v @ t), float(np.hypot(*v))
+        if vn <= 0.0:
+            continue
+        wn, wt = float(w[:2] @ n), float(w[:2] @ t)
+        along = vt + R * (w[2] * cos - wn * sin)
+        down = -vn * sin - R * wt
+        stop = 2.0 / 7.0 * math.hypot((1.0 + params.han_grip) * along, down)
+        out.append({"v⊥ (m/s)": vn, "angle of incidence (°)": math.degrees(math.atan2(abs(vt), vn)),
+                    "slip on the cloth into the cushion / v⊥, q": min(max((vn - R * wt) / vn, 0.0), 1.0),
+                    "slip along the cushion at the nose / v⊥": abs(along) / vn,
+                    "twist (spin about the contact's normal), R·ω·n / v":
+                        R * abs(wn * cos + w[2] * sin) / speed,
+                    "side spin, R·ωz / v": R * abs(w[2]) / speed,
+                    "slip-stopping impulse / μN (< 1: grips)":
+                        stop / (params.han_mu * (1 + params.han_e) * vn * cos)})
+    return out
+
+
+def contacts(cases: Sequence[Case], params: Params) -> None:
+    groups: dict[str, list[dict[str, float]]] = {"replays, cushion 1": [], "replays, cushions 2–3": [],
+                                                 "check 16, cushions 1–3": []}
+    for c in cases:
+        run = play({Ball.RED: start_of(c, params)}, None, TABLE, params, {Ball.RED: Motion(c.v, c.w)})
+        groups["replays, cushion 1"] += contact_features(run, params, 0, 1, 1)
+        groups["replays, cushions 2–3"] += contact_features(run, params, 0, 2, 3)
+    for speed, side, height in CORNER_FIVE:
+        groups["check 16, cushions 1–3"] += contact_features(corner_run(params, speed, side, height), params,
+                                                             0, 1, 3)
+    names = list(next(iter(groups.values()))[0])
+
+    def cell(rows: list[dict[str, float]], name: str) -> str:
+        a = np.array([r[name] for r in rows])
+        return f"{np.median(a):.2f} ({np.percentile(a, 10):.2f}–{np.percentile(a, 90):.2f})"
+
+    table("The contacts, as each ball meets the cushion (sizes: medians, 10th–90th percentile)",
+          ["at the contact", *(f"{g} ({len(rows)})" for g, rows in groups.items())],
+          [[name, *(cell(rows, name) for rows in groups.values())] for name in names])
+
+
 def the_start(cases: Sequence[Case], params: Params) -> None:
     ratios, fits = [], []
     g, mu = params.gravity, params.mu_slide
@@ -290,6 +346,7 @@ def main(argv: list[str] | None = None) -> int:
     along_across(cases, params)
     by_first_cushion(cases, params, found)
     one_bounce(found, params, senses)
+    contacts(cases, params)
     the_start(cases, params)
     return 0
 

@@ -41,3 +41,16 @@ def test_the_defaults_keep_check_16_and_a_grippier_cushion_does_not(calibrate: M
     assert calibrate.corner_penalty(DEFAULT_PARAMS) == 0.0
     # version 3's values with a grip of 0.35: the 3 m/s stroke runs short of the corner
     assert calibrate.corner_penalty(DEFAULT_PARAMS.replace(han_grip=0.35)) > 0.0
+
+
+def test_free_and_fix_choose_the_values_fitted(calibrate: ModuleType,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    # a value held is refused unless it is one the model fits, a value freed unless listed
+    for argv in (["--fix", "mu_slide=0.2", "--no-fit"], ["--fix", "han_grip=x", "--no-fit"],
+                 ["--fix", "han_grip=2", "--no-fit"], ["--free", "han_e", "--no-fit"]):
+        with pytest.raises(SystemExit) as stop:
+            calibrate.main(argv)
+        assert stop.value.code == 2
+    assert "han_grip" in capsys.readouterr().err
+    assert calibrate.main(["--fix", "han_grip=0", "--free", "mu_slide", "--no-fit"]) == 0
+    assert "grip = 0.0000" in capsys.readouterr().out
