@@ -90,3 +90,26 @@ def test_a_cushion_inside_the_join_where_a_ball_started_is_read_from_the_motion_
     hits = [h for h in cushion_hits(motion, LARGE, []) if h.cushion is Cushion.RIGHT and h.probability > 0.5]
     assert len(hits) == 1
     assert 0.044 < hits[0].t < 0.067
+
+
+def test_side_spin_may_change_a_balls_speed_along_a_cushion_by_the_friction_impulse() -> None:
+    """White runs into the top cushion at 3.6 m/s, nearly square (0.1 m/s along it), and
+    the one sample before a ball turns it lies 17 mm along the cushion from where a
+    mirror puts it: side spin at the nose changes the speed along the cushion by up to
+    the friction impulse (``CUSHION_ALONG_CHANGE`` times the speed in), not only by a
+    share of the speed along it. A slow ball cannot be thrown so far: no reflection."""
+    from carom.track.contacts.cushion_contacts import _reflected
+    from carom.track.reconstruct.geometry import cushion_lines
+
+    top = next(line for line in cushion_lines(LARGE) if line.cushion is Cushion.TOP)
+    p0, p1, dt = (0.7029, 2.7706), (0.6896, 2.7381), 0.04
+    reach = top.depth(np.array(p0)) / 3.6
+    assert _reflected(top, p0, (0.1, 3.6), dt, reach, p1, 0.001)
+    # a slow ball (0.3 m/s in) thrown 30 mm along in the 70 ms after the cushion: no
+    y_line = LARGE.length - LARGE.ball_radius
+    p0 = (0.7029, y_line - 0.009)
+    reach = 0.009 / 0.3
+    q = (p0[0] + 0.1 * 0.1, p0[1] + 0.3 * 0.1)
+    mirrored = (q[0] + 0.030, 2.0 * y_line - q[1])
+    assert not _reflected(top, p0, (0.1, 0.3), 0.1, reach, mirrored, 0.001)
+    assert _reflected(top, p0, (0.1, 0.3), 0.1, reach, (q[0] + 0.010, mirrored[1]), 0.001)

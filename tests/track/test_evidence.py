@@ -378,3 +378,26 @@ def test_a_frozen_push_is_dated_at_the_strike_though_ball_1_met_a_cushion_before
               and any(j is d.join for j in ruling.detection.motions[RED].joins)]
     frozen = contact_readings(dep, ruling.detection.paths[W], 2.0 * R, DEFAULT_MODEL)[-1]
     assert frozen[1] <= first_moving
+
+
+def test_a_departure_whose_first_motion_shows_no_speed_is_dated_as_loosely_as_the_physics_allows() -> None:
+    """A slow roll seen at its end (its first piece of motion fits no speed) left its rest
+    between sliding and rolling the chord to a stop before, not at its first moving sample
+    within 10 ms: the contact that set it moving may lie a second earlier."""
+    from math import sqrt
+
+    from carom.track import laws
+    from carom.track.contacts.departure import _left_at
+
+    rest, p = np.array([1.121, 0.258]), np.array([1.1405, 0.2971])
+    chord = float(np.hypot(*(p - rest)))
+    left, sd = _left_at(7.381, 0.0, rest, p, np.zeros(2))
+    soonest = sqrt(2.0 * chord / laws.OBJECT_BALL_SLIDE)
+    latest = sqrt(2.0 * chord / laws.ROLL_DECELERATION)
+    assert left == pytest.approx(7.381 - soonest)
+    assert sd == pytest.approx(0.5 * (latest - soonest))
+    assert sd > 0.5  # the contact 0.67 s before the first moving sample fits
+    # a ball seen moving is dated from its speed, as before
+    left, sd = _left_at(0.343, 0.0, np.array([0.9563, 1.2081]), np.array([0.9462, 1.2248]),
+                        np.array([-0.3315, 0.6296]))
+    assert left == pytest.approx(0.3167, abs=1e-3) and sd < 0.01

@@ -69,3 +69,9 @@ CHATTER_CHANCE = 0.05
 ball contacts of ball 1 within :data:`CHATTER_WINDOW` of one of its cushion contacts
 (4.6 %; 20,000 strokes of :mod:`carom.track.synthetic`, seeds 500,000 on, none of them
 among the strokes any figure is measured on)."""
+
+CUSHION_ALONG_CHANGE = 0.30 * (1.0 + 0.95)
+"""The largest change of a ball's speed along a cushion at a contact, as a fraction of its
+speed into the cushion: the friction impulse at the nose is at most the cushion's friction
+(0.15–0.30, PHYSICS.md) times the normal impulse, ``(1 + e)`` times the speed in (``e`` up
+to 0.95); side spin takes the ball's speed along the cushion up or down by that much."""

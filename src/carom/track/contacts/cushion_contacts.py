@@ -298,7 +298,9 @@ def _reflected(line: CushionLine, p0: tuple[float, float], v: tuple[float, float
     """Whether the next sample ``p1`` lies where a reflection in the cushion would put the
     ball (the method of images): no farther from the cushion than the mirror image of
     the straight motion, and as far along it as the motion carried it, within the noise
-    and what spin and friction change at a cushion. A ball that another ball turned
+    and what spin and friction change at a cushion (a share of the speed along it, or the
+    friction impulse the speed into it allows, :data:`~carom.track.laws.CUSHION_ALONG_CHANGE`,
+    whichever is larger). A ball that another ball turned
     away before the cushion lies elsewhere."""
     qx, qy = p0[0] + v[0] * dt, p0[1] + v[1] * dt
     nx, ny = line.unit
@@ -307,7 +309,9 @@ def _reflected(line: CushionLine, p0: tuple[float, float], v: tuple[float, float
     along_q = qx * -ny + qy * nx
     along_p = p1[0] * -ny + p1[1] * nx
     speed_along = abs(v[0] * -ny + v[1] * nx)
-    slack = REFLECTION_SLACK * speed_along * max(dt - reach, 0.0)
+    speed_in = abs(v[0] * nx + v[1] * ny)
+    change = max(REFLECTION_SLACK * speed_along, laws.CUSHION_ALONG_CHANGE * speed_in)
+    slack = change * max(dt - reach, 0.0)
     return depth_p <= -depth_q + 3.0 * sd and abs(along_p - along_q) <= 3.0 * sd + slack
 
 

@@ -217,10 +217,18 @@ def _left_at(t_at: float, t_lo: float, rest: FloatArray, p: FloatArray, v: Float
     the uncertainty spans the range from no deceleration to full sliding."""
     (rx, ry), (px, py), (vx, vy) = rest.tolist(), p.tolist(), v.tolist()
     speed = hypot(vx, vy)
-    along = ((px - rx) * vx + (py - ry) * vy) / max(speed, 1e-6)
-    if along <= 0.0 or speed <= 0.0:
-        return t_at, 0.01
     a = laws.OBJECT_BALL_SLIDE
+    if speed <= laws.REST_SPEED:
+        # its first motion shows no speed (a slow roll seen at its end): it came the
+        # chord from its rest and stopped, sliding all the way at the soonest, rolling
+        # at the latest; the samples cannot date it closer than that
+        chord = hypot(px - rx, py - ry)
+        soonest = sqrt(2.0 * chord / a)
+        latest = sqrt(2.0 * chord / laws.ROLL_DECELERATION)
+        return min(max(t_lo, t_at - soonest), t_at), max(0.5 * (latest - soonest), 0.003)
+    along = ((px - rx) * vx + (py - ry) * vy) / speed
+    if along <= 0.0:
+        return t_at, 0.01
     tau = (-speed + sqrt(speed * speed + 2.0 * a * along)) / a
     tau_roll = along / speed
     left = min(max(t_lo, t_at - tau), t_at)
