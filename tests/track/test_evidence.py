@@ -401,3 +401,29 @@ def test_a_departure_whose_first_motion_shows_no_speed_is_dated_as_loosely_as_th
     left, sd = _left_at(0.343, 0.0, np.array([0.9563, 1.2081]), np.array([0.9462, 1.2248]),
                         np.array([-0.3315, 0.6296]))
     assert left == pytest.approx(0.3167, abs=1e-3) and sd < 0.01
+
+
+def test_a_frozen_ball_pushed_into_the_cushion_behind_it_and_back_was_pushed_not_met_later() -> None:
+    """Red frozen to white, 4.5 cm from the right cushion: white, struck to the right and up
+    the table, pushes red into the cushion, and red comes straight back through the place
+    white left (a ball 2R behind red would lie less than the cushion's compression beyond
+    its line, so the cushion is not plain from where a hitter would stand). Seen straight,
+    red would have left through white, which lay against it: no ball leaves through a ball
+    touching it, so it went into the cushion behind it and back, and the push of white is
+    ball 1's first contact (before, red's departure pointed at white, no reading fitted a
+    push, and white–red was missing from the record)."""
+    from carom.core.balls import Cushion
+
+    right = LARGE.width - R
+    start = {W: (right - 0.045 - 2.0 * R, 1.67), RED: (right - 0.045, 1.67), Y: (0.3, 1.0)}
+    paths, truth = simulate(start, {W: (4.0, 2.0)}, duration=4.0)
+    assert [e[1] for e in truth.events[:2]] == ["ball", "cushion"]
+    tracks = sample(paths, seed=5, noise=0.0007, period=0.03)
+    ruling = track_stroke(TrackedStroke(9, W, tracks), THREE_CUSHION, LARGE)
+    assert ruling.detection is not None
+    (dep,) = [d for d in ruling.detection.departures
+              if any(j is d.join for j in ruling.detection.motions[RED].joins)]
+    assert dep.bounce is not None and dep.bounce.cushion is Cushion.RIGHT
+    assert float(dep.direction[0]) > 0.9  # away from white, into the cushion
+    first = next(e for e in ruling.stroke.events if isinstance(e, BallContact))
+    assert {first.ball, first.other} == {W, RED}

@@ -103,6 +103,7 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
     v = after.velocity(join.t_hi)
     straight_miss = _miss(rest, p, v)
     best: tuple[float, CushionLine | None] = (straight_miss, None)
+    behind: tuple[float, CushionLine | None] = (float("inf"), None)
     for line in lines:
         normal_speed = float(line.normal @ v)
         if normal_speed <= 0.0:
@@ -110,12 +111,19 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
         p_m = p - 2.0 * line.depth(p) * line.normal
         v_m = v - 2.0 * normal_speed * line.normal
         miss = _miss(rest, p_m, v_m)
+        if miss < behind[0] and line.depth(rest) >= -tracker.CUSHION_CALIBRATION:
+            behind = (miss, line)
         if miss < best[0] and line.depth(rest) >= -tracker.CUSHION_CALIBRATION:
             best = (miss, line)
     allowed = 3.0 * hypot(motion.sigma, tracker.CONTACT_SHAPE_SD) + 0.003
     bounce = best[1] if straight_miss > allowed and best[0] < straight_miss / 2.0 else None
     if bounce is None:
         bounce = _pushed_into(rest, direction, v, lines, diameter)
+    if bounce is None and behind[1] is not None and behind[0] <= allowed \
+            and _runs_into_neighbour(rest, direction, join.t_lo, others, diameter):
+        # straight, it would have run through a ball that lay against it: it was pushed
+        # away from that ball into the cushion behind it and came back along its line
+        bounce = behind[1]
     if bounce is None:
         left_at, left_sd = _left_at(join.t_hi, join.t_lo, rest, p, v)
         return Departure(join, rest, direction, _angle_sd(sigma, length), left_at, left_sd, sigma)
@@ -144,6 +152,24 @@ def _pushed_into(rest: FloatArray, direction: FloatArray, v: FloatArray, lines: 
         if behind < -laws.CUSHION_COMPRESSION and float(line.normal @ v) > 0.0:
             return line
     return None
+
+
+def _runs_into_neighbour(rest: FloatArray, direction: FloatArray, t: float, others: tuple[BallPath, ...],
+                         diameter: float) -> bool:
+    """Whether the straight line of departure from ``rest`` along ``direction`` runs into
+    another ball that lay within the tracker's bias reach of touching it at ``t`` (its
+    centre ahead, less than ``2R`` beside the line): a ball cannot leave straight through
+    a ball lying against it, and a ball pushed by one touching it leaves away from it."""
+    for other in others:
+        q = other.at(t) - rest
+        gap = float(np.hypot(*q)) - diameter
+        if gap > tracker.BIAS_NEAR:
+            continue
+        ahead = float(q @ direction)
+        beside = abs(float(q[0] * direction[1] - q[1] * direction[0]))
+        if ahead > 0.0 and beside < diameter:
+            return True
+    return False
 
 
 CROWDED_ANGLE_SD = 1.0
