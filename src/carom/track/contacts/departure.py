@@ -102,7 +102,7 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
     p = after.position(join.t_hi)
     v = after.velocity(join.t_hi)
     straight_miss = _miss(rest, p, v)
-    best: tuple[float, CushionLine | None] = (straight_miss, None)
+    # the likeliest reading through a cushion behind the rest (the mirror image)
     behind: tuple[float, CushionLine | None] = (float("inf"), None)
     for line in lines:
         normal_speed = float(line.normal @ v)
@@ -113,10 +113,8 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
         miss = _miss(rest, p_m, v_m)
         if miss < behind[0] and line.depth(rest) >= -tracker.CUSHION_CALIBRATION:
             behind = (miss, line)
-        if miss < best[0] and line.depth(rest) >= -tracker.CUSHION_CALIBRATION:
-            best = (miss, line)
     allowed = 3.0 * hypot(motion.sigma, tracker.CONTACT_SHAPE_SD) + 0.003
-    bounce = best[1] if straight_miss > allowed and best[0] < straight_miss / 2.0 else None
+    bounce = behind[1] if straight_miss > allowed and behind[0] < straight_miss / 2.0 else None
     if bounce is None:
         bounce = _pushed_into(rest, direction, v, lines, diameter)
     if bounce is None and behind[1] is not None and behind[0] <= allowed \
