@@ -43,18 +43,18 @@ def struck(dep: Departure, moved: BallPath, paths: dict[Ball, BallPath], diamete
     reading: every moving ball, at its best moment in each pass it made near the
     resting ball (a ball found moved may have been touched on any of them)."""
     motion = moved.motion
-    candidates: list[tuple[float, BallPath, float, float, float]] = []
+    candidates: list[tuple[float, BallPath, float, float]] = []
     for hitter in paths.values():
         if hitter.motion.ball is motion.ball or hitter.still:
             continue  # a ball that never moved hit nothing
-        candidates.extend((value, hitter, t, clearance, direction) for value, t, clearance, direction
+        candidates.extend((value, hitter, t, clearance) for value, t, clearance
                           in contact_readings(dep, hitter, diameter, model))
     total = sum(c[0] for c in candidates) + model.unseen
     moved_chance = dep.moved
     if moved_chance < 1.0 and dep.left_at is None:
         moved_chance = _moved_given_passes(dep, [c[0] for c in candidates], model, diameter)
     hits = []
-    for likelihood, hitter, t_contact, clearance, _ in candidates:
+    for likelihood, hitter, t_contact, clearance in candidates:
         probability = moved_chance * likelihood / total
         if probability < NEGLIGIBLE:
             continue
@@ -65,10 +65,9 @@ def struck(dep: Departure, moved: BallPath, paths: dict[Ball, BallPath], diamete
     return hits
 
 
-Reading = tuple[float, float, float, float]
-"""A moment along a hitter's path read as the contact: its likelihood, time, the
-measured clearance of the centres then, and the share of the likelihood that is the
-direction's."""
+Reading = tuple[float, float, float]
+"""A moment along a hitter's path read as the contact: its likelihood, time, and the
+measured clearance of the centres then."""
 
 
 def _moved_given_passes(dep: Departure, likelihoods: list[float], model: TrackerModel,
@@ -158,8 +157,7 @@ def contact_readings(dep: Departure, hitter: BallPath, diameter: float, model: T
         k = start + int(np.argmax(best[start:stop]))
         row = int(np.argmax(likelihood[:, k]))
         if best[k] > 0.0:
-            out.append((float(best[k]), float(grid[k]), float(dist[row, k] - diameter),
-                        float(direction[row, k])))
+            out.append((float(best[k]), float(grid[k]), float(dist[row, k] - diameter)))
         start = stop
     if frozen is not None:
         out = [r for r in out if r[0] > frozen[0] or abs(r[1] - frozen[1]) > BIAS_WINDOW]
@@ -202,7 +200,7 @@ def _frozen_contact(dep: Departure, hitter: BallPath, diameter: float, model: Tr
         likelihood *= float(model.time_likelihood(t - dep.left_at, dep.left_sd))
     if join.kind == "nudge":
         likelihood *= _pushed_so_little(dep, start)
-    return likelihood, t, dist - diameter, direction
+    return likelihood, t, dist - diameter
 
 
 def _pushed_so_little(dep: Departure, start: Join) -> float:
