@@ -10,6 +10,7 @@ from carom.track import tracker
 from carom.track.contacts.ball_contacts import BallHit, ball_hits
 from carom.track.contacts.cushion_contacts import CushionHit, cushion_hits
 from carom.track.contacts.departure import Departure, departure
+from carom.track.contacts.momentum import momentum_cushions
 from carom.track.reconstruct.ballmotion import BallMotion, estimate_noise, reconstruct_all
 from carom.track.reconstruct.geometry import cushion_lines
 from carom.track.reconstruct.trajectory import BallPath
@@ -66,4 +67,5 @@ def detect(stroke: TrackedStroke, table: TableSpec, model: TrackerModel = DEFAUL
                                        0.0, motions[ball].sigma, dep.moved, dep.left_sd))
     cushions.sort(key=lambda h: h.t)
     balls = ball_hits(paths, departures, cushions, table, model)
+    cushions = momentum_cushions(balls, departures, motions, cushions, lines)
     return Detection(motions, paths, departures, cushions, balls)

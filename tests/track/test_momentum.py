@@ -1,0 +1,70 @@
+"""The momentum of a ball contact deciding on its own that the hitter met a cushion
+(``carom.track.contacts.momentum``): a hitter caught between a cushion and a ball."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from carom.core.balls import Ball, Cushion
+from carom.core.table import TABLES
+from carom.track.contacts.cushion_contacts import CushionHit
+from carom.track.contacts.departure import Departure
+from carom.track.contacts.hits import BallHit
+from carom.track.contacts.momentum import momentum_cushions
+from carom.track.reconstruct.geometry import cushion_lines
+from carom.track.reconstruct.joins import Join
+
+W, RED = Ball.WHITE, Ball.RED
+LINES = cushion_lines(TABLES["large"])
+RIGHT = TABLES["large"].width - TABLES["large"].ball_radius
+"""x of the right cushion's line."""
+T_CONTACT = 0.56
+
+
+def _piece(x: float, y: float) -> SimpleNamespace:
+    return SimpleNamespace(tail=SimpleNamespace(point=lambda t: (x, y)))
+
+
+def _contact(red_rest: tuple[float, float], red_out: tuple[float, float],
+             cushions: list[CushionHit] | None = None) -> list[CushionHit]:
+    """White runs at (0.6, 1.2) m/s towards the right cushion, its samples lost from
+    0.50 s to 0.62 s; it touches red at 0.56 s and leaves at (0.05, 0.9) m/s, still
+    towards the cushion (no turn away from it is seen); red leaves at ``red_out``."""
+    white = Join("turn", _piece(RIGHT - 0.03, 1.0), _piece(RIGHT - 0.01, 1.1), 0.50, 0.62, T_CONTACT,  # type: ignore[arg-type]
+                 np.array((RIGHT - 0.004, 1.07)), np.array((0.6, 1.2)), np.array((0.05, 0.9)), 0.01, 0.02)
+    red = Join("start", _piece(*red_rest), _piece(*red_rest), 0.0, 0.58, T_CONTACT,  # type: ignore[arg-type]
+               np.array(red_rest), np.zeros(2), np.array(red_out), 0.0, 0.02)
+    departure = Departure(red, np.array(red_rest), np.array(red_out) / np.hypot(*red_out), 0.05, T_CONTACT,
+                          0.005, 0.001)
+    hit = BallHit(W, RED, T_CONTACT, 0.005, 1.0, "struck", 0.0, (RED, 0.0, 0.58))
+    motions = {W: SimpleNamespace(joins=[white]), RED: SimpleNamespace(joins=[red])}
+    return momentum_cushions([hit], [departure], motions, cushions or [], LINES)  # type: ignore[arg-type]
+
+
+def test_a_hitter_whose_pair_turned_off_a_cushion_met_it_before_the_ball() -> None:
+    """Before: 0.6 m/s into the right cushion. After, white and red together: 0.4 m/s
+    away from it. Only the cushion can have done that; white ran into it before red."""
+    found = _contact((RIGHT - 0.06, 1.12), (-0.45, 0.3))
+    assert [(c.ball, c.cushion) for c in found] == [(W, Cushion.RIGHT)]
+    assert found[0].probability > 0.95
+    assert found[0].t < T_CONTACT
+
+
+def test_a_pair_that_kept_its_momentum_met_no_cushion() -> None:
+    """Red takes what white lost (0.55, 0.3 m/s): the sum is white's velocity before."""
+    assert _contact((RIGHT - 0.06, 1.12), (0.55, 0.3)) == []
+
+
+def test_a_struck_ball_lying_by_the_cushion_may_have_met_it_itself() -> None:
+    assert _contact((RIGHT - 0.02, 1.12), (-0.45, 0.3)) == []
+
+
+@pytest.mark.parametrize("chance", [0.99, 0.2])
+def test_a_cushion_found_in_the_same_gap_is_kept_once_at_the_likelier_chance(chance: float) -> None:
+    known = CushionHit(W, Cushion.RIGHT, 0.55, 0.50, 0.62, 0.0, 0.002, chance)
+    found = _contact((RIGHT - 0.06, 1.12), (-0.45, 0.3), [known])
+    assert len(found) == 1
+    assert found[0].probability == pytest.approx(max(chance, 0.95), abs=0.05)
