@@ -14,6 +14,7 @@ left out. A numpy call costs the same for one run as for all of them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import sqrt
 
 import numpy as np
 
@@ -141,7 +142,41 @@ def _breaks(s: _Samples) -> np.ndarray:
         if (k > 0 and jump[k - 1] > jump[k]) or (k + 1 < intervals and jump[k + 1] >= jump[k]):
             continue
         found[k] = True
+    found |= _sped_up(s)
     return found
+
+
+SILENCE = 0.3
+"""A gap between two samples of a moving ball this long, s, or longer, is a silence: the
+ball rolled slowly through it (a tracker sends a ball once it moved a centimetre or two),
+or lay still."""
+
+SPEED_UP = 0.05
+"""How much faster, m/s, a ball may leave a silence than it entered it without an event,
+beyond the noise of the two chords."""
+
+
+def _sped_up(s: _Samples) -> np.ndarray:
+    """Per interval, whether it is a silence the ball left faster than it entered it.
+
+    A ball rolling on slows (rolling resistance); only a ball still sliding from an
+    event can speed up by itself, and that lasts a fraction of a second. A ball slow
+    enough to be sent rarely, seen leaving a silence faster than it came, was set
+    moving again: by a ball, after it had perhaps stopped unseen."""
+    t, xy = s.t, s.xy
+    n = t.shape[0]
+    out = np.zeros(max(n - 1, 0), dtype=bool)
+    if n < 4:
+        return out
+    dt = t[1:] - t[:-1]
+    step = xy[1:] - xy[:-1]
+    chord = np.hypot(step[:, 0], step[:, 1]) / dt
+    # interval k (1 … n-3): the chord k-1 before it, the chord k+1 after it
+    k = np.arange(1, n - 2)
+    noise = s.sigma[k] * sqrt(2.0) * (1.0 / dt[k - 1] + 1.0 / dt[k + 1])
+    faster = chord[k + 1] - chord[k - 1] > SPEED_UP + BREAK_Z * noise
+    out[k] = (dt[k] >= SILENCE) & faster & s.within(3)[k - 1]
+    return out
 
 
 def _speeds(s: _Samples) -> FloatArray:
