@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from carom.track.reconstruct.rests import biased_excursions, rest_runs
+from carom.track.reconstruct.rests import _stays_moved, biased_excursions, rest_runs
 
 D = 0.0615
 """A ball's diameter, m."""
@@ -50,3 +50,31 @@ def test_samples_beside_another_ball_that_come_back_are_its_bias() -> None:
     while the other ball lay beside it, set aside."""
     kept = _kept([(0.515, 1.0), (0.532, 1.0), (0.5005, 1.0)])
     assert not kept[1] and not kept[2]
+
+
+
+def _still(step: tuple[float, float], seed: int, n: int = 10) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` measurements of a resting ball with 0.5 mm of noise, displaced by ``step``
+    from the middle one on."""
+    xy = np.array([0.7, 1.2]) + np.random.default_rng(seed).normal(0.0, 0.0005, (n, 2))
+    xy[n // 2:] += step
+    return xy, np.ones(n, dtype=bool)
+
+
+def test_one_step_in_the_tail_of_the_noise_of_a_ball_sent_every_frame_is_no_move() -> None:
+    """The step between samples 4 and 5 is 2.5 mm (five times the noise), but the four
+    samples before and the four after agree on where the ball lay: no move."""
+    xy, still = _still((0.0, 0.0), 1)
+    xy[5] += (0.0025, 0.0)
+    assert not _stays_moved(xy, still, 4, 0.0005)
+
+
+def test_a_ball_sent_every_frame_and_moved_3_mm_moved() -> None:
+    xy, still = _still((0.003, 0.0), 2)
+    assert _stays_moved(xy, still, 4, 0.0005)
+
+
+def test_a_ball_sent_once_it_moved_is_judged_by_its_step_alone() -> None:
+    """A first and a last sample only: the step decides (this test passes it through)."""
+    xy, still = _still((0.0, 0.0), 3, n=2)
+    assert _stays_moved(xy, still, 0, 0.0005)

@@ -204,7 +204,10 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
     # a run ends where stillness changes, or between two still samples apart (two rests
     # in different places: the ball moved between them unseen)
     apart = step_length > max(NUDGE_Z * tracker.rayleigh_sd(max(sigma, tracker.REST_NOISE)), 0.001)
-    cut = (still[1:] != still[:-1]) | (still[1:] & still[:-1] & apart)
+    apart &= still[1:] & still[:-1]
+    for k in np.nonzero(apart)[0].tolist():
+        apart[k] = _stays_moved(xy, still, k, max(sigma, tracker.REST_NOISE))
+    cut = (still[1:] != still[:-1]) | apart
     ends = [*np.nonzero(cut)[0].tolist(), n - 1]
     runs: list[tuple[int, int, bool]] = []
     begin = 0
@@ -225,6 +228,29 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
         else:
             merged.append(run)
     return merged
+
+
+STAY_SAMPLES = 4
+"""How many still samples on either side of a step of a resting ball show where it lay
+before and after it, for a tracker that sends every frame of a resting ball."""
+
+
+def _stays_moved(xy: FloatArray, still: np.ndarray, k: int, sigma: float) -> bool:
+    """Whether a resting ball's step between samples ``k`` and ``k + 1`` moved it. A
+    tracker that sends every frame of a resting ball sends hundreds of measurements of
+    it, and among them steps in the tail of the noise: where :data:`STAY_SAMPLES` still
+    samples lie on either side, the step moved it only if their means lie apart by more
+    than the means' noise allows. With fewer (a tracker that sends a ball only once it
+    moved) the step itself decides."""
+    n = int(xy.shape[0])
+    if k + 1 < STAY_SAMPLES or n - (k + 1) < STAY_SAMPLES:
+        return True
+    if not (still[k + 1 - STAY_SAMPLES:k + 1].all() and still[k + 1:k + 1 + STAY_SAMPLES].all()):
+        return True
+    before = xy[k + 1 - STAY_SAMPLES:k + 1].mean(axis=0)
+    after = xy[k + 1:k + 1 + STAY_SAMPLES].mean(axis=0)
+    spread = tracker.rayleigh_sd(sigma) / sqrt(STAY_SAMPLES)
+    return float(np.hypot(*(after - before))) > max(NUDGE_Z * spread, 0.001)
 
 
 def _undrifted(t: list[float], p: list[list[float]], begin: int, end: int, radius: float,
