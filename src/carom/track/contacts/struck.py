@@ -113,6 +113,23 @@ def _direction_sd(dep: Departure, diameter: float) -> float:
     return hypot(min(dep.angle_sd, 1.0), hypot(dep.sigma, tracker.CONTACT_SHAPE_SD) / diameter)
 
 
+SEEN_STILL = 4
+"""A resting ball seen in more samples than this (a tracker that sends every frame) was
+seen still through its rest, but for its last few samples: it crept from its place no
+earlier than this many samples before it was seen moved."""
+
+
+def _crept_from(join: Join) -> float:
+    """The earliest a ball resting before ``join`` may have crept from its place unseen:
+    any time during the rest when the tracker sent it rarely (a first and a last sample
+    show nothing between them); over its last :data:`SEEN_STILL` samples when the tracker
+    sent every frame of it (even spacing assumed)."""
+    rest = join.before
+    if rest.size <= SEEN_STILL:
+        return rest.t0
+    return rest.t1 - (rest.t1 - rest.t0) * SEEN_STILL / (rest.size - 1)
+
+
 def contact_readings(dep: Departure, hitter: BallPath, diameter: float, model: TrackerModel) -> list[Reading]:
     """The moments along ``hitter``'s path that best explain the departure ``dep``, one
     per pass near the resting ball (distance of the centres, direction of departure,
@@ -123,7 +140,7 @@ def contact_readings(dep: Departure, hitter: BallPath, diameter: float, model: T
     # a struck ball may have crept from its place unseen any time during the rest
     # before (its samples stayed within the noise); when it left is weighed by the
     # time its first motion points back to, not by where the rest seemed to end
-    t_from = join.before.t0 if join.before.rest else join.t_lo
+    t_from = _crept_from(join) if join.before.rest else join.t_lo
     passes = _near_times(hitter, dep.rest, t_from - laws.CUSHION_DWELL, join.t_hi + tracker.BIAS_LEAD,
                          diameter + tracker.REACH)
     if not passes:
