@@ -1,6 +1,6 @@
 """Auto-referee on strokes it has never seen: simulated strokes seen by simulated cameras.
 
-    .venv/bin/python benchmarks/track_synthetic.py [--strokes 5000] [--seed 1000000]
+    .venv/bin/python benchmarks/track_synthetic.py [--strokes 5000] [--seed 1000000] [--camera every-frame]
 
 Plays ``--strokes`` labelled strokes with the simulator (seeds ``--seed`` onwards; see
 :mod:`carom.track.synthetic`: thin cuts that move the object ball 5–50 mm, near misses
@@ -15,6 +15,10 @@ were never looked at while the detector was written (development used seeds belo
 100,000). Prints the agreement (overall and per kind of stroke), the reliability table
 (confidence bins against observed accuracy), how many wrong rulings were flagged
 doubtful, and the agreement among strokes given confidence ≥ 0.99, last.
+
+``--camera every-frame``: cameras that send every frame of every ball, moving or not
+(:data:`carom.track.synthetic.EVERY_FRAME`), the other ranges as above: the robustness
+of the detector to a tracker unlike the real file's.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import track_stroke
 from carom.track.judging.calibration import Judged, reliability_lines
-from carom.track.synthetic import KINDS, labelled_stroke
+from carom.track.synthetic import EVERY_FRAME, KINDS, labelled_stroke
 
 
 def main() -> None:
@@ -35,7 +39,11 @@ def main() -> None:
     parser.add_argument("--strokes", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=1_000_000)
     parser.add_argument("--show", type=int, default=20, help="wrong rulings to list")
+    parser.add_argument("--camera", choices=("sparse", "every-frame"), default="sparse",
+                        help="sparse: resting balls sent once they moved (the real file's tracker); "
+                             "every-frame: every ball sent every frame")
     args = parser.parse_args()
+    ranges = EVERY_FRAME if args.camera == "every-frame" else None
     rules, table = discipline("three-cushion"), TABLES["large"]
     judged: list[Judged] = []
     kinds: Counter[str] = Counter()
@@ -43,7 +51,7 @@ def main() -> None:
     wrong: list[str] = []
     started = time.perf_counter()
     for seed in range(args.seed, args.seed + args.strokes):
-        stroke = labelled_stroke(seed, rules, table)
+        stroke = labelled_stroke(seed, rules, table, None, ranges)
         ruling = track_stroke(stroke.tracked, rules, table)
         right = (ruling.points, ruling.verdict.fouls) == (stroke.verdict.points, stroke.verdict.fouls)
         judged.append(Judged(ruling.confidence, right, ruling.doubtful))
@@ -57,7 +65,8 @@ def main() -> None:
                          f"{ruling.confidence:.3f}{' doubtful' if ruling.doubtful else ''} {first}")
     elapsed = time.perf_counter() - started
     right_count = sum(j.right for j in judged)
-    print(f"strokes: {len(judged)} (seeds {args.seed}–{args.seed + args.strokes - 1}), "
+    print(f"strokes: {len(judged)} (seeds {args.seed}–{args.seed + args.strokes - 1}, "
+          f"{args.camera} cameras), "
           f"{elapsed:.0f} s to play, degrade and judge")
     print("by kind: " + ", ".join(f"{k} {right_by_kind[k]}/{kinds[k]}" for k in KINDS if kinds[k]))
     print(f"wrong rulings: {len(wrong)}, flagged doubtful: "

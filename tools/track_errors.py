@@ -1,6 +1,6 @@
 """Where the auto-referee's wrong rulings on simulated strokes come from (development only).
 
-    .venv/bin/python tools/track_errors.py [--strokes 600] [--seed 20000]
+    .venv/bin/python tools/track_errors.py [--strokes 600] [--seed 20000] [--camera every-frame]
 
 For each stroke ruled otherwise than the true events are, prints the kind of stroke, the
 first event of the record that differs from the truth (a contact missed, a contact added,
@@ -21,7 +21,7 @@ from carom.core.events import BallContact, CushionContact
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import track_stroke
-from carom.track.synthetic import labelled_stroke
+from carom.track.synthetic import EVERY_FRAME, labelled_stroke
 
 
 def key(e: object) -> tuple[object, ...]:
@@ -114,7 +114,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--strokes", type=int, default=600)
     parser.add_argument("--seed", type=int, default=20_000)
+    parser.add_argument("--camera", choices=("sparse", "every-frame"), default="sparse")
     args = parser.parse_args()
+    ranges = EVERY_FRAME if args.camera == "every-frame" else None
     rules, table = discipline("three-cushion"), TABLES["large"]
     r2 = 2.0 * table.ball_radius
     causes: Counter[str] = Counter()
@@ -122,7 +124,7 @@ def main() -> None:
     flagged: Counter[str] = Counter()
     sure: Counter[str] = Counter()
     for seed in range(args.seed, args.seed + args.strokes):
-        s = labelled_stroke(seed, rules, table)
+        s = labelled_stroke(seed, rules, table, None, ranges)
         ruling = track_stroke(s.tracked, rules, table)
         if (ruling.points, ruling.verdict.fouls) == (s.verdict.points, s.verdict.fouls):
             continue

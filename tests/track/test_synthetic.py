@@ -12,7 +12,7 @@ from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import track_stroke
 from carom.track.judging.calibration import Judged, reliability
-from carom.track.synthetic import KINDS, CameraRanges, labelled_stroke
+from carom.track.synthetic import EVERY_FRAME, KINDS, CameraRanges, labelled_stroke
 from carom.track.synthetic.strokes import THIN_TRAVEL
 
 THREE_CUSHION, LARGE = discipline("three-cushion"), TABLES["large"]
@@ -54,6 +54,14 @@ def test_the_camera_sends_a_resting_ball_twice_and_a_moving_ball_once_it_moved()
             steps = np.hypot(*np.diff(track.xy[:-1], axis=0).T)
             if steps.size:  # rare glitches (a sample off by a centimetre) aside
                 assert np.mean(steps >= 0.9 * stroke.camera.send_step) > 0.9
+
+
+def test_an_every_frame_camera_sends_every_frame_of_a_resting_ball_not_lost() -> None:
+    for seed in range(FIRST_SEED, FIRST_SEED + 5):
+        stroke = labelled_stroke(seed, THREE_CUSHION, LARGE, "open", EVERY_FRAME)
+        frames = int(np.ceil(stroke.tracked.balls[stroke.tracked.cue].t[-1] / stroke.camera.frame_period))
+        for track in stroke.tracked.balls.values():
+            assert len(track) >= 0.5 * frames  # up to 15 % lost at random, more beside a ball
 
 
 def test_agreement_on_150_unseen_degraded_strokes_is_at_least_95_percent_and_confidence_means_it() -> None:

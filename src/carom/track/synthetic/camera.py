@@ -73,6 +73,11 @@ class CameraRanges:
     """How long the recording goes on after the last ball stopped, s."""
 
 
+EVERY_FRAME = CameraRanges(send_step=(0.0, 0.0), every_frame=1.0)
+"""Cameras that send every frame of every ball, moving or not (many trackers do; the real
+match file's does not): a resting ball shows hundreds of measurements, its noise and the
+bias of a ball passing it among them."""
+
 NEAR = 0.01
 """Two balls whose surfaces are closer than this, m, may merge into one blob."""
 
