@@ -29,12 +29,13 @@ def _piece(x: float, y: float) -> SimpleNamespace:
 
 
 def _contact(red_rest: tuple[float, float], red_out: tuple[float, float],
-             cushions: list[CushionHit] | None = None) -> list[CushionHit]:
-    """White runs at (0.6, 1.2) m/s towards the right cushion, its samples lost from
-    0.50 s to 0.62 s; it touches red at 0.56 s and leaves at (0.05, 0.9) m/s, still
-    towards the cushion (no turn away from it is seen); red leaves at ``red_out``."""
+             cushions: list[CushionHit] | None = None, white_in: tuple[float, float] = (0.6, 1.2),
+             white_out: tuple[float, float] = (0.05, 0.9)) -> list[CushionHit]:
+    """White runs at ``white_in`` (towards the right cushion), its samples lost from
+    0.50 s to 0.62 s; it touches red at 0.56 s and leaves at ``white_out``, by default
+    still towards the cushion (no turn away from it is seen); red leaves at ``red_out``."""
     white = Join("turn", _piece(RIGHT - 0.03, 1.0), _piece(RIGHT - 0.01, 1.1), 0.50, 0.62, T_CONTACT,  # type: ignore[arg-type]
-                 np.array((RIGHT - 0.004, 1.07)), np.array((0.6, 1.2)), np.array((0.05, 0.9)), 0.01, 0.02)
+                 np.array((RIGHT - 0.004, 1.07)), np.array(white_in), np.array(white_out), 0.01, 0.02)
     red = Join("start", _piece(*red_rest), _piece(*red_rest), 0.0, 0.58, T_CONTACT,  # type: ignore[arg-type]
                np.array(red_rest), np.zeros(2), np.array(red_out), 0.0, 0.02)
     departure = Departure(red, np.array(red_rest), np.array(red_out) / np.hypot(*red_out), 0.05, T_CONTACT,
@@ -56,6 +57,20 @@ def test_a_hitter_whose_pair_turned_off_a_cushion_met_it_before_the_ball() -> No
 def test_a_pair_that_kept_its_momentum_met_no_cushion() -> None:
     """Red takes what white lost (0.55, 0.3 m/s): the sum is white's velocity before."""
     assert _contact((RIGHT - 0.06, 1.12), (0.55, 0.3)) == []
+
+
+def test_a_contact_that_turned_the_hitter_towards_the_cushion_puts_the_cushion_after_it() -> None:
+    """White ran along the cushion (0.05 m/s away from it); red took 0.45 m/s of it
+    away from the cushion, which sent white into it; white and red leave it at 1 m/s."""
+    found = _contact((RIGHT - 0.06, 1.12), (-0.45, 0.3), white_in=(-0.05, 1.2), white_out=(-0.55, 0.9))
+    assert [(c.ball, c.cushion) for c in found] == [(W, Cushion.RIGHT)]
+    assert found[0].t > T_CONTACT
+
+
+def test_a_hitter_that_ran_away_from_the_cushion_before_and_after_the_ball_met_none() -> None:
+    """White left the cushion at 0.3 m/s; red took 0.2 of it: white still ran away from
+    the cushion after the ball, whatever the velocities measured after say."""
+    assert _contact((RIGHT - 0.06, 1.12), (-0.2, 0.3), white_in=(-0.3, 1.2), white_out=(-0.8, 0.9)) == []
 
 
 def test_a_struck_ball_lying_by_the_cushion_may_have_met_it_itself() -> None:

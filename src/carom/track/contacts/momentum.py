@@ -10,7 +10,9 @@ the two balls before and after: the hitter's velocity before, and the sum of the
 hitter's and the struck ball's after. If the sum's component along a cushion's
 normal has turned from the cushion to the table, something pushed the pair off that
 cushion. When the struck ball lay away from the cushion and met no cushion itself,
-that was the hitter.
+that was the hitter: before the ball if, running on as it came, it reached the cushion
+by the time of the contact; after it if the contact turned it towards the cushion
+(its velocity less what the struck ball took); never otherwise.
 
 The change is weighed against the tracker-error model's noise of the velocities and
 against what rolling does to them soon after the impact (a struck ball slows to 5/7
@@ -122,7 +124,10 @@ def _implied(hit: BallHit, dep: Departure, join: Join, line: CushionLine) -> Cus
     probability = bounced / (bounced + still)
     if probability < NEGLIGIBLE:
         return None
-    t = hit.t - EVEN_ORDER if _cushion_first(hit.t, join, line, into) else hit.t + EVEN_ORDER
+    first = _cushion_first(hit.t, join, line, into)
+    if not first and float(n @ join.v_in) - float(n @ dep.join.v_out) >= 0.0:
+        return None  # after the ball, the hitter ran away from the cushion: it cannot have met it
+    t = hit.t - EVEN_ORDER if first else hit.t + EVEN_ORDER
     return CushionHit(hit.mover, line.cushion, t, join.t_lo, join.t_hi, 0.0, join.sd_dv, probability,
                       hit.t_sd)
 
