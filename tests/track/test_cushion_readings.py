@@ -113,3 +113,20 @@ def test_side_spin_may_change_a_balls_speed_along_a_cushion_by_the_friction_impu
     mirrored = (q[0] + 0.030, 2.0 * y_line - q[1])
     assert not _reflected(top, p0, (0.1, 0.3), 0.1, reach, mirrored, 0.001)
     assert _reflected(top, p0, (0.1, 0.3), 0.1, reach, (q[0] + 0.010, mirrored[1]), 0.001)
+
+
+def test_run_back_from_the_motion_after_a_cushion_a_ball_came_in_faster_than_it_left() -> None:
+    """White leaves the left cushion at (2.19, 2.26) m/s; the sample 78 ms before its first
+    one after the cushion lies 124 mm from the cushion's line, where the motion after, run
+    back and mirrored, puts it at 85 mm: it came in at 3.2 m/s into the cushion and left
+    at 2.2 (a ball comes off a cushion slower than it went in). Forward, from the motion
+    before, a sample farther than the mirror image is no reflection."""
+    from carom.track.contacts.cushion_contacts import _reflected
+    from carom.track.reconstruct.geometry import cushion_lines
+
+    left = next(line for line in cushion_lines(LARGE) if line.cushion is Cushion.LEFT)
+    p0, p1, dt = (0.1169, 2.4020), (0.1545, 2.2270), 0.078
+    v = (-2.19, -2.26)  # run back
+    reach = left.depth(np.array(p0)) / 2.19
+    assert _reflected(left, p0, v, dt, reach, p1, 0.002, backwards=True)
+    assert not _reflected(left, p0, v, dt, reach, p1, 0.002)

@@ -75,3 +75,10 @@ CUSHION_ALONG_CHANGE = 0.30 * (1.0 + 0.95)
 speed into the cushion: the friction impulse at the nose is at most the cushion's friction
 (0.15–0.30, PHYSICS.md) times the normal impulse, ``(1 + e)`` times the speed in (``e`` up
 to 0.95); side spin takes the ball's speed along the cushion up or down by that much."""
+
+CUSHION_REBOUND_MIN = 0.5
+"""The smallest ratio of a ball's speed off a cushion, as the samples after it measure it,
+to its speed into it: restitution at the nose 0.80–0.95 (PHYSICS.md), and a rolling ball
+comes off at 0.57 of its speed once its topspin has turned against the motion (check 13);
+0.5 leaves room. Run back from the motion after a cushion, a ball came in up to twice as
+fast as it left."""

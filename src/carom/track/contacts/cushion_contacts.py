@@ -276,7 +276,7 @@ def _crossing(motion: BallMotion, lines: tuple[CushionLine, ...], k: int, k_next
             continue
         sd = sd or hypot(motion.sigma_at(hypot(vx, vy)), tracker.CUSHION_DEPTH_SD)
         turned = normal_cdf((beyond + seen - laws.CUSHION_COMPRESSION) / sd)
-        if turned < 1e-3 or not _reflected(line, (x0, y0), (vx, vy), dt, reach, (x1, y1), sd):
+        if turned < 1e-3 or not _reflected(line, (x0, y0), (vx, vy), dt, reach, (x1, y1), sd, backwards):
             continue
         when = max(reach, 0.0)
         t_hit = t0 - when if backwards else t0 + when
@@ -294,10 +294,12 @@ REFLECTION_SLACK = 0.3
 
 
 def _reflected(line: CushionLine, p0: tuple[float, float], v: tuple[float, float], dt: float, reach: float,
-               p1: tuple[float, float], sd: float) -> bool:
+               p1: tuple[float, float], sd: float, backwards: bool = False) -> bool:
     """Whether the next sample ``p1`` lies where a reflection in the cushion would put the
     ball (the method of images): no farther from the cushion than the mirror image of
-    the straight motion, and as far along it as the motion carried it, within the noise
+    the straight motion (a ball comes off a cushion slower than it went in; run back
+    from the motion after it, ``backwards``, up to 1 / :data:`~carom.track.laws.CUSHION_REBOUND_MIN`
+    times farther), and as far along it as the motion carried it, within the noise
     and what spin and friction change at a cushion (a share of the speed along it, or the
     friction impulse the speed into it allows, :data:`~carom.track.laws.CUSHION_ALONG_CHANGE`,
     whichever is larger). A ball that another ball turned
@@ -312,7 +314,8 @@ def _reflected(line: CushionLine, p0: tuple[float, float], v: tuple[float, float
     speed_in = abs(v[0] * nx + v[1] * ny)
     change = max(REFLECTION_SLACK * speed_along, laws.CUSHION_ALONG_CHANGE * speed_in)
     slack = change * max(dt - reach, 0.0)
-    return depth_p <= -depth_q + 3.0 * sd and abs(along_p - along_q) <= 3.0 * sd + slack
+    farthest = -depth_q / laws.CUSHION_REBOUND_MIN if backwards else -depth_q
+    return depth_p <= farthest + 3.0 * sd and abs(along_p - along_q) <= 3.0 * sd + slack
 
 
 def _lowest(t: FloatArray, depth: FloatArray, columns: list[list[float]]) -> dict[int, list[tuple[int, int]]]:
