@@ -427,3 +427,20 @@ def test_a_frozen_ball_pushed_into_the_cushion_behind_it_and_back_was_pushed_not
     assert float(dep.direction[0]) > 0.9  # away from white, into the cushion
     first = next(e for e in ruling.stroke.events if isinstance(e, BallContact))
     assert {first.ball, first.other} == {W, RED}
+
+
+def test_a_struck_balls_first_sample_pulled_towards_the_hitter_by_the_bias_does_not_hide_the_hit() -> None:
+    """White brushes red, which leaves away from it at 0.4 m/s; red's first sample in
+    motion, taken with white still beside it, is pulled 18 mm towards white (the
+    tracker's bias), so the chord from red's rest to it points back at the hitter. The
+    next sample, taken farther on, says the way red left."""
+    t, white, spot, t_level = _pass(0.0)
+    later = t[t >= t_level] - t_level
+    red = np.vstack(([spot], _rolling(spot, (0.4, 0.0), later[1:])))
+    red[1] += (-0.018, 0.0)
+    red_t = np.concatenate(([0.0], t[t >= t_level][1:]))
+    tracked = TrackedStroke(6, W, {W: BallTrack(t, _noisy(white, 16)), Y: _still((1.2, 2.5), 3.0, 17),
+                                   RED: BallTrack(red_t, _noisy(red, 18))})
+    ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
+    assert _contact(ruling, W, RED) > 0.9
+    assert _recorded(ruling, W, RED)

@@ -82,6 +82,11 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
             angle_sd = max(angle_sd, CROWDED_ANGLE_SD)
         return Departure(join, rest, (p1 - rest) / max(length, 1e-9), angle_sd, None, 0.0, sigma, moved=moved)
     p1 = motion.xy[first]
+    # its first sample in motion taken with the hitter still beside it: the bias may have
+    # moved it centimetres towards or away from the hitter
+    crowded = _crowding(p1, float(motion.t[first]), others, diameter) < tracker.BIAS_NEAR
+    if crowded and not join.via and join.after.size >= 3:
+        p1 = motion.xy[first + 1]  # taken farther on, it says the way the ball left
     chord = p1 - rest
     length = float(np.hypot(*chord))
     direction = chord / max(length, 1e-9)
@@ -95,9 +100,12 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
         step = motion.xy[second] - p1
         left_at: float | None = None
         left_sd = 0.0
-        if _angle_between(step, chord) < laws.SPIN_DEFLECTION:
+        angle_sd = _angle_sd(sigma, length)
+        if crowded:
+            angle_sd = max(angle_sd, CROWDED_ANGLE_SD)  # and the next sample is past another event
+        elif _angle_between(step, chord) < laws.SPIN_DEFLECTION:
             left_at, left_sd = _left_at(t1, join.t_lo, rest, p1, step / (t2 - t1))
-        return Departure(join, rest, direction, _angle_sd(sigma, length), left_at, left_sd, sigma)
+        return Departure(join, rest, direction, angle_sd, left_at, left_sd, sigma)
     after = join.after
     p = after.position(join.t_hi)
     v = after.velocity(join.t_hi)
