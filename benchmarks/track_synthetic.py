@@ -1,6 +1,6 @@
 """Auto-referee on strokes it has never seen: simulated strokes seen by simulated cameras.
 
-    .venv/bin/python benchmarks/track_synthetic.py [--strokes 5000] [--seed 1000000] [--camera every-frame]
+    .venv/bin/python benchmarks/track_synthetic.py [--strokes 5000] [--seed 3000000] [--camera every-frame]
 
 Plays ``--strokes`` labelled strokes with the simulator (seeds ``--seed`` onwards; see
 :mod:`carom.track.synthetic`: thin cuts that move the object ball 5–50 mm, near misses
@@ -10,11 +10,14 @@ other balls, resting balls sent only once they moved 10–20 mm, 0.3–1.5 mm of
 lost and irregular samples) and judges it with ``track_stroke``. A stroke agrees when the
 points and the faults are those the referee gives the true events.
 
-Nothing of the detector was chosen on these seeds: the default seeds (from 1,000,000)
-were never looked at while the detector was written (development used seeds below
-100,000). Prints the agreement (overall and per kind of stroke), the reliability table
-(confidence bins against observed accuracy), how many wrong rulings were flagged
-doubtful, and the agreement among strokes given confidence ≥ 0.99, last.
+Nothing of the detector was chosen on these seeds: the default seeds (from 3,000,000,
+the reported set since the seventh round of issue 10) were never looked at while the
+detector was written (development uses seeds below 100,000); the sets reported before
+(from 1,000,000, scored at the end of each of the first seven rounds, and from 2,000,000)
+are kept for comparison with ``--seed``. Prints the agreement (overall and per kind of
+stroke), the reliability table (confidence bins against observed accuracy), how many
+wrong rulings were flagged doubtful, and the agreement among strokes given confidence
+≥ 0.99, last.
 
 ``--camera every-frame``: cameras that send every frame of every ball, moving or not
 (:data:`carom.track.synthetic.EVERY_FRAME`), the other ranges as above: the robustness
@@ -37,7 +40,7 @@ from carom.track.synthetic import EVERY_FRAME, KINDS, labelled_stroke
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--strokes", type=int, default=5000)
-    parser.add_argument("--seed", type=int, default=1_000_000)
+    parser.add_argument("--seed", type=int, default=3_000_000)
     parser.add_argument("--show", type=int, default=20, help="wrong rulings to list")
     parser.add_argument("--camera", choices=("sparse", "every-frame"), default="sparse",
                         help="sparse: resting balls sent once they moved (the real file's tracker); "
