@@ -51,6 +51,15 @@ def _pass(gap: float) -> tuple[np.ndarray, np.ndarray, tuple[float, float], floa
     return t, xy, (0.5 + 2.0 * R + gap, float(xy[k, 1])), float(t[k])
 
 
+def _set_moving(t: np.ndarray, spot: tuple[float, float], t_level: float,
+                speed: float) -> tuple[np.ndarray, np.ndarray]:
+    """Samples of a ball resting at ``spot`` until ``t_level``, then rolling along +x at
+    ``speed``: its rest shows in the first sample only (a tracker that sends moves)."""
+    later = t[t >= t_level] - t_level
+    return (np.concatenate(([0.0], t[t >= t_level][1:])),
+            np.vstack(([spot], _rolling(spot, (speed, 0.0), later[1:]))))
+
+
 def _contact(ruling: TrackedRuling, a: Ball, b: Ball) -> float:
     """The chance the detector gives a contact of ``a`` and ``b`` (0 if none is a candidate)."""
     assert ruling.detection is not None
@@ -66,9 +75,7 @@ def test_a_thin_touch_measured_25_mm_too_far_apart_is_found_by_the_struck_balls_
     white passes: a contact, though the tracked centres never came within 25 mm of
     touching (the tracker's bias near other balls)."""
     t, white, spot, t_level = _pass(0.025)
-    later = t[t >= t_level] - t_level
-    red = np.vstack(([spot], _rolling(spot, (0.25, 0.0), later[1:])))
-    red_t = np.concatenate(([0.0], t[t >= t_level][1:]))
+    red_t, red = _set_moving(t, spot, t_level, 0.25)
     tracked = TrackedStroke(1, W, {W: BallTrack(t, _noisy(white, 1)), Y: _still((1.2, 2.5), 3.0, 2),
                                    RED: BallTrack(red_t, _noisy(red, 3))})
     ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
@@ -114,9 +121,7 @@ def test_of_two_balls_passing_the_one_the_struck_ball_leaves_away_from_hit_it() 
     red leaves when white passes, along the line from white: white hit it."""
     t, white, spot, t_level = _pass(0.0)
     yellow = _rolling((spot[0] + 0.4, 0.4), (-0.4, 1.5), t)  # passes red's spot about 0.5 s later
-    later = t[t >= t_level] - t_level
-    red = np.vstack(([spot], _rolling(spot, (0.4, 0.0), later[1:])))
-    red_t = np.concatenate(([0.0], t[t >= t_level][1:]))
+    red_t, red = _set_moving(t, spot, t_level, 0.4)
     tracked = TrackedStroke(5, W, {W: BallTrack(t, _noisy(white, 13)), Y: BallTrack(t, _noisy(yellow, 14)),
                                    RED: BallTrack(red_t, _noisy(red, 15))})
     ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
@@ -435,10 +440,8 @@ def test_a_struck_balls_first_sample_pulled_towards_the_hitter_by_the_bias_does_
     tracker's bias), so the chord from red's rest to it points back at the hitter. The
     next sample, taken farther on, says the way red left."""
     t, white, spot, t_level = _pass(0.0)
-    later = t[t >= t_level] - t_level
-    red = np.vstack(([spot], _rolling(spot, (0.4, 0.0), later[1:])))
+    red_t, red = _set_moving(t, spot, t_level, 0.4)
     red[1] += (-0.018, 0.0)
-    red_t = np.concatenate(([0.0], t[t >= t_level][1:]))
     tracked = TrackedStroke(6, W, {W: BallTrack(t, _noisy(white, 16)), Y: _still((1.2, 2.5), 3.0, 17),
                                    RED: BallTrack(red_t, _noisy(red, 18))})
     ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
