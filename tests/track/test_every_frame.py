@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from carom.track import BallTrack, TrackedStroke, track_stroke
-from carom.track.contacts.struck import SEEN_STILL, _crept_from
+from carom.track.contacts.struck import _crept_from
+from carom.track.tracker import STILL_SAMPLES
 from tests.track.test_evidence import LARGE, RED, THREE_CUSHION, W, Y, _contact, _noisy, _pass, _recorded
 
 
@@ -25,7 +26,7 @@ def test_a_ball_sent_only_once_it_moved_may_have_crept_any_time_during_its_rest(
 def test_a_ball_sent_every_frame_crept_only_over_its_last_samples() -> None:
     """101 samples 20 ms apart, all still but the last few: a ball passing at 1.5 s, long
     before the move was seen, did not set it moving."""
-    assert _crept_from(_join(101)) == pytest.approx(3.0 - 0.02 * SEEN_STILL)  # type: ignore[arg-type]
+    assert _crept_from(_join(101)) == pytest.approx(3.0 - 0.02 * STILL_SAMPLES)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("gap", [0.003, 0.006, -0.003], ids=["3 mm apart", "6 mm apart", "3 mm overlapping"])

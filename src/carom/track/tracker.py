@@ -77,6 +77,12 @@ REST_NOISE = 0.0005
 """Noise of one measurement of a still ball, m per coordinate (the least believed: a
 ball's own estimate, from its moving samples, is used when larger)."""
 
+STILL_SAMPLES = 4
+"""A tracker that sends every frame of a resting ball shows where it lay in many samples:
+this many on either side of a step tell whether the step moved it, and a ball seen still
+in more than this many crept from its place no earlier than this many samples before it
+was seen moved."""
+
 SEND_STEP = 0.02
 """A tracker may send a ball only once it moved about this far, m: a move shorter than
 this may show in no sample but the last."""

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from math import exp, hypot, pi, sqrt
 
+import numpy as np
+
 from carom.core.balls import Ball
 from carom.track.contacts.cushion_contacts import CushionHit
 from carom.track.contacts.departure import Departure
@@ -38,6 +40,14 @@ cushion to have taken part (a join's reconstructed point is known to centimetres
 STRUCK_CLEAR = 0.03
 """A struck ball lying nearer a cushion's line than this, m, may have met that cushion
 itself: the pair's momentum does not say which ball did."""
+
+STRUCK_CUSHION_CHANCE = 0.1
+"""A cushion hit of the struck ball at least this likely, found from its contact with the
+hitter to :data:`STRUCK_CUSHION_SOON` after its first sample in motion, may have taken
+the pair's impulse instead."""
+
+STRUCK_CUSHION_SOON = 0.05
+"""See :data:`STRUCK_CUSHION_CHANCE`, s."""
 
 ROLLING_CHANGE = 0.04
 """How much, per m/s of the hitter's speed, rolling changes the pair's velocities
@@ -78,8 +88,8 @@ def momentum_cushions(hits: list[BallHit], departures: list[Departure], motions:
         join = _join_at(motions[hit.mover], hit.t)
         if dep is None or join is None:
             continue
-        if any(c.ball is struck_ball and c.probability > 0.1 and hit.t - 0.05 <= c.t <= dep.join.t_hi + 0.05
-               for c in found):
+        if any(c.ball is struck_ball and c.probability > STRUCK_CUSHION_CHANCE
+               and hit.t - STRUCK_CUSHION_SOON <= c.t <= dep.join.t_hi + STRUCK_CUSHION_SOON for c in found):
             continue  # the struck ball met a cushion itself: which ball did is not told
         for line in lines:
             implied = _implied(hit, dep, join, line)
@@ -125,7 +135,7 @@ def _implied(hit: BallHit, dep: Departure, join: Join, line: CushionLine) -> Cus
     if probability < NEGLIGIBLE:
         return None
     first = _cushion_first(hit.t, join, line, into)
-    if not first and float(n @ join.v_in) - float(n @ dep.join.v_out) >= 0.0:
+    if not first and into - float(n @ dep.join.v_out) >= 0.0:
         return None  # after the ball, the hitter ran away from the cushion: it cannot have met it
     t = hit.t - EVEN_ORDER if first else hit.t + EVEN_ORDER
     return CushionHit(hit.mover, line.cushion, t, join.t_lo, join.t_hi, 0.0, join.sd_dv, probability,
@@ -137,6 +147,5 @@ def _cushion_first(t_contact: float, join: Join, line: CushionLine, into: float)
     running on as it came, it reached the cushion's line by then."""
     if into >= -APPROACHING:
         return False
-    x, y = join.before.tail.point(join.t_lo)
-    reach = join.t_lo + (float(line.normal[0]) * x + float(line.normal[1]) * y - line.offset) / -into
+    reach = join.t_lo + line.depth(np.asarray(join.before.tail.point(join.t_lo))) / -into
     return reach <= t_contact

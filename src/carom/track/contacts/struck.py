@@ -113,21 +113,15 @@ def _direction_sd(dep: Departure, diameter: float) -> float:
     return hypot(min(dep.angle_sd, 1.0), hypot(dep.sigma, tracker.CONTACT_SHAPE_SD) / diameter)
 
 
-SEEN_STILL = 4
-"""A resting ball seen in more samples than this (a tracker that sends every frame) was
-seen still through its rest, but for its last few samples: it crept from its place no
-earlier than this many samples before it was seen moved."""
-
-
 def _crept_from(join: Join) -> float:
     """The earliest a ball resting before ``join`` may have crept from its place unseen:
     any time during the rest when the tracker sent it rarely (a first and a last sample
-    show nothing between them); over its last :data:`SEEN_STILL` samples when the tracker
-    sent every frame of it (even spacing assumed)."""
+    show nothing between them); over its last :data:`~carom.track.tracker.STILL_SAMPLES`
+    samples when the tracker sent every frame of it (even spacing assumed)."""
     rest = join.before
-    if rest.size <= SEEN_STILL:
+    if rest.size <= tracker.STILL_SAMPLES:
         return rest.t0
-    return rest.t1 - (rest.t1 - rest.t0) * SEEN_STILL / (rest.size - 1)
+    return rest.t1 - (rest.t1 - rest.t0) * tracker.STILL_SAMPLES / (rest.size - 1)
 
 
 def contact_readings(dep: Departure, hitter: BallPath, diameter: float, model: TrackerModel) -> list[Reading]:

@@ -230,26 +230,18 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
     return merged
 
 
-STAY_SAMPLES = 4
-"""How many still samples on either side of a step of a resting ball show where it lay
-before and after it, for a tracker that sends every frame of a resting ball."""
-
-
 def _stays_moved(xy: FloatArray, still: np.ndarray, k: int, sigma: float) -> bool:
     """Whether a resting ball's step between samples ``k`` and ``k + 1`` moved it. A
     tracker that sends every frame of a resting ball sends hundreds of measurements of
-    it, and among them steps in the tail of the noise: where :data:`STAY_SAMPLES` still
-    samples lie on either side, the step moved it only if their means lie apart by more
-    than the means' noise allows. With fewer (a tracker that sends a ball only once it
-    moved) the step itself decides."""
-    n = int(xy.shape[0])
-    if k + 1 < STAY_SAMPLES or n - (k + 1) < STAY_SAMPLES:
+    it, and among them steps in the tail of the noise: where
+    :data:`~carom.track.tracker.STILL_SAMPLES` still samples lie on either side, the step
+    moved it only if their means lie apart by more than the means' noise allows. With
+    fewer (a tracker that sends a ball only once it moved) the step itself decides."""
+    n, m = int(xy.shape[0]), tracker.STILL_SAMPLES
+    if k + 1 < m or n - (k + 1) < m or not (still[k + 1 - m:k + 1].all() and still[k + 1:k + 1 + m].all()):
         return True
-    if not (still[k + 1 - STAY_SAMPLES:k + 1].all() and still[k + 1:k + 1 + STAY_SAMPLES].all()):
-        return True
-    before = xy[k + 1 - STAY_SAMPLES:k + 1].mean(axis=0)
-    after = xy[k + 1:k + 1 + STAY_SAMPLES].mean(axis=0)
-    spread = tracker.rayleigh_sd(sigma) / sqrt(STAY_SAMPLES)
+    before, after = xy[k + 1 - m:k + 1].mean(axis=0), xy[k + 1:k + 1 + m].mean(axis=0)
+    spread = tracker.rayleigh_sd(sigma) / sqrt(m)
     return float(np.hypot(*(after - before))) > max(NUDGE_Z * spread, 0.001)
 
 
