@@ -85,7 +85,8 @@ def _breaks(s: _Samples) -> np.ndarray:
     interval between two runs."""
     t, xy = s.t, s.xy
     intervals = t.shape[0] - 1
-    speed = _speeds(s)
+    chord = _chords(s)
+    speed = _speeds(s, chord)
     # per sample: its position noise, and half the acceleration free motion allows it
     noise = np.hypot(s.sigma, speed * tracker.TIMING_JITTER)
     half_accel = 0.5 * free_acceleration(speed)
@@ -142,7 +143,7 @@ def _breaks(s: _Samples) -> np.ndarray:
         if (k > 0 and jump[k - 1] > jump[k]) or (k + 1 < intervals and jump[k + 1] >= jump[k]):
             continue
         found[k] = True
-    found |= _sped_up(s)
+    found |= _sped_up(s, chord)
     return found
 
 
@@ -156,21 +157,20 @@ SPEED_UP = 0.05
 beyond the noise of the two chords."""
 
 
-def _sped_up(s: _Samples) -> np.ndarray:
-    """Per interval, whether it is a silence the ball left faster than it entered it.
+def _sped_up(s: _Samples, chord: FloatArray) -> np.ndarray:
+    """Per interval, whether it is a silence the ball left faster than it entered it
+    (``chord``: :func:`_chords`).
 
     A ball rolling on slows (rolling resistance); only a ball still sliding from an
     event can speed up by itself, and that lasts a fraction of a second. A ball slow
     enough to be sent rarely, seen leaving a silence faster than it came, was set
     moving again: by a ball, after it had perhaps stopped unseen."""
-    t, xy = s.t, s.xy
+    t = s.t
     n = t.shape[0]
     out = np.zeros(max(n - 1, 0), dtype=bool)
     if n < 4:
         return out
     dt = t[1:] - t[:-1]
-    step = xy[1:] - xy[:-1]
-    chord = np.hypot(step[:, 0], step[:, 1]) / dt
     # interval k (1 … n-3): the chord k-1 before it, the chord k+1 after it
     k = np.arange(1, n - 2)
     noise = s.sigma[k] * sqrt(2.0) * (1.0 / dt[k - 1] + 1.0 / dt[k + 1])
@@ -179,12 +179,18 @@ def _sped_up(s: _Samples) -> np.ndarray:
     return out
 
 
-def _speeds(s: _Samples) -> FloatArray:
-    """Speed at each sample: the larger of the chords to its neighbours in its run (the
-    one chord at either end of a run)."""
+def _chords(s: _Samples) -> FloatArray:
+    """Per interval, the chord speed between its two samples (``-inf`` between two runs)."""
     t, xy = s.t, s.xy
     step = xy[1:] - xy[:-1]
-    chord = np.where(s.within(1), np.hypot(step[:, 0], step[:, 1]) / (t[1:] - t[:-1]), -np.inf)
+    chord: FloatArray = np.where(s.within(1), np.hypot(step[:, 0], step[:, 1]) / (t[1:] - t[:-1]), -np.inf)
+    return chord
+
+
+def _speeds(s: _Samples, chord: FloatArray) -> FloatArray:
+    """Speed at each sample: the larger of the chords (:func:`_chords`) to its neighbours
+    in its run (the one chord at either end of a run)."""
+    t = s.t
     before, after = np.full(t.shape[0], -np.inf), np.full(t.shape[0], -np.inf)
     before[1:], after[:-1] = chord, chord
     speed: FloatArray = np.maximum(before, after)
