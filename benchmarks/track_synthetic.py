@@ -34,7 +34,7 @@ from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import track_stroke
 from carom.track.judging.calibration import Judged, reliability_lines
-from carom.track.synthetic import EVERY_FRAME, KINDS, labelled_stroke
+from carom.track.synthetic import CAMERAS, KINDS, labelled_stroke
 
 
 def main() -> None:
@@ -42,11 +42,11 @@ def main() -> None:
     parser.add_argument("--strokes", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=3_000_000)
     parser.add_argument("--show", type=int, default=20, help="wrong rulings to list")
-    parser.add_argument("--camera", choices=("sparse", "every-frame"), default="sparse",
+    parser.add_argument("--camera", choices=tuple(CAMERAS), default="sparse",
                         help="sparse: resting balls sent once they moved (the real file's tracker); "
                              "every-frame: every ball sent every frame")
     args = parser.parse_args()
-    ranges = EVERY_FRAME if args.camera == "every-frame" else None
+    ranges = CAMERAS[args.camera]
     rules, table = discipline("three-cushion"), TABLES["large"]
     judged: list[Judged] = []
     kinds: Counter[str] = Counter()

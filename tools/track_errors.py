@@ -21,7 +21,7 @@ from carom.core.events import BallContact, CushionContact
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import track_stroke
-from carom.track.synthetic import EVERY_FRAME, labelled_stroke
+from carom.track.synthetic import CAMERAS, labelled_stroke
 
 
 def key(e: object) -> tuple[object, ...]:
@@ -114,9 +114,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--strokes", type=int, default=600)
     parser.add_argument("--seed", type=int, default=20_000)
-    parser.add_argument("--camera", choices=("sparse", "every-frame"), default="sparse")
+    parser.add_argument("--camera", choices=tuple(CAMERAS), default="sparse")
     args = parser.parse_args()
-    ranges = EVERY_FRAME if args.camera == "every-frame" else None
+    ranges = CAMERAS[args.camera]
     rules, table = discipline("three-cushion"), TABLES["large"]
     r2 = 2.0 * table.ball_radius
     causes: Counter[str] = Counter()

@@ -9,8 +9,8 @@ a :class:`~carom.track.synthetic.camera.Camera` drawn from
 
 from __future__ import annotations
 
-from carom.track.synthetic.camera import EVERY_FRAME, Camera, CameraRanges
+from carom.track.synthetic.camera import CAMERAS, EVERY_FRAME, Camera, CameraRanges
 from carom.track.synthetic.strokes import KINDS, LabelledStroke, labelled_stroke, labelled_strokes
 
-__all__ = ["EVERY_FRAME", "KINDS", "Camera", "CameraRanges", "LabelledStroke", "labelled_stroke",
+__all__ = ["CAMERAS", "EVERY_FRAME", "KINDS", "Camera", "CameraRanges", "LabelledStroke", "labelled_stroke",
            "labelled_strokes"]

@@ -78,6 +78,10 @@ EVERY_FRAME = CameraRanges(send_step=(0.0, 0.0), every_frame=1.0)
 match file's does not): a resting ball shows hundreds of measurements, its noise and the
 bias of a ball passing it among them."""
 
+CAMERAS: dict[str, CameraRanges] = {"sparse": CameraRanges(), "every-frame": EVERY_FRAME}
+"""The cameras the benchmark and the development tools offer by name: ``sparse``, the real
+match file's kind (resting balls sent once they moved); ``every-frame``."""
+
 NEAR = 0.01
 """Two balls whose surfaces are closer than this, m, may merge into one blob."""
 
