@@ -152,6 +152,7 @@ def main() -> None:
               f"cam: period {cam.frame_period * 1000:.0f}ms step {cam.send_step * 1000:.0f}mm "
               f"every {cam.every_frame} bias {cam.bias * 1000:+.1f}mm lost_near {cam.lost_near:.2f} "
               f"drop {cam.drop:.2f} noise {max(cam.noise) * 1000:.1f}mm")
+        print("   failed:", failed)
         print("   truth:", " ".join(describe(e) for e in truth_events))
         print("   found:", " ".join(describe(e) for e in found_events))
         print("   missed:", " ".join(describe(e) for e in missed),

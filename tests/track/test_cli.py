@@ -49,7 +49,7 @@ def test_human_output_lists_events_rulings_and_doubts(tmp_path: Path) -> None:
     assert "agreement with the file's point field: 2/2" in out
     # the two strokes were not played one after the other: the second does not start
     # where the first left the balls, so the first is put before a human
-    assert ("doubtful strokes (confidence below 0.9, or a recording that misses something after them): 1"
+    assert ("doubtful strokes (confidence below 0.99, or a recording that misses something after them): 1"
             in out)
     assert "  shot 1  confidence" in out and "the recording misses something" in out
 

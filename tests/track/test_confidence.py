@@ -60,3 +60,12 @@ def test_a_rejected_candidate_that_would_score_is_a_doubt() -> None:
 def test_an_unrelated_doubt_does_not_count() -> None:
     cands = [*point(1.6, 2.4), Timed(CushionContact(RED, Cushion.TOP, 3.0), 3.0, 0.005, 0.55)]
     assert confidence(cands) > 0.97
+
+
+def test_a_point_wrong_one_time_in_twenty_is_put_before_a_human() -> None:
+    """The doubtful threshold is the level the confidence is calibrated at (0.99): a
+    ruling that one uncertain contact (chance 0.95) decides is not left to the machine."""
+    assert DOUBTFUL_BELOW == 0.99
+    cands = point(1.6, 2.4, red_probability=0.95)
+    assert ruling([c.event for c in accepted(cands)])[0] == 1
+    assert 0.9 < confidence(cands) < DOUBTFUL_BELOW

@@ -49,7 +49,7 @@ def track(
     deceleration between samples, reflections on the cushion lines, contacts
     that only a collision explains), then judged by the referee like any
     carom/1 stroke. Every ruling comes with a confidence (the chance that no
-    single measurement error changes it); below 0.9 the stroke is listed as
+    single measurement error changes it); below 0.99 the stroke is listed as
     doubtful for a human to look at, and so is a stroke after which the next
     one does not start where it left the balls (the recording misses
     something). A malformed file is refused with the line

@@ -25,8 +25,10 @@ from carom.core.events import BallContact, CushionContact, Event, Jump
 from carom.track.contacts.cushion_contacts import normal_cdf
 from carom.track.judging.record import Timed
 
-DOUBTFUL_BELOW = 0.9
-"""A ruling wrong with more than one chance in ten is put before a human."""
+DOUBTFUL_BELOW = 0.99
+"""A ruling wrong with more than one chance in a hundred is put before a human: the level
+at which the confidence is calibrated (of the rulings given 0.99 or more, at least 99 %
+are right), so that every ruling left to the machine is one it is sure of."""
 
 NEGLIGIBLE = 1e-4
 """Alternatives less likely than this are not judged."""
