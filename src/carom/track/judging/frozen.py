@@ -196,7 +196,7 @@ def start_evidence(offset: float | None, line: tuple[float, float, float] | None
     r = qu = k = 0.0
     sd_r = 1.0
     if offset is not None:
-        touching *= _normal(offset, sd_off)
+        touching *= _offset(offset, sd_off, diameter)
     if line is not None:
         r, qu, k = line
         sd_r = sqrt(2.0 * s * s + (s * k) ** 2 + tracker.CONTACT_SHAPE_SD ** 2
@@ -215,7 +215,7 @@ def start_evidence(offset: float | None, line: tuple[float, float, float] | None
             lam = dist * ct - sqrt(max(r2 - dist * dist * st * st, 0.0))
             term = 1.0
             if offset is not None:
-                term *= _normal(offset + lam * st, sd_off)
+                term *= _offset(offset + lam * st, sd_off, diameter)
             if line is not None:
                 post = _line(r - (-qu * lam * st - k * (0.5 * g - lam * ct)), sd_r)
                 term *= 0.5 * (pre + post)
@@ -223,6 +223,19 @@ def start_evidence(offset: float | None, line: tuple[float, float, float] | None
             count += 1
     apart /= count
     return touching / max(touching + apart, 1e-300)
+
+
+OFFSET_TAIL = 0.05
+"""The share of hit balls whose first motion does not leave along the line of centres for
+a reason the readings do not hold (a cushion met before its first sample, a glitch):
+spread evenly over every offset a contact can give (``±2R``)."""
+
+
+def _offset(x: float, sd: float, diameter: float) -> float:
+    """The density of a hit ball's departure passing the line of centres by ``x``:
+    Gaussian, with :data:`OFFSET_TAIL` spread."""
+    tail = 1.0 / (2.0 * diameter) if abs(x) <= diameter else 0.0
+    return (1.0 - OFFSET_TAIL) * _normal(x, sd) + OFFSET_TAIL * tail
 
 
 def _line(x: float, sd: float) -> float:
