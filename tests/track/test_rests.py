@@ -78,3 +78,36 @@ def test_a_ball_sent_once_it_moved_is_judged_by_its_step_alone() -> None:
     """A first and a last sample only: the step decides (this test passes it through)."""
     xy, still = _still((0.0, 0.0), 3, n=2)
     assert _stays_moved(xy, still, 0, 0.0005)
+
+
+def _sent_every_frame(shift: float, burst: float) -> tuple[np.ndarray, np.ndarray]:
+    """A ball resting for 4 s, sent every 20 ms with 0.5 mm of noise: moved ``shift`` (m,
+    along x) from 2 s on, and its four samples before 2 s and four after measured
+    ``burst`` either side (a run of the noise's tail that steps at 2 s)."""
+    t = np.arange(200) * 0.02
+    xy = np.array([0.7, 1.2]) + np.random.default_rng(3).normal(0.0, 0.0005, (200, 2))
+    xy[100:, 0] += shift
+    xy[96:100, 0] += burst
+    xy[100:104, 0] -= burst
+    return t, xy
+
+
+def _cut_near_2_s(runs: list[tuple[int, int, bool]]) -> bool:
+    """Whether the runs are cut anywhere between samples 90 and 110 (1.8–2.2 s)."""
+    return any(90 <= end < 110 for _, end, _ in runs)
+
+
+def test_a_step_in_the_noise_of_a_ball_sent_every_frame_leaves_one_rest() -> None:
+    """Eight samples in the tail of the noise step by 1.6 mm at 2 s, and their means of
+    four differ as much; but the ball's samples before and after lie, on their means, in
+    one place: one rest there, no move (before, a nudge that a ball passing then was
+    said to have made)."""
+    t, xy = _sent_every_frame(0.0, 0.0008)
+    runs = rest_runs(t, xy, 0.0005)
+    assert not _cut_near_2_s(runs)
+    assert any(rest and begin < 96 and end > 104 for begin, end, rest in runs)
+
+
+def test_a_ball_sent_every_frame_and_moved_2_mm_rests_twice() -> None:
+    runs = rest_runs(*_sent_every_frame(0.002, 0.0), 0.0005)
+    assert (5, 99, True) in runs and any(begin == 100 and rest for begin, _, rest in runs)

@@ -220,14 +220,33 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
         else:
             runs.append((begin, end, bool(flags[begin])))
         begin = end + 1
-    # a moving stretch next to a moving stretch is one
+    # a moving stretch next to a moving stretch is one; so is a rest next to a rest where
+    # the ball lay, on the mean of all their samples, in one place
     merged: list[tuple[int, int, bool]] = []
+    noise = max(sigma, tracker.REST_NOISE)
     for run in runs:
         if merged and not run[2] and not merged[-1][2]:
             merged[-1] = (merged[-1][0], run[1], False)
+        elif merged and run[2] and merged[-1][2] and _one_place(xy, merged[-1], run, noise):
+            merged[-1] = (merged[-1][0], run[1], True)
         else:
             merged.append(run)
     return merged
+
+
+def _one_place(xy: FloatArray, first: tuple[int, int, bool], second: tuple[int, int, bool],
+               sigma: float) -> bool:
+    """Whether two rests one after the other, each of several samples (a tracker that
+    sends every frame of a resting ball), lie in one place: the means of their samples
+    apart by no more than :data:`NUDGE_Z` standard deviations of their difference. A step
+    in the tail of the noise between two samples cut them; the ball did not move."""
+    n1, n2 = first[1] - first[0] + 1, second[1] - second[0] + 1
+    if n1 < tracker.STILL_SAMPLES or n2 < tracker.STILL_SAMPLES:
+        return False
+    a = xy[first[0]:first[1] + 1].mean(axis=0)
+    b = xy[second[0]:second[1] + 1].mean(axis=0)
+    spread = sigma * sqrt(1.0 / n1 + 1.0 / n2)
+    return float(np.hypot(*(b - a))) <= max(NUDGE_Z * spread, 0.001)
 
 
 def _stays_moved(xy: FloatArray, still: np.ndarray, k: int, sigma: float) -> bool:
