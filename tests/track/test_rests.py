@@ -111,3 +111,27 @@ def test_a_step_in_the_noise_of_a_ball_sent_every_frame_leaves_one_rest() -> Non
 def test_a_ball_sent_every_frame_and_moved_2_mm_rests_twice() -> None:
     runs = rest_runs(*_sent_every_frame(0.002, 0.0), 0.0005)
     assert (5, 99, True) in runs and any(begin == 100 and rest for begin, _, rest in runs)
+
+
+def test_a_long_rest_beginning_with_a_sample_in_the_noise_tail_is_not_a_creep() -> None:
+    """A ball sent every frame rests for 2 s; the first sample of the stretch lies 1.6 mm
+    off (the noise's tail) and later ones up to a millimetre the other way: measured from
+    that one sample they drift beyond four standard deviations, measured from where the
+    first four samples put the ball they do not. One rest."""
+    from carom.track.reconstruct.rests import _undrifted
+
+    t = (np.arange(100) * 0.02).tolist()
+    xy = np.array([0.7, 1.2]) + np.random.default_rng(5).normal(0.0, 0.0004, (100, 2))
+    xy[0, 0] += 0.0016
+    xy[60:63, 0] -= 0.0008
+    assert _undrifted(t, xy.tolist(), 0, 99, 0.002, 100) == [(0, 99, True)]
+
+
+def test_a_ball_creeping_3_mm_from_a_long_rest_moved() -> None:
+    from carom.track.reconstruct.rests import _undrifted
+
+    t = (np.arange(100) * 0.02).tolist()
+    xy = np.array([0.7, 1.2]) + np.random.default_rng(6).normal(0.0, 0.0004, (100, 2))
+    xy[50:, 0] += np.linspace(0.0, 0.004, 50)
+    runs = _undrifted(t, xy.tolist(), 0, 99, 0.002, 100)
+    assert len(runs) > 1 and runs[0][0] == 0 and runs[0][1] < 99

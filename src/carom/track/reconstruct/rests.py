@@ -269,10 +269,13 @@ def _undrifted(t: list[float], p: list[list[float]], begin: int, end: int, radiu
     """A run of still samples cut where it drifts farther than ``radius`` from where it
     began: a ball creeping along (a thin cut, the end of a slow roll) is moving, however
     small each step. Each stretch that holds still for :data:`REST_SPAN` (or holds the
-    first or last sample) is a rest, the rest is motion."""
+    first or last sample) is a rest, the rest is motion. Where the stretch began is its
+    first sample, or, for a long run (a tracker sending every frame of a resting ball),
+    the mean of its first :data:`~carom.track.tracker.STILL_SAMPLES` samples: one sample
+    in the noise's tail is no place to measure a drift from."""
     out: list[tuple[int, int, bool]] = []
     anchor = begin
-    x0, y0 = p[begin]
+    x0, y0 = _began_at(p, begin, end)
     for k in range(begin + 1, end + 2):
         if k <= end and hypot(p[k][0] - x0, p[k][1] - y0) <= radius:
             continue
@@ -282,5 +285,14 @@ def _undrifted(t: list[float], p: list[list[float]], begin: int, end: int, radiu
         out.append((anchor, k - 1, rest))
         if k <= end:
             anchor = k
-            x0, y0 = p[k]
+            x0, y0 = _began_at(p, k, end)
     return out
+
+
+def _began_at(p: list[list[float]], k: int, end: int) -> tuple[float, float]:
+    """Where a stretch of still samples from ``k`` (to at most ``end``) began: see
+    :func:`_undrifted`."""
+    m = tracker.STILL_SAMPLES
+    if end - k + 1 < 2 * m:
+        return p[k][0], p[k][1]
+    return sum(q[0] for q in p[k:k + m]) / m, sum(q[1] for q in p[k:k + m]) / m
