@@ -196,18 +196,18 @@ def start_evidence(offset: float | None, line: tuple[float, float, float] | None
     r = qu = k = 0.0
     sd_r = 1.0
     if offset is not None:
-        touching *= _offset(offset, sd_off, diameter)
+        touching *= _tailed(offset, sd_off, OFFSET_TAIL, diameter)
     if line is not None:
         r, qu, k = line
         sd_r = sqrt(2.0 * s * s + (s * k) ** 2 + tracker.CONTACT_SHAPE_SD ** 2
                     + (BIAS_ASYMMETRY * 0.5 * abs(gap) * k) ** 2)
-        touching *= _line(r, sd_r)
+        touching *= _tailed(r, sd_r, LINE_TAIL, LINE_TAIL_SPREAD)
     apart = 0.0
     count = 0
     r2 = diameter * diameter
     for g in _GAPS:
         dist = diameter + g
-        pre = _line(r + k * 0.5 * g, sd_r) if line is not None else 1.0
+        pre = _tailed(r + k * 0.5 * g, sd_r, LINE_TAIL, LINE_TAIL_SPREAD) if line is not None else 1.0
         measured = tracker.start_gap_density(gap - g, sigma, bias_scale)
         for c in _CUTS:
             st = c * diameter / dist
@@ -215,9 +215,10 @@ def start_evidence(offset: float | None, line: tuple[float, float, float] | None
             lam = dist * ct - sqrt(max(r2 - dist * dist * st * st, 0.0))
             term = 1.0
             if offset is not None:
-                term *= _offset(offset + lam * st, sd_off, diameter)
+                term *= _tailed(offset + lam * st, sd_off, OFFSET_TAIL, diameter)
             if line is not None:
-                post = _line(r - (-qu * lam * st - k * (0.5 * g - lam * ct)), sd_r)
+                miss = r - (-qu * lam * st - k * (0.5 * g - lam * ct))
+                post = _tailed(miss, sd_r, LINE_TAIL, LINE_TAIL_SPREAD)
                 term *= 0.5 * (pre + post)
             apart += measured * term
             count += 1
@@ -231,14 +232,10 @@ a reason the readings do not hold (a cushion met before its first sample, a glit
 spread evenly over every offset a contact can give (``±2R``)."""
 
 
-def _offset(x: float, sd: float, diameter: float) -> float:
-    """The density of a hit ball's departure passing the line of centres by ``x``:
-    Gaussian, with :data:`OFFSET_TAIL` spread."""
-    tail = 1.0 / (2.0 * diameter) if abs(x) <= diameter else 0.0
-    return (1.0 - OFFSET_TAIL) * _normal(x, sd) + OFFSET_TAIL * tail
-
-
-def _line(x: float, sd: float) -> float:
-    """The density of a first motion's miss ``x``: Gaussian, with :data:`LINE_TAIL` spread."""
-    tail = 1.0 / (2.0 * LINE_TAIL_SPREAD) if abs(x) <= LINE_TAIL_SPREAD else 0.0
-    return (1.0 - LINE_TAIL) * _normal(x, sd) + LINE_TAIL * tail
+def _tailed(x: float, sd: float, share: float, half_width: float) -> float:
+    """The density of a miss ``x`` (a hit ball's departure beside the line of centres, ball
+    1's first motion beside its place): Gaussian of ``sd``, with ``share`` spread evenly over
+    ``±half_width`` (:data:`OFFSET_TAIL` over ``±2R``, :data:`LINE_TAIL` over
+    :data:`LINE_TAIL_SPREAD`)."""
+    tail = 1.0 / (2.0 * half_width) if abs(x) <= half_width else 0.0
+    return (1.0 - share) * _normal(x, sd) + share * tail
