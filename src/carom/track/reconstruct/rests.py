@@ -203,10 +203,11 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
             still |= np.cumsum(marks)[:n] > 0
     # a run ends where stillness changes, or between two still samples apart (two rests
     # in different places: the ball moved between them unseen)
-    apart = step_length > max(NUDGE_Z * tracker.rayleigh_sd(max(sigma, tracker.REST_NOISE)), 0.001)
+    noise = max(sigma, tracker.REST_NOISE)
+    apart = step_length > max(NUDGE_Z * tracker.rayleigh_sd(noise), 0.001)
     apart &= still[1:] & still[:-1]
     for k in np.nonzero(apart)[0].tolist():
-        apart[k] = _stays_moved(xy, still, k, max(sigma, tracker.REST_NOISE))
+        apart[k] = _stays_moved(xy, still, k, noise)
     cut = (still[1:] != still[:-1]) | apart
     ends = [*np.nonzero(cut)[0].tolist(), n - 1]
     runs: list[tuple[int, int, bool]] = []
@@ -223,7 +224,6 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
     # a moving stretch next to a moving stretch is one; so is a rest next to a rest where
     # the ball lay, on the mean of all their samples, in one place
     merged: list[tuple[int, int, bool]] = []
-    noise = max(sigma, tracker.REST_NOISE)
     for run in runs:
         if merged and not run[2] and not merged[-1][2]:
             merged[-1] = (merged[-1][0], run[1], False)
@@ -240,13 +240,17 @@ def _one_place(xy: FloatArray, first: tuple[int, int, bool], second: tuple[int, 
     sends every frame of a resting ball), lie in one place: the means of their samples
     apart by no more than :data:`NUDGE_Z` standard deviations of their difference. A step
     in the tail of the noise between two samples cut them; the ball did not move."""
-    n1, n2 = first[1] - first[0] + 1, second[1] - second[0] + 1
-    if n1 < tracker.STILL_SAMPLES or n2 < tracker.STILL_SAMPLES:
+    if min(first[1] - first[0], second[1] - second[0]) + 1 < tracker.STILL_SAMPLES:
         return False
-    a = xy[first[0]:first[1] + 1].mean(axis=0)
-    b = xy[second[0]:second[1] + 1].mean(axis=0)
-    spread = sigma * sqrt(1.0 / n1 + 1.0 / n2)
-    return float(np.hypot(*(b - a))) <= max(NUDGE_Z * spread, 0.001)
+    return not _means_apart(xy[first[0]:first[1] + 1], xy[second[0]:second[1] + 1], sigma)
+
+
+def _means_apart(a: FloatArray, b: FloatArray, sigma: float) -> bool:
+    """Whether two sets of measurements of a resting ball, each with noise ``sigma``, have
+    means farther apart than :data:`NUDGE_Z` standard deviations of their difference (or
+    a millimetre): the ball moved between them."""
+    spread = sigma * sqrt(1.0 / a.shape[0] + 1.0 / b.shape[0])
+    return float(np.hypot(*(b.mean(axis=0) - a.mean(axis=0)))) > max(NUDGE_Z * spread, 0.001)
 
 
 def _stays_moved(xy: FloatArray, still: np.ndarray, k: int, sigma: float) -> bool:
@@ -259,9 +263,7 @@ def _stays_moved(xy: FloatArray, still: np.ndarray, k: int, sigma: float) -> boo
     n, m = int(xy.shape[0]), tracker.STILL_SAMPLES
     if k + 1 < m or n - (k + 1) < m or not (still[k + 1 - m:k + 1].all() and still[k + 1:k + 1 + m].all()):
         return True
-    before, after = xy[k + 1 - m:k + 1].mean(axis=0), xy[k + 1:k + 1 + m].mean(axis=0)
-    spread = tracker.rayleigh_sd(sigma) / sqrt(m)
-    return float(np.hypot(*(after - before))) > max(NUDGE_Z * spread, 0.001)
+    return _means_apart(xy[k + 1 - m:k + 1], xy[k + 1:k + 1 + m], sigma)
 
 
 def _undrifted(t: list[float], p: list[list[float]], begin: int, end: int, radius: float,
