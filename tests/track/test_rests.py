@@ -85,8 +85,7 @@ def _sent_every_frame(shift: float, burst: float) -> tuple[np.ndarray, np.ndarra
     along x) from 2 s on, and its four samples before 2 s and four after measured
     ``burst`` either side (a run of the noise's tail that steps at 2 s)."""
     t = np.arange(200) * 0.02
-    xy = np.array([0.7, 1.2]) + np.random.default_rng(3).normal(0.0, 0.0005, (200, 2))
-    xy[100:, 0] += shift
+    xy, _ = _still((shift, 0.0), 3, n=200)
     xy[96:100, 0] += burst
     xy[100:104, 0] -= burst
     return t, xy
