@@ -53,6 +53,40 @@ def test_samples_beside_another_ball_that_come_back_are_its_bias() -> None:
 
 
 
+def _start_kept(after: list[tuple[float, float]], times: list[float]) -> np.ndarray:
+    """Which samples are kept of a ball measured at (0.5, 1.0) at the start while ball 1
+    was measured 29 mm beyond touching it along +x, and was struck away at once (gone by
+    the next frame); ``after``: the ball's samples at ``times``, and a last one at 12 s
+    where the last of them lies."""
+    t = np.array([0.0, *times, 12.0])
+    xy = np.array([(0.5, 1.0), *after, after[-1]])
+    ball1_t = np.array([0.0, 0.03, 0.06, 12.0])
+    ball1 = np.array([(0.5 + D + 0.029, 1.0), (0.5 + D + 0.15, 1.0), (0.5 + D + 0.3, 1.0), (1.2, 2.0)])
+    return biased_excursions(t, xy, 0.001, [(ball1_t, ball1)], D)
+
+
+def test_a_ball_that_comes_back_towards_ball_1_once_it_is_struck_away_was_biased_at_the_start() -> None:
+    """Measured at the start beside ball 1, the ball's next sample, ball 1 gone, lies
+    11 mm nearer where ball 1 stood, and it stays there until it is played 10 s later:
+    the tracker's bias had pushed both centres apart (they were measured 29 mm beyond
+    touching, room for 11 mm on each). A touch never sends a ball towards the ball that
+    touched it, so its first sample is set aside, not read as a move at the strike."""
+    kept = _start_kept([(0.511, 1.0), (0.52, 1.03), (0.53, 1.06)], [0.03, 10.2, 10.3])
+    assert not kept[0]
+    assert kept[1:].all()
+
+
+def test_a_ball_that_leaves_ball_1_or_follows_it_at_the_start_keeps_its_first_sample() -> None:
+    """The same ball 11 mm *away* from where ball 1 stood (a touch sends it so); or
+    towards it but going on, a sample every 30 ms (ball 1 pushed it and it follows); or
+    back by 20 mm, more than half the gap measured (29 mm) leaves for the bias on each:
+    each is a move the detector weighs, and the first sample stays."""
+    away = _start_kept([(0.489, 1.0), (0.48, 1.03), (0.47, 1.06)], [0.03, 10.2, 10.3])
+    following = _start_kept([(0.511, 1.0), (0.522, 1.0), (0.533, 1.0)], [0.03, 0.06, 0.09])
+    too_far = _start_kept([(0.52, 1.0), (0.53, 1.03), (0.54, 1.06)], [0.03, 10.2, 10.3])
+    assert away[0] and following[0] and too_far[0]
+
+
 def _still(step: tuple[float, float], seed: int, n: int = 10) -> tuple[np.ndarray, np.ndarray]:
     """``n`` measurements of a resting ball with 0.5 mm of noise, displaced by ``step``
     from the middle one on."""
@@ -134,3 +168,28 @@ def test_a_ball_creeping_3_mm_from_a_long_rest_moved() -> None:
     xy[50:, 0] += np.linspace(0.0, 0.004, 50)
     runs = _undrifted(t, xy.tolist(), 0, 99, 0.002, 100)
     assert len(runs) > 1 and runs[0][0] == 0 and runs[0][1] < 99
+
+
+def test_a_slow_last_contact_with_a_ball_biased_at_the_start_is_found() -> None:
+    """A development stroke (seed 18344, looked at while this was written): yellow lay 12 mm
+    beyond touching white at the start, measured 29 mm (the camera's bias pushed both
+    centres apart); white was struck away, yellow's next sample came back 11 mm towards it,
+    and ten seconds later white rolled slowly into yellow and moved it 7 cm, white's
+    second ball. Read as a move at the strike, yellow was a ball already moving, and the
+    point was lost at confidence 1.000; with its first sample set aside as the bias, the
+    late contact is found (dated from yellow's sparse samples, within a few tenths of a
+    second) and the point given."""
+    from carom.core.balls import Ball
+    from carom.core.events import BallContact
+    from carom.core.table import TABLES
+    from carom.rules.disciplines import discipline
+    from carom.track import track_stroke
+    from carom.track.synthetic import labelled_stroke
+
+    rules, table = discipline("three-cushion"), TABLES["large"]
+    stroke = labelled_stroke(18344, rules, table)
+    ruling = track_stroke(stroke.tracked, rules, table)
+    assert stroke.verdict.points == 1
+    assert ruling.points == 1
+    assert any(isinstance(e, BallContact) and {e.ball, e.other} == {Ball.WHITE, Ball.YELLOW}
+               and e.t > 10.0 for e in ruling.stroke.events)

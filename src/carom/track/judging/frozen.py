@@ -162,8 +162,12 @@ LINE_TAIL = 0.05
 readings do not hold (an event before the first sample, a glitch): spread evenly over
 :data:`LINE_TAIL_SPREAD` either way."""
 
-LINE_TAIL_SPREAD = 0.05
-"""Half-width, m, of the even spread of :data:`LINE_TAIL`."""
+LINE_TAIL_SPREAD = FIRST_LINE_REACH
+"""Half-width, m, of the even spread of :data:`LINE_TAIL`: as far as a first motion taken as
+evidence may begin from ball 1's place (:data:`FIRST_LINE_REACH`), and so pass beside it. A
+first motion neither reading explains (ball 1 met a cushion before its first clean piece)
+then leaves the gap to decide, where a narrower spread left the ratio of two far Gaussian
+tails, sure of either reading."""
 
 
 def start_evidence(offset: float | None, line: tuple[float, float, float] | None, sigma: float,
