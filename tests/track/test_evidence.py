@@ -286,7 +286,6 @@ def test_ball_1s_first_motion_starting_where_it_stood_if_touching_shows_the_ball
     assert through_measured < 0.05
 
 
-
 def test_a_first_motion_neither_reading_explains_leaves_the_distance_to_decide() -> None:
     """White's first clean motion passes 8.5 cm beside both places it could have started
     from (frozen: 15 mm nearer yellow than measured; apart: anywhere it ran from before it
@@ -297,6 +296,7 @@ def test_a_first_motion_neither_reading_explains_leaves_the_distance_to_decide()
     alone = _frozen_chance_from_first_motion(None)
     for line in (((0.6, 1.0), (0.0, 1.0)), ((0.4, 1.0), (0.0, -1.0))):
         assert abs(_frozen_chance_from_first_motion(line) - alone) < 0.02
+
 
 @pytest.mark.parametrize(("gap", "touched"), [(0.0, True), (0.02, False)], ids=["at contact", "2 cm beyond"])
 def test_the_distance_white_passed_at_decides_whether_a_small_displacement_was_a_touch(

@@ -1,12 +1,19 @@
 """Rests and moves read off a sparse tracker's samples: a ball seen once in a long
-silence lay still there, and samples taken beside another ball that go on moving away
-are the start of a real move, not the tracker's bias."""
+silence lay still there, samples taken beside another ball that go on moving away are
+the start of a real move, not the tracker's bias, and a ball measured beside ball 1 at
+the start that comes back towards it once ball 1 leaves carried the bias."""
 
 from __future__ import annotations
 
 import numpy as np
 
+from carom.core.balls import Ball
+from carom.core.events import BallContact
+from carom.core.table import TABLES
+from carom.rules.disciplines import discipline
+from carom.track import track_stroke
 from carom.track.reconstruct.rests import _stays_moved, biased_excursions, rest_runs
+from carom.track.synthetic import labelled_stroke
 
 D = 0.0615
 """A ball's diameter, m."""
@@ -50,7 +57,6 @@ def test_samples_beside_another_ball_that_come_back_are_its_bias() -> None:
     while the other ball lay beside it, set aside."""
     kept = _kept([(0.515, 1.0), (0.532, 1.0), (0.5005, 1.0)])
     assert not kept[1] and not kept[2]
-
 
 
 def _start_kept(after: list[tuple[float, float]], times: list[float]) -> np.ndarray:
@@ -179,13 +185,6 @@ def test_a_slow_last_contact_with_a_ball_biased_at_the_start_is_found() -> None:
     point was lost at confidence 1.000; with its first sample set aside as the bias, the
     late contact is found (dated from yellow's sparse samples, within a few tenths of a
     second) and the point given."""
-    from carom.core.balls import Ball
-    from carom.core.events import BallContact
-    from carom.core.table import TABLES
-    from carom.rules.disciplines import discipline
-    from carom.track import track_stroke
-    from carom.track.synthetic import labelled_stroke
-
     rules, table = discipline("three-cushion"), TABLES["large"]
     stroke = labelled_stroke(18344, rules, table)
     ruling = track_stroke(stroke.tracked, rules, table)
