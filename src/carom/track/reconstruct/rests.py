@@ -90,15 +90,21 @@ def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float,
         return keep
     near = np.zeros(n, dtype=bool)
     reach = diameter + tracker.BIAS_NEAR
+    at_start: list[tuple[float, float]] = []
     for times, oxy in others:
         ox, oy = np.interp(t, times, oxy[:, 0]), np.interp(t, times, oxy[:, 1])
         near |= np.hypot(xy[:, 0] - ox, xy[:, 1] - oy) <= reach
-    still = max(4.0 * tracker.rayleigh_sd(max(sigma, tracker.REST_NOISE)), tracker.VISIBLE_NUDGE)
-    points, times_ = xy.tolist(), t.tolist()
-    keep[:_biased_start(times_, points, near.tolist(), others, still, diameter)] = False
-    near[0] = near[-1] = False  # where a ball ends is always kept, and where it starts but for the above
+        at_start.append((float(ox[0]), float(oy[0])))
+    near[-1] = False  # where a ball ends is always kept
     if not near.any():
         return keep
+    still = max(4.0 * tracker.rayleigh_sd(max(sigma, tracker.REST_NOISE)), tracker.VISIBLE_NUDGE)
+    points, times_ = xy.tolist(), t.tolist()
+    if near[0]:
+        keep[:_biased_start(times_, points, near.tolist(), at_start, still, diameter)] = False
+        near[0] = False  # where it starts is kept but for the above
+        if not near.any():
+            return keep
     for a, b in runs(np.nonzero(near)[0]):
         k0 = a - 1
         (x0, y0) = points[k0]
@@ -115,10 +121,11 @@ def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float,
 
 
 def _biased_start(t: list[float], p: list[list[float]], near: list[bool],
-                  others: list[tuple[FloatArray, FloatArray]], still: float, diameter: float) -> int:
+                  others: list[tuple[float, float]], still: float, diameter: float) -> int:
     """How many of a ball's first samples to leave out as the tracker's bias: the samples
     taken at the start of the stroke while another ball lay close, when the ball then
-    lies still a little way off them *towards where that ball stood*.
+    lies still a little way off them *towards where that ball stood* (``others``: where
+    each other ball was measured at the first sample).
 
     The bias pushed the two centres apart; once the other ball was struck away, the
     resting ball's centre comes back by the bias, towards where it stood. Three things
@@ -129,8 +136,6 @@ def _biased_start(t: list[float], p: list[list[float]], near: list[bool],
     (the bias moved both centres). Read as a move, it would be a ball set moving at the
     strike by nothing, and its real move later would go unseen."""
     n = len(t)
-    if not near[0]:
-        return 0
     b = near.index(False) if False in near else n
     if b >= n - 1:
         return 0  # the other ball never left, or only by the end: the bias is the same throughout
@@ -146,8 +151,7 @@ def _biased_start(t: list[float], p: list[list[float]], near: list[bool],
     dx, dy = p[b][0] - mx, p[b][1] - my
     if hypot(dx, dy) > BIAS_MAX:
         return 0
-    ox, oy = min(((float(np.interp(t[0], times, oxy[:, 0])), float(np.interp(t[0], times, oxy[:, 1])))
-                  for times, oxy in others), key=lambda o: hypot(o[0] - mx, o[1] - my))
+    ox, oy = min(others, key=lambda o: hypot(o[0] - mx, o[1] - my))
     jump = hypot(dx, dy)
     if hypot(ox - mx, oy - my) - diameter < 2.0 * jump - still:
         return 0  # the bias on both centres together would be more than their gap was measured
