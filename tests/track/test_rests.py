@@ -12,7 +12,7 @@ from carom.core.events import BallContact
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import track_stroke
-from carom.track.reconstruct.rests import _stays_moved, biased_excursions, rest_runs
+from carom.track.reconstruct.rests import _stays_moved, _undrifted, biased_excursions, rest_runs
 from carom.track.synthetic import labelled_stroke
 
 D = 0.0615
@@ -157,8 +157,6 @@ def test_a_long_rest_beginning_with_a_sample_in_the_noise_tail_is_not_a_creep() 
     off (the noise's tail) and later ones up to a millimetre the other way: measured from
     that one sample they drift beyond four standard deviations, measured from where the
     first four samples put the ball they do not. One rest."""
-    from carom.track.reconstruct.rests import _undrifted
-
     t = (np.arange(100) * 0.02).tolist()
     xy = np.array([0.7, 1.2]) + np.random.default_rng(5).normal(0.0, 0.0004, (100, 2))
     xy[0, 0] += 0.0016
@@ -167,8 +165,6 @@ def test_a_long_rest_beginning_with_a_sample_in_the_noise_tail_is_not_a_creep() 
 
 
 def test_a_ball_creeping_3_mm_from_a_long_rest_moved() -> None:
-    from carom.track.reconstruct.rests import _undrifted
-
     t = (np.arange(100) * 0.02).tolist()
     xy = np.array([0.7, 1.2]) + np.random.default_rng(6).normal(0.0, 0.0004, (100, 2))
     xy[50:, 0] += np.linspace(0.0, 0.004, 50)
