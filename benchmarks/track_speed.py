@@ -4,7 +4,9 @@
 
 Reads the strokes once, then times detection, stroke record, ruling and confidence
 (``track_stroke``) over all of them ``--repeat`` times in one process pinned to one CPU,
-and prints the best rate (CPU time) with the median. The machine may be shared, and a
+and prints the best rate (CPU time) with the median; then the same for the file judged
+as one recording (``track_recording``, as ``carom track`` judges it: every stroke detected,
+the camera's bias measured over all of them, every stroke judged with it). The machine may be shared, and a
 loaded core runs everything slower: between the timed passes the same process times a
 plain Python loop step (about 30 ns on an unloaded current desktop core), and the
 rate is also given scaled to a 30 ns step (rate × step / 30 ns), a figure that moves
@@ -21,7 +23,7 @@ from pathlib import Path
 
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
-from carom.track import read_tracked, track_stroke
+from carom.track import read_tracked, track_recording, track_stroke
 
 DEFAULT = Path(__file__).resolve().parents[1] / "tests" / "data" / "real-3c-match-part1.jsonl"
 
@@ -45,13 +47,16 @@ def main() -> None:
     strokes = list(read_tracked(args.file))
     for tracked in strokes[:5]:
         track_stroke(tracked, rules, table)
-    rates, steps = [], []
+    rates, steps, recorded = [], [], []
     for _ in range(args.repeat):
         start = time.process_time()
         for tracked in strokes:
             track_stroke(tracked, rules, table)
         rates.append(len(strokes) / (time.process_time() - start))
         steps.append(loop_step_ns())
+        start = time.process_time()
+        track_recording(strokes, rules, table)
+        recorded.append(len(strokes) / (time.process_time() - start))
     samples = sum(len(t) for s in strokes for t in s.balls.values())
     best = max(rates)
     step = statistics.median(steps)
@@ -60,6 +65,8 @@ def main() -> None:
           f"(from {min(steps):.0f} to {max(steps):.0f} between the passes)")
     print(f"tracked strokes per second, one core: best {best:.0f}, median {statistics.median(rates):.0f} "
           f"({1000.0 / best:.1f} ms a stroke)")
+    print(f"judged as one recording (the camera's bias measured over it): best {max(recorded):.0f}, "
+          f"median {statistics.median(recorded):.0f} strokes per second")
     print(f"scaled to a 30 ns loop step: {best * step / REFERENCE_STEP_NS:.0f} strokes per second")
 
 

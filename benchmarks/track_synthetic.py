@@ -1,6 +1,7 @@
 """Auto-referee on strokes it has never seen: simulated strokes seen by simulated cameras.
 
     .venv/bin/python benchmarks/track_synthetic.py [--strokes 5000] [--seed 3000000] [--camera every-frame]
+        [--recording 50]
 
 Plays ``--strokes`` labelled strokes with the simulator (seeds ``--seed`` onwards; see
 :mod:`carom.track.synthetic`: thin cuts that move the object ball 5–50 mm, near misses
@@ -22,6 +23,12 @@ wrong rulings were flagged doubtful, and the agreement among strokes given confi
 ``--camera every-frame``: cameras that send every frame of every ball, moving or not
 (:data:`carom.track.synthetic.EVERY_FRAME`), the other ranges as above: the robustness
 of the detector to a tracker unlike the real file's.
+
+``--recording N``: the strokes come in recordings of ``N`` consecutive seeds, each seen
+by one camera (:func:`carom.track.synthetic.labelled_recording`), as a real recording is,
+and each recording is judged with ``track_recording``, the camera's bias measured over
+its strokes. The same strokes are judged alone too (``track_stroke``, as without the
+option), and both agreements are printed, with how well the bias was measured.
 """
 
 from __future__ import annotations
@@ -29,12 +36,21 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
+from collections.abc import Iterator
 
-from carom.core.table import TABLES
-from carom.rules.disciplines import discipline
-from carom.track import track_stroke
+from carom.core.table import TABLES, TableSpec
+from carom.rules.disciplines import Discipline, discipline
+from carom.track import TrackedRuling, track_stroke
 from carom.track.judging.calibration import Judged, reliability_lines
-from carom.track.synthetic import CAMERAS, KINDS, labelled_stroke
+from carom.track.judging.recording import track_recording
+from carom.track.synthetic import (
+    CAMERAS,
+    KINDS,
+    CameraRanges,
+    LabelledStroke,
+    labelled_recording,
+    labelled_stroke,
+)
 
 
 def main() -> None:
@@ -45,6 +61,9 @@ def main() -> None:
     parser.add_argument("--camera", choices=tuple(CAMERAS), default="sparse",
                         help="sparse: resting balls sent once they moved (the real file's tracker); "
                              "every-frame: every ball sent every frame")
+    parser.add_argument("--recording", type=int, default=0, metavar="N",
+                        help="strokes per recording seen by one camera and judged together "
+                             "(0: a camera per stroke, each judged alone)")
     args = parser.parse_args()
     ranges = CAMERAS[args.camera]
     rules, table = discipline("three-cushion"), TABLES["large"]
@@ -52,10 +71,12 @@ def main() -> None:
     kinds: Counter[str] = Counter()
     right_by_kind: Counter[str] = Counter()
     wrong: list[str] = []
+    alone_right = 0
+    bias_z: list[float] = []
     started = time.perf_counter()
-    for seed in range(args.seed, args.seed + args.strokes):
-        stroke = labelled_stroke(seed, rules, table, None, ranges)
-        ruling = track_stroke(stroke.tracked, rules, table)
+    for stroke, ruling, alone in _judged(args, ranges, rules, table, bias_z):
+        alone_right += (alone.points, alone.verdict.fouls) == (stroke.verdict.points, stroke.verdict.fouls)
+        seed = stroke.tracked.shot
         right = (ruling.points, ruling.verdict.fouls) == (stroke.verdict.points, stroke.verdict.fouls)
         judged.append(Judged(ruling.confidence, right, ruling.doubtful))
         kinds[stroke.kind] += 1
@@ -83,8 +104,36 @@ def main() -> None:
     sure = [j for j in judged if j.confidence >= 0.99]
     print(f"confidence >= 0.99: {sum(j.right for j in sure)}/{len(sure)} right "
           f"({100.0 * sum(j.right for j in sure) / max(len(sure), 1):.2f} %)")
+    if args.recording:
+        bias_z.sort()
+        recordings = -(-args.strokes // args.recording)
+        print(f"camera bias measured in {len(bias_z)} of {recordings} recordings of {args.recording}; "
+              f"|error| / sd: median {bias_z[len(bias_z) // 2] if bias_z else float('nan'):.2f}, "
+              f"within 2 sd {sum(z <= 2.0 for z in bias_z)}")
+        print(f"judged alone (each stroke on its own, no recording): {alone_right}/{len(judged)} = "
+              f"{100.0 * alone_right / len(judged):.2f} %")
     print(f"agreement on {len(judged)} degraded synthetic strokes: {right_count}/{len(judged)} = "
           f"{100.0 * right_count / len(judged):.2f} %")
+
+
+def _judged(args: argparse.Namespace, ranges: CameraRanges, rules: Discipline, table: TableSpec,
+            bias_z: list[float]) -> Iterator[tuple[LabelledStroke, TrackedRuling, TrackedRuling]]:
+    """Each stroke with its ruling and its ruling alone (the same, without ``--recording``);
+    the measured bias's error in standard deviations appended to ``bias_z``."""
+    last = args.seed + args.strokes
+    if not args.recording:
+        for seed in range(args.seed, last):
+            stroke = labelled_stroke(seed, rules, table, None, ranges)
+            ruling = track_stroke(stroke.tracked, rules, table)
+            yield stroke, ruling, ruling
+        return
+    for first in range(args.seed, last, args.recording):
+        strokes = labelled_recording(min(args.recording, last - first), first, rules, table, ranges)
+        rulings, bias = track_recording([s.tracked for s in strokes], rules, table)
+        if bias is not None:
+            bias_z.append(abs(bias.value - strokes[0].camera.bias) / bias.sd)
+        for stroke, ruling in zip(strokes, rulings, strict=True):
+            yield stroke, ruling, track_stroke(stroke.tracked, rules, table)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,15 @@
 """Where the auto-referee's wrong rulings on simulated strokes come from (development only).
 
     .venv/bin/python tools/track_errors.py [--strokes 600] [--seed 20000] [--camera every-frame]
+        [--recording 50]
 
 For each stroke ruled otherwise than the true events are, prints the kind of stroke, the
 first event of the record that differs from the truth (a contact missed, a contact added,
 a cushion missed or added, the frozen reading), with what a tracker could see of it: the
 true closest approach of the two balls, how far the touched ball moved, its samples. Use
 development seeds only (below 100,000): the benchmark's seeds are for the figure.
+``--recording N``: strokes in recordings of ``N`` seen by one camera and judged together,
+as ``benchmarks/track_synthetic.py --recording`` does.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from carom.core.events import BallContact, CushionContact
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import track_stroke
-from carom.track.synthetic import CAMERAS, labelled_stroke
+from carom.track.judging.recording import track_recording
+from carom.track.synthetic import CAMERAS, labelled_recording, labelled_stroke
 
 
 def key(e: object) -> tuple[object, ...]:
@@ -115,6 +119,7 @@ def main() -> None:
     parser.add_argument("--strokes", type=int, default=600)
     parser.add_argument("--seed", type=int, default=20_000)
     parser.add_argument("--camera", choices=tuple(CAMERAS), default="sparse")
+    parser.add_argument("--recording", type=int, default=0, metavar="N")
     args = parser.parse_args()
     ranges = CAMERAS[args.camera]
     rules, table = discipline("three-cushion"), TABLES["large"]
@@ -123,9 +128,8 @@ def main() -> None:
     evidence: Counter[str] = Counter()
     flagged: Counter[str] = Counter()
     sure: Counter[str] = Counter()
-    for seed in range(args.seed, args.seed + args.strokes):
-        s = labelled_stroke(seed, rules, table, None, ranges)
-        ruling = track_stroke(s.tracked, rules, table)
+    for s, ruling in _judged(args.seed, args.strokes, args.recording, ranges, rules, table):
+        seed = s.tracked.shot
         if (ruling.points, ruling.verdict.fouls) == (s.verdict.points, s.verdict.fouls):
             continue
         truth_events = [e for e in s.truth.events]
@@ -174,6 +178,19 @@ def main() -> None:
     for c, n in evidence.most_common():
         print(f"{n:4d}  ({flagged[c]} flagged doubtful)  {c}")
     print("wrong rulings by confidence:", dict(sure))
+
+
+def _judged(first: int, count: int, recording: int, ranges, rules, table):  # type: ignore[no-untyped-def]
+    """Each stroke with its ruling: alone, or judged with its recording of ``recording``."""
+    if not recording:
+        for seed in range(first, first + count):
+            s = labelled_stroke(seed, rules, table, None, ranges)
+            yield s, track_stroke(s.tracked, rules, table)
+        return
+    for start in range(first, first + count, recording):
+        strokes = labelled_recording(min(recording, first + count - start), start, rules, table, ranges)
+        rulings, _ = track_recording([s.tracked for s in strokes], rules, table)
+        yield from zip(strokes, rulings, strict=True)
 
 
 if __name__ == "__main__":

@@ -52,6 +52,8 @@ def test_human_output_lists_events_rulings_and_doubts(tmp_path: Path) -> None:
     assert ("doubtful strokes (confidence below 0.99, or a recording that misses something after them): 1"
             in out)
     assert "  shot 1  confidence" in out and "the recording misses something" in out
+    # two strokes hold too few samples near a resting ball to measure the camera's bias
+    assert "camera bias near other balls: too few samples near resting balls" in out
 
 
 def test_carom_out_replays(tmp_path: Path, real_match: Path) -> None:

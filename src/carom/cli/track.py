@@ -202,6 +202,10 @@ def summary(rulings: Iterable[TrackedRuling]) -> str:
         agree = sum(1 for r in labelled if (r.points > 0) == r.tracked.label)
         lines.append(f"agreement with the file's point field: {agree}/{len(labelled)} "
                      f"({100.0 * agree / len(labelled):.1f} %)")
+    camera = next((r.camera for r in rulings if r.camera is not None), None)
+    lines.append(f"camera bias near other balls, measured over the recording: {camera.describe()}"
+                 if camera is not None else "camera bias near other balls: too few samples near resting "
+                 "balls to measure it over the recording (each stroke weighed as alone)")
     lines.append(f"doubtful strokes (confidence below {DOUBTFUL_BELOW}, or a recording that misses something "
                  f"after them): {len(doubtful)}")
     for r in doubtful:

@@ -7,7 +7,8 @@ The package is laid out by stage:
 * :mod:`carom.track.reconstruct`: each ball's motion between and across its samples;
 * :mod:`carom.track.contacts`: every candidate contact, with its evidence and probability;
 * :mod:`carom.track.judging`: the stroke record, the ruling and its confidence
-  (:func:`track_stroke`), a recording judged stroke after stroke (:func:`track_sequence`);
+  (:func:`track_stroke`), a recording judged stroke after stroke (:func:`track_sequence`),
+  with the camera's bias measured over it (:func:`track_recording`);
 * :mod:`carom.track.matchrecord`: a whole match as a ``carom/1`` record.
 
 :mod:`carom.track.laws` holds the physics the detector reasons with.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from carom.track.errors import TrackFormatError
 from carom.track.judging.confidence import DOUBTFUL_BELOW
+from carom.track.judging.recording import track_recording
 from carom.track.judging.ruling import TrackedRuling, track_stroke
 from carom.track.judging.sequence import track_sequence
 from carom.track.matchrecord import MatchRecord, corrections, match_record
@@ -26,5 +28,5 @@ from carom.track.samples import BallTrack, TrackedStroke
 __all__ = [
     "DOUBTFUL_BELOW", "READERS", "BallTrack", "MatchRecord", "Reader", "TrackFormatError", "TrackedRuling",
     "TrackedStroke", "corrections", "match_record", "read_lines", "read_tracked", "register",
-    "track_sequence", "track_stroke",
+    "track_recording", "track_sequence", "track_stroke",
 ]

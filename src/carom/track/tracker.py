@@ -194,10 +194,68 @@ class TrackerModel:
         return moved / (moved + still)
 
 
-def frozen_probability(gap: float, sigma: float, bias_scale: float) -> float:
+@dataclass(frozen=True, slots=True)
+class CameraBias:
+    """One camera's bias on each centre of two touching balls, m (positive: pushed apart),
+    as measured over a recording (:mod:`carom.track.reconstruct.bias`), with its standard
+    deviation and how many samples measured it."""
+
+    value: float
+    sd: float
+    count: int
+
+    def at(self, clearance: float) -> float:
+        """The bias on each centre of two balls ``clearance`` (m) apart beyond ``2R``."""
+        return self.value * exp(-max(clearance, 0.0) / BIAS_REACH)
+
+    def describe(self) -> str:
+        way = "apart" if self.value >= 0.0 else "together"
+        return (f"the camera moves two touching centres {way} by {abs(self.value) * 1000:.1f} "
+                f"± {self.sd * 1000:.1f} mm each (measured from {self.count} samples near resting balls)")
+
+
+BIAS_REACH = 0.015
+"""How fast the bias fades as two balls part, m: at a clearance ``c`` beyond ``2R`` it is
+``exp(-c / BIAS_REACH)`` of its value at contact."""
+
+KNOWN_BIAS_TAIL = 0.1
+"""With the camera's bias measured, the share of start gaps still weighed as if it were
+not (:func:`start_gap_density`): a recording whose bias is not one number, a measurement
+gone wrong."""
+
+
+def gap_density(measured: float, true_gap: float, sigma: float, bias_scale: float,
+                camera: CameraBias | None = None) -> float:
+    """The density of a gap between two resting balls measured as ``measured`` (m beyond
+    ``2R``) when it is ``true_gap``. Without the ``camera``'s bias,
+    :func:`start_gap_density` of the error. With it, the measured gap is the true one
+    plus twice the bias at that gap, with the noise of both centres and of the bias's
+    measurement, and :data:`KNOWN_BIAS_TAIL` of the density as without it."""
+    error = measured - true_gap
+    unknown = start_gap_density(error, sigma, bias_scale)
+    if camera is None:
+        return unknown
+    sd = hypot(rayleigh_sd(sigma), CONTACT_SHAPE_SD, 2.0 * camera.sd * exp(-max(true_gap, 0.0) / BIAS_REACH))
+    z = (error - 2.0 * camera.at(true_gap)) / sd
+    return (1.0 - KNOWN_BIAS_TAIL) * exp(-0.5 * z * z) / (sqrt(2.0 * pi) * sd) + KNOWN_BIAS_TAIL * unknown
+
+
+APART_STEPS = 200
+"""How many gaps apart, evenly spread up to :data:`FROZEN_SPREAD`, the chance of two balls
+being frozen is summed over when the camera's bias is known."""
+
+
+def frozen_probability(gap: float, sigma: float, bias_scale: float,
+                       camera: CameraBias | None = None) -> float:
     """The chance that two resting balls whose centres are measured ``gap`` (m) beyond
     ``2R`` apart touch, each centre measured with noise ``sigma`` and, two balls being
-    close, half the measurements biased (exponentially, of mean ``bias_scale``)."""
+    close, half the measurements biased (exponentially, of mean ``bias_scale``); with the
+    ``camera``'s bias measured, weighed by :func:`gap_density` over every gap apart."""
+    if camera is not None:
+        gaps = [FROZEN_SPREAD * (k + 0.5) / APART_STEPS for k in range(APART_STEPS)]
+        apart_known = sum(gap_density(gap, g, sigma, bias_scale, camera) for g in gaps) / len(gaps)
+        touching_known = gap_density(gap, 0.0, sigma, bias_scale, camera)
+        return touching_known / max(touching_known + apart_known, 1e-300)
     sd = hypot(rayleigh_sd(sigma), CONTACT_SHAPE_SD)
 
     def density(x: float) -> float:

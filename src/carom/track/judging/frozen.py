@@ -71,12 +71,14 @@ class FrozenReading:
 
 def frozen_reading(stroke: Stroke, raw_start: dict[Ball, Point], sigma: float, table: TableSpec,
                    bias_scale: float, leaving: dict[Ball, tuple[float, float]] | None = None,
-                   first_line: tuple[Point, Point] | None = None) -> FrozenReading | None:
+                   first_line: tuple[Point, Point] | None = None,
+                   camera: tracker.CameraBias | None = None) -> FrozenReading | None:
     """The two readings of the start when ball 1's first ball contact is with a ball
     measured within reach of the tracker's bias of it (``raw_start``: the measured
     centres; ``sigma``: their noise; ``leaving``: the direction each ball set moving
     first left its rest in, a unit vector; ``first_line``: ball 1's first motion after
-    the strike, a point on it and its unit direction); ``None`` otherwise."""
+    the strike, a point on it and its unit direction; ``camera``: the camera's bias, when
+    measured over the recording); ``None`` otherwise."""
     partner = _first_partner(stroke.ball, stroke.events)
     start = stroke.start
     if partner is None or start is None or partner not in raw_start or stroke.ball not in raw_start:
@@ -88,7 +90,7 @@ def frozen_reading(stroke: Stroke, raw_start: dict[Ball, Point], sigma: float, t
         # as far as the bias on two touching centres reaches (each up to a couple of
         # centimetres along their line), and as far as the reading apart spreads
         return None
-    p = tracker.frozen_probability(d - diameter, sigma, bias_scale)
+    p = tracker.frozen_probability(d - diameter, sigma, bias_scale, camera)
     if d > 1e-9:
         ux, uy = (x2 - x1) / d, (y2 - y1) / d
         offset: float | None = None
@@ -106,7 +108,7 @@ def frozen_reading(stroke: Stroke, raw_start: dict[Ball, Point], sigma: float, t
             if hypot(fx - px, fy - py) <= FIRST_LINE_REACH:
                 line = (qx * (fy - py) - qy * (fx - px), qx * ux + qy * uy, ux * qy - uy * qx)
         if offset is not None or line is not None:
-            p = start_evidence(offset, line, sigma, diameter, d - diameter, bias_scale)
+            p = start_evidence(offset, line, sigma, diameter, d - diameter, bias_scale, camera)
     return FrozenReading(stroke.ball, partner, p, _placed(stroke, partner, diameter, table),
                          _placed(stroke, partner, diameter + APART, table))
 
@@ -171,7 +173,8 @@ tails, sure of either reading."""
 
 
 def start_evidence(offset: float | None, line: tuple[float, float, float] | None, sigma: float,
-                   diameter: float, gap: float, bias_scale: float) -> float:
+                   diameter: float, gap: float, bias_scale: float,
+                   camera: tracker.CameraBias | None = None) -> float:
     """The chance that the two balls touched, from their measured ``gap`` beyond ``2R``
     and the way they left, weighed together: ``offset`` the hit ball's direction, as the
     sideways distance ``2R sin α`` by which its departure passes the measured line of
@@ -193,10 +196,12 @@ def start_evidence(offset: float | None, line: tuple[float, float, float] | None
     :data:`~carom.track.tracker.FROZEN_SPREAD`, the strike from full to thin), and the three
     pieces of evidence are weighed together, for one gap and one fraction of ball make
     them all: a measured gap of 3 cm is the tracker's bias whether the balls touched or
-    lay a millimetre apart, and the way they left tells the gap, not the bias."""
+    lay a millimetre apart, and the way they left tells the gap, not the bias. With the
+    ``camera``'s bias measured over the recording, the measured gap is weighed by
+    :func:`~carom.track.tracker.gap_density`, and tells the gap too."""
     s = max(sigma, tracker.REST_NOISE)
     sd_off = hypot(diameter * THROW_SD, sqrt(2.0) * s)
-    touching = tracker.start_gap_density(gap, sigma, bias_scale)
+    touching = tracker.gap_density(gap, 0.0, sigma, bias_scale, camera)
     r = qu = k = 0.0
     sd_r = 1.0
     if offset is not None:
@@ -212,7 +217,7 @@ def start_evidence(offset: float | None, line: tuple[float, float, float] | None
     for g in _GAPS:
         dist = diameter + g
         pre = _tailed(r + k * 0.5 * g, sd_r, LINE_TAIL, LINE_TAIL_SPREAD) if line is not None else 1.0
-        measured = tracker.start_gap_density(gap - g, sigma, bias_scale)
+        measured = tracker.gap_density(gap, g, sigma, bias_scale, camera)
         for c in _CUTS:
             st = c * diameter / dist
             ct = sqrt(max(1.0 - st * st, 0.0))

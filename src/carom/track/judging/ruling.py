@@ -19,7 +19,7 @@ from carom.track.judging.frozen import frozen_reading
 from carom.track.judging.record import accepted, build_stroke, candidates
 from carom.track.reconstruct.plausibility import implausible
 from carom.track.samples import TrackedStroke
-from carom.track.tracker import DEFAULT_MODEL, TrackerModel
+from carom.track.tracker import DEFAULT_MODEL, CameraBias, TrackerModel
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +37,9 @@ class TrackedRuling:
     (:mod:`carom.track.judging.sequence`)."""
     detection: Detection | None = None
     """The reconstructed motions and every candidate event (for inspection)."""
+    camera: CameraBias | None = None
+    """The camera's bias near other balls the stroke was judged with, measured over its
+    recording (``None``: judged alone, or too few samples to measure it)."""
 
     @property
     def doubtful(self) -> bool:
@@ -50,21 +53,26 @@ class TrackedRuling:
 
 
 def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpec, *,
-                 opening: bool = False, model: TrackerModel = DEFAULT_MODEL) -> TrackedRuling:
+                 opening: bool = False, model: TrackerModel = DEFAULT_MODEL,
+                 camera: CameraBias | None = None, detection: Detection | None = None) -> TrackedRuling:
     """Detect the events of ``tracked``, build its stroke record and judge it.
 
     The striker is taken to have played his own ball (the tracked ``cue``): a tracker
     sees which ball was struck, not who struck it. ``opening``: the opening stroke of
     a match or set (O3). ``model``: the tracker-error model the evidence is weighed by.
+    ``camera``: the camera's bias near other balls, when measured over the recording
+    (:func:`~carom.track.judging.recording.track_recording`), for the frozen reading of
+    rule F9. ``detection``: the stroke's detection, if already made with ``model``.
     """
-    detection = detect(tracked, table, model)
+    if detection is None:
+        detection = detect(tracked, table, model)
     cands = candidates(detection, tracked, table)
     chosen = accepted(cands)
     stroke = build_stroke(tracked, [c.event for c in chosen], table, discipline, detection)
     raw = {b: track.first for b, track in tracked.balls.items()}
     sigma = max(m.sigma for m in detection.motions.values())
     frozen = frozen_reading(stroke, raw, sigma, table, model.bias_scale, _leaving(detection),
-                            _first_line(detection, tracked.cue))
+                            _first_line(detection, tracked.cue), camera)
     if frozen is not None:
         stroke = frozen.likely
     context = StrokeContext.of(discipline, table, cue_ball=tracked.cue, opening=opening,
@@ -89,7 +97,7 @@ def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpe
         # not a recording the tracker-error model explains: nothing in it is sure
         found = [Doubt(None, f"the recording cannot be right: {'; '.join(wrong)}"), *found]
         confidence = 0.0
-    return TrackedRuling(tracked, stroke, verdict, confidence, tuple(found), detection)
+    return TrackedRuling(tracked, stroke, verdict, confidence, tuple(found), detection, camera)
 
 
 def _leaving(detection: Detection) -> dict[Ball, tuple[float, float]]:

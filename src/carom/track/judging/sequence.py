@@ -12,8 +12,9 @@ moved the balls. The balls' moves are then explained and no doubt is raised on t
 stroke before the gap (its own recording may be whole); the match record bridges the
 gap (:mod:`carom.track.matchrecord`).
 
-:func:`track_stroke` judges one stroke on its own and knows nothing of this; the
-command line and the match record judge a file with :func:`track_sequence`.
+:func:`~carom.track.judging.ruling.track_stroke` judges one stroke on its own and knows
+nothing of this; the command line and the match record judge a file with
+:func:`track_sequence`.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from carom.core.table import TableSpec
 from carom.rules.disciplines import Discipline
 from carom.track import tracker
 from carom.track.judging.confidence import Doubt
-from carom.track.judging.ruling import TrackedRuling, track_stroke
+from carom.track.judging.recording import track_recording
+from carom.track.judging.ruling import TrackedRuling
 from carom.track.samples import TrackedStroke
 from carom.track.tracker import DEFAULT_MODEL, TrackerModel
 
@@ -113,12 +115,12 @@ def with_sequence_doubts(before: TrackedRuling, after: TrackedRuling | None,
 
 def track_sequence(strokes: Iterable[TrackedStroke], discipline: Discipline, table: TableSpec, *,
                    model: TrackerModel = DEFAULT_MODEL) -> Iterator[TrackedRuling]:
-    """Judge the strokes of one recording in order (:func:`track_stroke`, with the
-    tracker-error ``model``), each with the doubts its place in the recording raises.
-    Each ruling is given once the next stroke is judged (the last at the end)."""
+    """Judge the strokes of one recording in order, with the camera's bias measured over
+    all of them (:func:`~carom.track.judging.recording.track_recording`, with the
+    tracker-error ``model``), each with the doubts its place in the recording raises."""
+    rulings, _ = track_recording(strokes, discipline, table, model=model)
     previous: TrackedRuling | None = None
-    for tracked in strokes:
-        ruling = track_stroke(tracked, discipline, table, model=model)
+    for ruling in rulings:
         if previous is not None:
             yield with_sequence_doubts(previous, ruling, table)
         previous = ruling

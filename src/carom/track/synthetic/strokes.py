@@ -75,8 +75,9 @@ class _Rejected(Exception):
 
 
 def labelled_stroke(seed: int, discipline: Discipline, table: TableSpec, kind: str | None = None,
-                    ranges: CameraRanges | None = None) -> LabelledStroke:
-    """The stroke of ``seed`` (of ``kind``, else drawn by :data:`KINDS`)."""
+                    ranges: CameraRanges | None = None, camera: Camera | None = None) -> LabelledStroke:
+    """The stroke of ``seed`` (of ``kind``, else drawn by :data:`KINDS`), seen by a camera
+    drawn from ``ranges`` or, given, by ``camera`` (the stroke is the same either way)."""
     rng = np.random.default_rng(seed)
     if kind is None:
         names = list(KINDS)
@@ -91,12 +92,13 @@ def labelled_stroke(seed: int, discipline: Discipline, table: TableSpec, kind: s
         if grazed is not None and not _thin_enough(paths[grazed]):
             continue
         stopped = max(float(t[-1]) for t, _ in paths.values())
-        camera = Camera.draw(rng, ranges)
+        drawn = Camera.draw(rng, ranges)
+        seen_by = camera or drawn
         cue = strike.ball
         verdict = judge(StrokeContext.of(discipline, table, cue_ball=cue, position=truth.start), truth)
-        tracks = camera.view(paths, stopped, table.ball_radius, rng)
+        tracks = seen_by.view(paths, stopped, table.ball_radius, rng)
         tracked = TrackedStroke(seed, cue, tracks, verdict.points > 0, 0, {"kind": kind})
-        return LabelledStroke(tracked, truth, verdict, kind, camera)
+        return LabelledStroke(tracked, truth, verdict, kind, seen_by)
     raise CaromError(f"no {kind} stroke could be built from seed {seed}")
 
 
@@ -105,6 +107,20 @@ def labelled_strokes(count: int, first_seed: int, discipline: Discipline, table:
     """``count`` strokes, seeds ``first_seed``, ``first_seed + 1``, …"""
     for seed in range(first_seed, first_seed + count):
         yield labelled_stroke(seed, discipline, table, None, ranges)
+
+
+def labelled_recording(count: int, first_seed: int, discipline: Discipline, table: TableSpec,
+                       ranges: CameraRanges | None = None) -> list[LabelledStroke]:
+    """``count`` strokes (seeds ``first_seed`` on, as :func:`labelled_strokes`) seen by one
+    camera, as a recording is: the camera drawn from ``ranges`` by a generator of its own,
+    seeded ``(first_seed, RECORDING_STREAM)``."""
+    camera = Camera.draw(np.random.default_rng((first_seed, RECORDING_STREAM)), ranges)
+    return [labelled_stroke(seed, discipline, table, None, ranges, camera)
+            for seed in range(first_seed, first_seed + count)]
+
+
+RECORDING_STREAM = 1
+"""Seeds a recording's camera apart from the strokes' own generators."""
 
 
 def _thin_enough(path: tuple[FloatArray, FloatArray]) -> bool:
