@@ -19,7 +19,7 @@ from carom.rules.disciplines import discipline
 from carom.track import BallTrack, TrackedStroke, track_sequence, track_stroke, tracker
 from carom.track.contacts.detection import detect
 from carom.track.judging.recording import camera_bias, track_recording
-from carom.track.reconstruct.bias import MIN_SAMPLES, bias_samples, pooled
+from carom.track.reconstruct.bias import MIN_SAMPLES, BiasSample, bias_samples, pooled
 from carom.track.synthetic import CAMERAS, labelled_recording
 
 TABLE = TABLES["large"]
@@ -49,7 +49,7 @@ def passing(bias: float, seed: int = 0) -> TrackedStroke:
     return TrackedStroke(seed, Ball.WHITE, {Ball.WHITE: BallTrack(t, seen), **still})
 
 
-def samples_of(stroke: TrackedStroke) -> list:
+def samples_of(stroke: TrackedStroke) -> list[BiasSample]:
     detection = detect(stroke, TABLE)
     return bias_samples(stroke, detection.motions, detection.paths, D)
 

@@ -12,7 +12,9 @@ here. What a camera tracker does to a ball's centre:
   pushed apart or pulled together by centimetres. A distance of two centres measured
   near a contact therefore has a Gaussian core and a heavy tail
   (:meth:`TrackerModel.gap_likelihood`): a contact measured 3 cm too far apart is rare,
-  not impossible;
+  not impossible. The bias is the camera's, one number for every pair of balls: measured
+  over a recording (:class:`CameraBias`, :mod:`carom.track.reconstruct.bias`), it weighs
+  the gap of two balls frozen before a stroke (:func:`gap_density`);
 * **sparse samples of resting balls**: a tracker may send a ball only once it has moved
   a centimetre or two, so a resting ball shows its first and its last sample, and a
   ball nudged by a few millimetres shows it in its last sample alone

@@ -99,18 +99,20 @@ class BiasSample:
         moves the sample along the track too (towards the resting ball or away), so the
         sample stood where it was measured less that move (found in two steps)."""
         x, y = self.x, self.y
-        for _ in range(2):
+        for step in range(3):
             d = hypot(x, y)
             if d <= 1e-9:
                 return 0.0
-            e = exp(-max(d - self.diameter, 0.0) / tracker.BIAS_REACH)
-            along = bias * e * (x * self.ax + y * self.ay) / d
+            share = exp(-max(d - self.diameter, 0.0) / tracker.BIAS_REACH)
+            if step == 2:
+                break
+            along = bias * share * (x * self.ax + y * self.ay) / d
             x, y = self.x - along * self.ax, self.y - along * self.ay
-        d = hypot(x, y)
-        if d <= 1e-9:
-            return 0.0
-        e = exp(-max(d - self.diameter, 0.0) / tracker.BIAS_REACH)
-        return e * (x * self.ay - y * self.ax) / d
+        return share * (x * self.ay - y * self.ax) / d
+
+
+Rest = tuple[float, float, float, float]
+"""A ball at rest: from, until (s), and its place ``x``, ``y`` (m)."""
 
 
 def bias_samples(tracked: TrackedStroke, motions: dict[Ball, BallMotion], paths: dict[Ball, BallPath],
@@ -144,10 +146,6 @@ def _passes(t: np.ndarray, xy: np.ndarray, rest: Rest, diameter: float) -> np.nd
     """Which of the samples ``(t, xy)`` lie within :data:`NEAR` of ``rest`` while it lasts."""
     lo, hi, x, y = rest
     return (np.hypot(xy[:, 0] - x, xy[:, 1] - y) - diameter < NEAR) & (t >= lo) & (t <= hi)
-
-
-Rest = tuple[float, float, float, float]
-"""A ball at rest: from, until (s), and its place ``x``, ``y`` (m)."""
 
 
 def _rest_spans(motion: BallMotion, raw_t: np.ndarray) -> list[Rest]:
@@ -194,14 +192,12 @@ def _measured(t: np.ndarray, xy: np.ndarray, sigma: float, others: list[tuple[li
             near = np.where(closer, c, near)
             place[closer] = (x, y)
     wanted = np.nonzero(near < NEAR)[0].tolist()
-    if not wanted:
-        return []
     far = np.nonzero(nearest > FAR)[0]
+    if not wanted or far.shape[0] < REFERENCE:
+        return []
     out: list[BiasSample] = []
     for k in wanted:
         tk = float(t[k])
-        if far.shape[0] < REFERENCE:
-            break
         use = np.sort(far[np.argsort(np.abs(t[far] - tk), kind="stable")[:REFERENCE]])
         if float(np.max(np.abs(t[use] - tk))) > REFERENCE_SPAN:
             continue

@@ -92,7 +92,7 @@ def labelled_stroke(seed: int, discipline: Discipline, table: TableSpec, kind: s
         if grazed is not None and not _thin_enough(paths[grazed]):
             continue
         stopped = max(float(t[-1]) for t, _ in paths.values())
-        drawn = Camera.draw(rng, ranges)
+        drawn = Camera.draw(rng, ranges)  # drawn either way: the seed's stroke stays the same
         seen_by = camera or drawn
         cue = strike.ball
         verdict = judge(StrokeContext.of(discipline, table, cue_ball=cue, position=truth.start), truth)
