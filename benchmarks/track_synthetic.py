@@ -129,7 +129,8 @@ def _judged(args: argparse.Namespace, ranges: CameraRanges, rules: Discipline, t
         return
     for first in range(args.seed, last, args.recording):
         strokes = labelled_recording(min(args.recording, last - first), first, rules, table, ranges)
-        rulings, bias = track_recording([s.tracked for s in strokes], rules, table)
+        rulings = track_recording([s.tracked for s in strokes], rules, table)
+        bias = rulings[0].camera
         if bias is not None:
             bias_z.append(abs(bias.value - strokes[0].camera.bias) / bias.sd)
         for stroke, ruling in zip(strokes, rulings, strict=True):

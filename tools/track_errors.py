@@ -189,7 +189,7 @@ def _judged(first: int, count: int, recording: int, ranges, rules, table):  # ty
         return
     for start in range(first, first + count, recording):
         strokes = labelled_recording(min(recording, first + count - start), start, rules, table, ranges)
-        rulings, _ = track_recording([s.tracked for s in strokes], rules, table)
+        rulings = track_recording([s.tracked for s in strokes], rules, table)
         yield from zip(strokes, rulings, strict=True)
 
 

@@ -202,7 +202,7 @@ def summary(rulings: Iterable[TrackedRuling]) -> str:
         agree = sum(1 for r in labelled if (r.points > 0) == r.tracked.label)
         lines.append(f"agreement with the file's point field: {agree}/{len(labelled)} "
                      f"({100.0 * agree / len(labelled):.1f} %)")
-    camera = next((r.camera for r in rulings if r.camera is not None), None)
+    camera = rulings[0].camera if rulings else None  # one recording: every ruling holds the same
     lines.append(f"camera bias near other balls, measured over the recording: {camera.describe()}"
                  if camera is not None else "camera bias near other balls: too few samples near resting "
                  "balls to measure it over the recording (each stroke weighed as alone)")

@@ -30,12 +30,13 @@ def camera_bias(detected: list[tuple[TrackedStroke, Detection]], table: TableSpe
 
 
 def track_recording(strokes: Iterable[TrackedStroke], discipline: Discipline, table: TableSpec, *,
-                    model: TrackerModel = DEFAULT_MODEL) -> tuple[list[TrackedRuling], CameraBias | None]:
+                    model: TrackerModel = DEFAULT_MODEL) -> list[TrackedRuling]:
     """Judge the strokes of one recording, each on its own (:func:`track_stroke`) but
     with the camera's bias measured over all of them (:func:`camera_bias`); the rulings
-    in order, and the bias (``None``: not measured, and each stroke weighed as alone)."""
+    in order, each holding that bias as its ``camera`` (``None``: not measured, and each
+    stroke weighed as alone)."""
     detected = [(tracked, detect(tracked, table, model)) for tracked in strokes]
     camera = camera_bias(detected, table)
     rulings = [track_stroke(tracked, discipline, table, model=model, camera=camera, detection=detection)
                for tracked, detection in detected]
-    return rulings, camera
+    return rulings

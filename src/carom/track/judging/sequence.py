@@ -118,7 +118,7 @@ def track_sequence(strokes: Iterable[TrackedStroke], discipline: Discipline, tab
     """Judge the strokes of one recording in order, with the camera's bias measured over
     all of them (:func:`~carom.track.judging.recording.track_recording`, with the
     tracker-error ``model``), each with the doubts its place in the recording raises."""
-    rulings, _ = track_recording(strokes, discipline, table, model=model)
+    rulings = track_recording(strokes, discipline, table, model=model)
     previous: TrackedRuling | None = None
     for ruling in rulings:
         if previous is not None:
