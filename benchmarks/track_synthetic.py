@@ -48,7 +48,7 @@ from carom.track.synthetic import (
     KINDS,
     CameraRanges,
     LabelledStroke,
-    labelled_recording,
+    labelled_recordings,
     labelled_stroke,
 )
 
@@ -120,15 +120,13 @@ def _judged(args: argparse.Namespace, ranges: CameraRanges, rules: Discipline, t
             bias_z: list[float]) -> Iterator[tuple[LabelledStroke, TrackedRuling, TrackedRuling]]:
     """Each stroke with its ruling and its ruling alone (the same, without ``--recording``);
     the measured bias's error in standard deviations appended to ``bias_z``."""
-    last = args.seed + args.strokes
     if not args.recording:
-        for seed in range(args.seed, last):
+        for seed in range(args.seed, args.seed + args.strokes):
             stroke = labelled_stroke(seed, rules, table, None, ranges)
             ruling = track_stroke(stroke.tracked, rules, table)
             yield stroke, ruling, ruling
         return
-    for first in range(args.seed, last, args.recording):
-        strokes = labelled_recording(min(args.recording, last - first), first, rules, table, ranges)
+    for strokes in labelled_recordings(args.strokes, args.seed, args.recording, rules, table, ranges):
         rulings = track_recording([s.tracked for s in strokes], rules, table)
         bias = rulings[0].camera
         if bias is not None:

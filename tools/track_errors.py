@@ -16,16 +16,17 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from collections.abc import Iterator
 
 import numpy as np
 
 from carom.core.balls import Ball
 from carom.core.events import BallContact, CushionContact
-from carom.core.table import TABLES
-from carom.rules.disciplines import discipline
-from carom.track import track_stroke
+from carom.core.table import TABLES, TableSpec
+from carom.rules.disciplines import Discipline, discipline
+from carom.track import TrackedRuling, track_stroke
 from carom.track.judging.recording import track_recording
-from carom.track.synthetic import CAMERAS, labelled_recording, labelled_stroke
+from carom.track.synthetic import CAMERAS, CameraRanges, LabelledStroke, labelled_recordings, labelled_stroke
 
 
 def key(e: object) -> tuple[object, ...]:
@@ -180,15 +181,15 @@ def main() -> None:
     print("wrong rulings by confidence:", dict(sure))
 
 
-def _judged(first: int, count: int, recording: int, ranges, rules, table):  # type: ignore[no-untyped-def]
+def _judged(first: int, count: int, recording: int, ranges: CameraRanges, rules: Discipline,
+            table: TableSpec) -> Iterator[tuple[LabelledStroke, TrackedRuling]]:
     """Each stroke with its ruling: alone, or judged with its recording of ``recording``."""
     if not recording:
         for seed in range(first, first + count):
             s = labelled_stroke(seed, rules, table, None, ranges)
             yield s, track_stroke(s.tracked, rules, table)
         return
-    for start in range(first, first + count, recording):
-        strokes = labelled_recording(min(recording, first + count - start), start, rules, table, ranges)
+    for strokes in labelled_recordings(count, first, recording, rules, table, ranges):
         rulings = track_recording([s.tracked for s in strokes], rules, table)
         yield from zip(strokes, rulings, strict=True)
 

@@ -16,9 +16,11 @@ from carom.track.synthetic.strokes import (
     KINDS,
     LabelledStroke,
     labelled_recording,
+    labelled_recordings,
     labelled_stroke,
     labelled_strokes,
 )
 
 __all__ = ["CAMERAS", "EVERY_FRAME", "KINDS", "Camera", "CameraRanges", "LabelledStroke",
-           "labelled_recording", "labelled_stroke", "labelled_strokes"]
+           "labelled_recording", "labelled_recordings", "labelled_stroke",
+           "labelled_strokes"]

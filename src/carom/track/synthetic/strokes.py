@@ -123,6 +123,15 @@ RECORDING_STREAM = 1
 """Seeds a recording's camera apart from the strokes' own generators."""
 
 
+def labelled_recordings(count: int, first_seed: int, size: int, discipline: Discipline, table: TableSpec,
+                        ranges: CameraRanges | None = None) -> Iterator[list[LabelledStroke]]:
+    """``count`` strokes (seeds ``first_seed`` on) in recordings of ``size`` consecutive
+    seeds (:func:`labelled_recording`; the last may be shorter)."""
+    last = first_seed + count
+    for first in range(first_seed, last, size):
+        yield labelled_recording(min(size, last - first), first, discipline, table, ranges)
+
+
 def _thin_enough(path: tuple[FloatArray, FloatArray]) -> bool:
     """Whether a ball placed for a thin contact travelled a distance within
     :data:`THIN_TRAVEL` (a thinner contact moves it less than a tracker shows; a fuller
