@@ -13,7 +13,8 @@ from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import track_stroke
 from carom.track.reconstruct.rests import _stays_moved, _undrifted, biased_excursions, rest_runs
-from carom.track.synthetic import labelled_stroke
+from carom.track.synthetic import labelled_recording, labelled_stroke
+from carom.track.tracker import DEFAULT_MODEL
 
 D = 0.0615
 """A ball's diameter, m."""
@@ -188,3 +189,66 @@ def test_a_slow_last_contact_with_a_ball_biased_at_the_start_is_found() -> None:
     assert ruling.points == 1
     assert any(isinstance(e, BallContact) and {e.ball, e.other} == {Ball.WHITE, Ball.YELLOW}
                and e.t > 10.0 for e in ruling.stroke.events)
+
+
+def _burst_after_silence(shift: float) -> tuple[np.ndarray, np.ndarray]:
+    """A ball seen once at the strike, then nothing for 2.5 s, then a burst of twelve
+    samples 25 ms apart (a tracker that sends every frame of a moving ball) lying
+    ``shift`` (m, along y) from the first, the first of them half as far, and a last
+    sample at 10 s where the burst lies; 0.3 mm of noise, read as 1 mm."""
+    rng = np.random.default_rng(11)
+    t = np.array([0.0, *(2.5 + 0.025 * k for k in range(12)), 10.0])
+    xy = np.array([0.5, 1.0]) + rng.normal(0.0, 0.0003, (14, 2))
+    xy[0] = (0.5, 1.0)
+    xy[1:, 1] -= shift
+    xy[1, 1] += 0.5 * shift
+    return t, xy
+
+
+def test_a_ball_sent_again_in_a_burst_after_a_silence_and_4_mm_away_rests_twice() -> None:
+    """No step between two samples is beyond the noise's reach (the first of the burst
+    lies 2 mm from the lone sample before, the rest within a millimetre of each other),
+    but the tracker sent the ball again, every frame, after seconds of silence: it was
+    moving. Two rests, so that the move is weighed (before, one rest: the move was
+    lost)."""
+    runs = rest_runs(*_burst_after_silence(0.004), 0.001)
+    assert runs[0] == (0, 0, True)
+    assert any(begin == 1 and rest for begin, _, rest in runs)
+
+
+def test_a_burst_where_the_ball_lay_is_a_rest_of_its_own_weighed_as_likelier_unmoved() -> None:
+    """The burst is cut from the lone sample whatever its distance; how likely the ball
+    moved is then weighed on that distance: a fraction of a millimetre, likelier none."""
+    t, xy = _burst_after_silence(0.0)
+    assert rest_runs(t, xy, 0.001)[0] == (0, 0, True)
+    assert DEFAULT_MODEL.moved_probability(float(np.hypot(*(xy[-1] - xy[0]))), 0.001) < 0.5
+
+
+def test_a_silence_made_by_leaving_out_biased_samples_is_no_silence() -> None:
+    """Samples left out (they carried the bias of a ball resting beside) leave a gap the
+    tracker did not: with the times it really sent the ball next, one rest."""
+    t, xy = _burst_after_silence(0.0)
+    sent_next = np.append(t[1:], t[-1])
+    sent_next[0] = 0.04
+    assert rest_runs(t, xy, 0.001, sent_next) == [(0, 13, True)]
+
+
+def test_a_ball_sent_once_it_moved_and_seen_twice_is_judged_by_its_step() -> None:
+    """A first and a last sample only (no burst): within the noise's reach, one rest."""
+    t, xy = np.array([0.0, 9.0]), np.array([[0.5, 1.0], [0.5, 0.9975]])
+    assert rest_runs(t, xy, 0.001) == [(0, 1, True)]
+
+
+def test_a_thin_touch_shown_by_a_burst_after_a_silence_is_found() -> None:
+    """A development stroke (seed 104958, in the recording of ten from 104950, whose camera
+    sends every frame of a moving ball): white touched red thinly at 2.39 s and moved it
+    7.6 mm, white's second ball. Red's samples near white carry the bias and are left
+    out; those after, 25 ms apart, lie 6 mm from red's one sample at the strike, each
+    step among them within the noise. Taken as one rest, the point was lost at
+    confidence 1.000; it is now given."""
+    rules, table = discipline("three-cushion"), TABLES["large"]
+    stroke = labelled_recording(10, 104950, rules, table)[8]
+    assert stroke.tracked.shot == 104958 and stroke.camera.every_frame
+    ruling = track_stroke(stroke.tracked, rules, table)
+    assert stroke.verdict.points == 1
+    assert ruling.points == 1

@@ -135,9 +135,11 @@ def reconstruct_all(tracks: list[tuple[Ball, BallTrack, float | None]],
         sigma = noise if noise is not None else estimate_noise(t, xy) or tracker.POSITION_NOISE_FLOOR
         others = [(o.t, o.xy) for b, o, _ in tracks if b is not ball]
         keep = not_outliers(t, xy, sigma) & biased_excursions(t, xy, sigma, others, diameter)
+        sent_next = None
         if not keep.all():
+            sent_next = np.append(t[1:], t[-1])[keep]
             t, xy = t[keep], xy[keep]
-        prepared.append((ball, t, xy, sigma, rest_runs(t, xy, sigma)))
+        prepared.append((ball, t, xy, sigma, rest_runs(t, xy, sigma, sent_next)))
     moving = [(t[lo:hi + 1], xy[lo:hi + 1], sigma)
               for _, t, xy, sigma, runs in prepared for lo, hi, rest in runs if not rest]
     breaks = iter(find_breaks_in_runs(moving))

@@ -211,12 +211,15 @@ REST_SAMPLES = 16
 """The most samples a rest span is checked over (a tracker at up to 150 Hz)."""
 
 
-def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, int, bool]]:
+def rest_runs(t: FloatArray, xy: FloatArray, sigma: float,
+              sent_next: FloatArray | None = None) -> list[tuple[int, int, bool]]:
     """Rest runs and moving runs, in order. The first and the last sample are rests:
     balls are at rest before a stroke (F3) and when it ends (C1). Elsewhere a rest is
     a stretch of at least :data:`REST_SPAN` over which the ball stays within the noise
     (a tracker that samples moving balls only shows none: the ball then rests between
-    two samples, inside a join)."""
+    two samples, inside a join). ``sent_next``: for each sample, when the tracker sent
+    the ball next (samples left out before, such as those carrying the bias of a ball
+    passing, count: a silence is the tracker's, not ours); by default the next of ``t``."""
     n = int(t.shape[0])
     radius = max(4.0 * sigma, 0.0015)
     still = np.zeros(n, dtype=bool)
@@ -253,13 +256,16 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
     apart &= still[1:] & still[:-1]
     for k in np.nonzero(apart)[0].tolist():
         apart[k] = _stays_moved(xy, still, k, noise)
+    times = t.tolist()
+    silent = (sent_next[:-1] if sent_next is not None else t[1:]) - t[:-1] >= LONE_REST
+    for k in np.nonzero(silent)[0].tolist():
+        apart[k] = apart[k] or _resumed(times, still, apart, k)
     cut = (still[1:] != still[:-1]) | apart
     ends = [*np.nonzero(cut)[0].tolist(), n - 1]
     runs: list[tuple[int, int, bool]] = []
     begin = 0
     flags = still.tolist()
     points = xy.tolist()
-    times = t.tolist()
     for end in ends:
         if flags[begin] and end > begin:
             runs.extend(_undrifted(times, points, begin, end, radius, n))
@@ -309,6 +315,22 @@ def _stays_moved(xy: FloatArray, still: np.ndarray, k: int, sigma: float) -> boo
     if k + 1 < m or n - (k + 1) < m or not (still[k + 1 - m:k + 1].all() and still[k + 1:k + 1 + m].all()):
         return True
     return _means_apart(xy[k + 1 - m:k + 1], xy[k + 1:k + 1 + m], sigma)
+
+
+def _resumed(t: list[float], still: np.ndarray, apart: np.ndarray, k: int) -> bool:
+    """Whether a resting ball that the tracker did not send for a while (for
+    :data:`LONE_REST` or more after sample ``k``) was sent again because it
+    moved: a burst of :data:`~carom.track.tracker.STILL_SAMPLES` still samples follows,
+    none cut from the next, each too close to the last for a tracker that sends a ball
+    once it moved a centimetre or two. Such a tracker sends every frame of a moving ball
+    (the samples of a ball passing it, which carry the tracker's bias, are already left
+    out), and the ball crept from its place, however little the burst lies from where it
+    was last seen: a rest of its own, whose move is weighed later
+    (:meth:`~carom.track.tracker.TrackerModel.moved_probability`)."""
+    m = tracker.STILL_SAMPLES
+    n = int(still.shape[0])
+    return (k + m < n and t[k + m] - t[k + 1] < LONE_REST and bool(still[k + 1:k + 1 + m].all())
+            and not apart[k + 1:k + m].any())
 
 
 def _undrifted(t: list[float], p: list[list[float]], begin: int, end: int, radius: float,
