@@ -12,7 +12,7 @@ from carom.core.events import BallContact
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import track_stroke
-from carom.track.reconstruct.rests import _stays_moved, _undrifted, biased_excursions, rest_runs
+from carom.track.reconstruct.rests import _stays_moved, _undrifted, biased_excursions, rest_runs, resumed
 from carom.track.synthetic import labelled_recording, labelled_stroke
 from carom.track.tracker import DEFAULT_MODEL
 
@@ -226,11 +226,16 @@ def test_a_burst_where_the_ball_lay_is_a_rest_of_its_own_weighed_as_likelier_unm
 
 def test_a_silence_made_by_leaving_out_biased_samples_is_no_silence() -> None:
     """Samples left out (they carried the bias of a ball resting beside) leave a gap the
-    tracker did not: with the times it really sent the ball next, one rest."""
+    tracker did not: judged by all the samples it sent, nothing resumed, one rest."""
     t, xy = _burst_after_silence(0.0)
-    sent_next = np.append(t[1:], t[-1])
-    sent_next[0] = 0.04
-    assert rest_runs(t, xy, 0.001, sent_next) == [(0, 13, True)]
+    sent = np.sort(np.concatenate([t, np.arange(0.02, 2.5, 0.02)]))
+    assert resumed(sent) == []
+    assert rest_runs(t, xy, 0.001, resumed(sent)) == [(0, 13, True)]
+
+
+def test_a_burst_after_a_silence_is_where_the_tracker_resumed() -> None:
+    t, _ = _burst_after_silence(0.0)
+    assert resumed(t) == [2.5]
 
 
 def test_a_ball_sent_once_it_moved_and_seen_twice_is_judged_by_its_step() -> None:

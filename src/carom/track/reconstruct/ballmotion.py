@@ -22,7 +22,7 @@ from carom.track import tracker
 from carom.track.reconstruct.breaks import find_breaks_in_runs
 from carom.track.reconstruct.joins import REST_RUN_OUT, Join, join_all
 from carom.track.reconstruct.pieces import Piece, Span, make_pieces
-from carom.track.reconstruct.rests import biased_excursions, not_outliers, rest_runs
+from carom.track.reconstruct.rests import biased_excursions, not_outliers, rest_runs, resumed
 from carom.track.samples import BallTrack, FloatArray
 
 __all__ = ["REST_RUN_OUT", "BallMotion", "Join", "Piece", "SampleLists", "estimate_noise", "reconstruct",
@@ -133,13 +133,12 @@ def reconstruct_all(tracks: list[tuple[Ball, BallTrack, float | None]],
     for ball, track, noise in tracks:
         t, xy = track.t, track.xy
         sigma = noise if noise is not None else estimate_noise(t, xy) or tracker.POSITION_NOISE_FLOOR
+        bursts = resumed(t)
         others = [(o.t, o.xy) for b, o, _ in tracks if b is not ball]
         keep = not_outliers(t, xy, sigma) & biased_excursions(t, xy, sigma, others, diameter)
-        sent_next = None
         if not keep.all():
-            sent_next = np.append(t[1:], t[-1])[keep]
             t, xy = t[keep], xy[keep]
-        prepared.append((ball, t, xy, sigma, rest_runs(t, xy, sigma, sent_next)))
+        prepared.append((ball, t, xy, sigma, rest_runs(t, xy, sigma, bursts)))
     moving = [(t[lo:hi + 1], xy[lo:hi + 1], sigma)
               for _, t, xy, sigma, runs in prepared for lo, hi, rest in runs if not rest]
     breaks = iter(find_breaks_in_runs(moving))

@@ -212,14 +212,14 @@ REST_SAMPLES = 16
 
 
 def rest_runs(t: FloatArray, xy: FloatArray, sigma: float,
-              sent_next: FloatArray | None = None) -> list[tuple[int, int, bool]]:
+              bursts: list[float] | None = None) -> list[tuple[int, int, bool]]:
     """Rest runs and moving runs, in order. The first and the last sample are rests:
     balls are at rest before a stroke (F3) and when it ends (C1). Elsewhere a rest is
     a stretch of at least :data:`REST_SPAN` over which the ball stays within the noise
     (a tracker that samples moving balls only shows none: the ball then rests between
-    two samples, inside a join). ``sent_next``: for each sample, when the tracker sent
-    the ball next (samples left out before, such as those carrying the bias of a ball
-    passing, count: a silence is the tracker's, not ours); by default the next of ``t``."""
+    two samples, inside a join). ``bursts``: when the tracker sent the ball again after
+    a silence (:func:`resumed` of all the samples it sent, before any was left out); by
+    default those of ``t``."""
     n = int(t.shape[0])
     radius = max(4.0 * sigma, 0.0015)
     still = np.zeros(n, dtype=bool)
@@ -257,9 +257,10 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float,
     for k in np.nonzero(apart)[0].tolist():
         apart[k] = _stays_moved(xy, still, k, noise)
     times = t.tolist()
-    silent = (sent_next[:-1] if sent_next is not None else t[1:]) - t[:-1] >= LONE_REST
-    for k in np.nonzero(silent)[0].tolist():
-        apart[k] = apart[k] or _resumed(times, still, apart, k)
+    for burst in resumed(t) if bursts is None else bursts:
+        k = int(np.searchsorted(t, burst)) - 1
+        if k >= 0:
+            apart[k] = apart[k] or _moving_again(times, still, apart, k)
     cut = (still[1:] != still[:-1]) | apart
     ends = [*np.nonzero(cut)[0].tolist(), n - 1]
     runs: list[tuple[int, int, bool]] = []
@@ -317,15 +318,31 @@ def _stays_moved(xy: FloatArray, still: np.ndarray, k: int, sigma: float) -> boo
     return _means_apart(xy[k + 1 - m:k + 1], xy[k + 1:k + 1 + m], sigma)
 
 
-def _resumed(t: list[float], still: np.ndarray, apart: np.ndarray, k: int) -> bool:
-    """Whether a resting ball that the tracker did not send for a while (for
-    :data:`LONE_REST` or more after sample ``k``) was sent again because it
-    moved: a burst of :data:`~carom.track.tracker.STILL_SAMPLES` still samples follows,
-    none cut from the next, each too close to the last for a tracker that sends a ball
-    once it moved a centimetre or two. Such a tracker sends every frame of a moving ball
-    (the samples of a ball passing it, which carry the tracker's bias, are already left
-    out), and the ball crept from its place, however little the burst lies from where it
-    was last seen: a rest of its own, whose move is weighed later
+def resumed(t: FloatArray) -> list[float]:
+    """When a tracker that sent a ball nothing for :data:`LONE_REST` or more sent it
+    again in a burst: :data:`~carom.track.tracker.STILL_SAMPLES` samples or more, each
+    within :data:`SILENCE` of the last. A tracker that sends a ball once it moved a
+    centimetre or two sends a burst only of a ball moving that far each frame; one that
+    sends every frame of a moving ball, of any moving ball: either way the ball was
+    moving (the tracker's bias near a passing ball moves a centre a step once or twice,
+    not frame after frame). The samples themselves may be left out as biased; that they
+    were sent is still evidence that the ball moved."""
+    m = tracker.STILL_SAMPLES
+    gaps = np.diff(t)
+    out: list[float] = []
+    for k in np.nonzero(gaps >= LONE_REST)[0].tolist():
+        burst = gaps[k + 1:k + m]
+        if burst.shape[0] == m - 1 and bool((burst < SILENCE).all()):
+            out.append(float(t[k + 1]))
+    return out
+
+
+def _moving_again(t: list[float], still: np.ndarray, apart: np.ndarray, k: int) -> bool:
+    """Whether the burst the tracker sent after sample ``k`` (:func:`resumed`) is a rest
+    of its own: its first :data:`~carom.track.tracker.STILL_SAMPLES` samples kept are
+    still, none cut from the next, and close together. The ball was moving when the
+    burst began and crept from its place, however little the burst lies from where it
+    was last seen; how likely it moved is weighed later
     (:meth:`~carom.track.tracker.TrackerModel.moved_probability`)."""
     m = tracker.STILL_SAMPLES
     n = int(still.shape[0])
