@@ -7,7 +7,8 @@ For each stroke ruled otherwise than the true events are, prints the kind of str
 first event of the record that differs from the truth (a contact missed, a contact added,
 a cushion missed or added, the frozen reading), with what a tracker could see of it: the
 true closest approach of the two balls, how far the touched ball moved, its samples. Use
-development seeds only (below 100,000): the benchmark's seeds are for the figure.
+development seeds only (below 200,000; below 100,000 until the eleventh round): the
+benchmark's seeds are for the figure, the tests' start at 200,000.
 ``--recording N``: strokes in recordings of ``N`` seen by one camera and judged together,
 as ``benchmarks/track_synthetic.py --recording`` does.
 """
