@@ -157,14 +157,25 @@ SPEED_UP = 0.05
 beyond the noise of the two chords."""
 
 
+STOP_MARGIN = 2.0
+"""A ball entering a silence at ``v`` (m/s) rolls to a stop within ``v / a`` seconds
+(``a``: :data:`~carom.track.laws.ROLL_DECELERATION`); a silence longer than this many
+times that ended with the ball moving held a stop and a new start (the margin allows a
+table faster than the model's)."""
+
+
 def _sped_up(s: _Samples, chord: FloatArray) -> np.ndarray:
-    """Per interval, whether it is a silence the ball left faster than it entered it
-    (``chord``: :func:`_chords`).
+    """Per interval, whether it is a silence the ball left faster than it entered it,
+    or left moving when it must have stopped in it (``chord``: :func:`_chords`).
 
     A ball rolling on slows (rolling resistance); only a ball still sliding from an
     event can speed up by itself, and that lasts a fraction of a second. A ball slow
     enough to be sent rarely, seen leaving a silence faster than it came, was set
-    moving again: by a ball, after it had perhaps stopped unseen."""
+    moving again: by a ball, after it had perhaps stopped unseen. So was a ball seen
+    moving after a silence longer than it could have rolled on from the speed it
+    entered it at (:data:`STOP_MARGIN`), however slowly it left: a tracker that sends a
+    ball once it moved a centimetre or two sends nothing of a ball's last roll to a stop,
+    nor of its first centimetres when a ball sets it moving again."""
     t = s.t
     n = t.shape[0]
     out = np.zeros(max(n - 1, 0), dtype=bool)
@@ -175,7 +186,11 @@ def _sped_up(s: _Samples, chord: FloatArray) -> np.ndarray:
     k = np.arange(1, n - 2)
     noise = s.sigma[k] * sqrt(2.0) * (1.0 / dt[k - 1] + 1.0 / dt[k + 1])
     faster = chord[k + 1] - chord[k - 1] > SPEED_UP + BREAK_Z * noise
-    out[k] = (dt[k] >= SILENCE) & faster & s.within(3)[k - 1]
+    # or it left a silence longer than it could have rolled on: it stopped in it
+    entered = chord[k - 1] + BREAK_Z * s.sigma[k] * sqrt(2.0) / dt[k - 1]
+    stopped = dt[k] > STOP_MARGIN * entered / laws.ROLL_DECELERATION
+    left = chord[k + 1] > BREAK_Z * s.sigma[k] * sqrt(2.0) / dt[k + 1]
+    out[k] = (dt[k] >= SILENCE) & (faster | (stopped & left)) & s.within(3)[k - 1]
     return out
 
 
