@@ -60,6 +60,24 @@ def test_samples_beside_another_ball_that_come_back_are_its_bias() -> None:
     assert not kept[1] and not kept[2]
 
 
+def test_samples_beside_another_ball_going_away_to_where_the_ball_ended_are_a_move() -> None:
+    """Three samples 12, 24 and 35 mm from the rest, beside the ball that stopped there,
+    each farther than the one before, and then nothing until the end of the stroke, where
+    the ball lies where the last of them was: a tracker that sends a ball once it moved
+    sent nothing of it at rest. A biased centre comes back when the other ball leaves or
+    the bias ends; this ball stayed, so it moved, and its samples say when."""
+    kept = _kept([(0.512, 1.0), (0.524, 1.0), (0.535, 1.0)])
+    assert kept.all()
+
+
+def test_one_sample_beside_another_ball_where_the_ball_ended_is_not_enough() -> None:
+    """One sample 15 mm from the rest beside the other ball, and the end there: a move
+    or a bias followed by a nudge, the samples cannot tell; it is set aside, and the
+    displacement between the two rests is weighed as a nudge."""
+    kept = _kept([(0.515, 1.0)])
+    assert not kept[1] and kept[-1]
+
+
 def _start_kept(after: list[tuple[float, float]], times: list[float]) -> np.ndarray:
     """Which samples are kept of a ball measured at (0.5, 1.0) at the start while ball 1
     was measured 29 mm beyond touching it along +x, and was struck away at once (gone by
@@ -256,4 +274,19 @@ def test_a_thin_touch_shown_by_a_burst_after_a_silence_is_found() -> None:
     assert stroke.tracked.shot == 104958 and stroke.camera.every_frame
     ruling = track_stroke(stroke.tracked, rules, table)
     assert stroke.verdict.points == 1
+    assert ruling.points == 1
+
+
+def test_a_ball_set_moving_beside_its_hitter_and_then_still_is_found_struck() -> None:
+    """A development stroke (seed 128098, in the recording of 49 from 128050, whose camera
+    sends a ball once it moved 10 mm): yellow, ball 1, hit white and three cushions and
+    lay still from 7 s; red, set moving by white, met it at 10.42 s: ball 1's contact with
+    its second ball. Yellow's four samples from 10.59 s march 13 to 48 mm away beside red,
+    and it lies where the last of them was at the end. Set aside as the bias, the move
+    became a nudge between two rests, and the point was lost at confidence 0.993."""
+    rules, table = discipline("three-cushion"), TABLES["large"]
+    stroke = labelled_recording(49, 128050, rules, table)[48]
+    assert stroke.tracked.shot == 128098 and not stroke.camera.every_frame
+    assert stroke.verdict.points == 1
+    ruling = track_stroke(stroke.tracked, rules, table)
     assert ruling.points == 1

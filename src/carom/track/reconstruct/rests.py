@@ -83,7 +83,8 @@ def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float,
     was close, that stay within :data:`BIAS_MAX` of where it rested, carry the tracker's
     bias near other balls (merged blobs, shading), and say nothing sure of a move; the
     samples before and after them, taken with no ball near, do. A ball that really left
-    its place goes farther, and its samples are kept."""
+    its place goes farther (:func:`_leaving`), or stays where its samples near the other
+    ball took it (:func:`_came_to_rest_away`), and its samples are kept."""
     n = int(t.shape[0])
     keep = np.ones(n, dtype=bool)
     if n < 3 or not others:
@@ -115,6 +116,10 @@ def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float,
         away = [hypot(points[k][0] - x0, points[k][1] - y0) for k in range(a, min(b + 2, n))]
         then = times_[b + 1] - times_[b] if b + 1 < n else 0.0
         if max(away[:b + 1 - a]) > BIAS_MAX or _leaving(away, then):
+            continue
+        settled = hypot(points[-1][0] - points[b][0], points[-1][1] - points[b][1])
+        silent = k0 == 0 or times_[a] - times_[k0] >= SILENCE
+        if b + 2 == n and silent and _came_to_rest_away(away, settled, still):
             continue
         keep[a:b + 1] = False
     return keep
@@ -167,6 +172,20 @@ def _leaving(away: list[float], then: float) -> bool:
     leaves)."""
     return (len(away) >= 2 and away[-1] > LEFT_FOR_GOOD and then < SILENCE
             and all(b > a for a, b in itertools.pairwise(away)))
+
+
+def _came_to_rest_away(away: list[float], settled: float, still: float) -> bool:
+    """Whether a run of samples near another ball, after a rest the tracker sent nothing
+    of (or the strike), that only the ball's last sample follows (where it ended the
+    stroke, no ball near) is a move that came to rest: two samples or more, each farther
+    than the one before, and the ball ending where the run ended (within ``still``),
+    clearly away. ``away``: the distances of the run and of the last sample from where
+    the ball rested; ``settled``: the last sample's distance from the run's last. A
+    tracker that sends a ball once it moved sends nothing of it at rest, so the silence
+    after the run cannot tell a return from a stop; where the ball ended can: a biased
+    centre comes back when the other ball leaves, a moved ball stays."""
+    return (len(away) >= 3 and away[-1] > LEFT_FOR_GOOD and settled <= still
+            and all(b > a for a, b in itertools.pairwise(away[:-1])))
 
 
 LEFT_FOR_GOOD = 3.0 * tracker.VISIBLE_NUDGE
