@@ -184,12 +184,13 @@ def _sped_up(s: _Samples, chord: FloatArray) -> np.ndarray:
     dt = t[1:] - t[:-1]
     # interval k (1 … n-3): the chord k-1 before it, the chord k+1 after it
     k = np.arange(1, n - 2)
-    noise = s.sigma[k] * sqrt(2.0) * (1.0 / dt[k - 1] + 1.0 / dt[k + 1])
+    spread = s.sigma[k] * sqrt(2.0)  # of the difference of two samples, per coordinate
+    noise = spread * (1.0 / dt[k - 1] + 1.0 / dt[k + 1])
     faster = chord[k + 1] - chord[k - 1] > SPEED_UP + BREAK_Z * noise
     # or it left a silence longer than it could have rolled on: it stopped in it
-    entered = chord[k - 1] + BREAK_Z * s.sigma[k] * sqrt(2.0) / dt[k - 1]
+    entered = chord[k - 1] + BREAK_Z * spread / dt[k - 1]
     stopped = dt[k] > STOP_MARGIN * entered / laws.ROLL_DECELERATION
-    left = chord[k + 1] > BREAK_Z * s.sigma[k] * sqrt(2.0) / dt[k + 1]
+    left = chord[k + 1] > BREAK_Z * spread / dt[k + 1]
     out[k] = (dt[k] >= SILENCE) & (faster | (stopped & left)) & s.within(3)[k - 1]
     return out
 

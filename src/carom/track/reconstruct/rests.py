@@ -117,10 +117,10 @@ def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float,
         then = times_[b + 1] - times_[b] if b + 1 < n else 0.0
         if max(away[:b + 1 - a]) > BIAS_MAX or _leaving(away, then):
             continue
-        settled = hypot(points[-1][0] - points[b][0], points[-1][1] - points[b][1])
-        silent = k0 == 0 or times_[a] - times_[k0] >= SILENCE
-        if b + 2 == n and silent and _came_to_rest_away(away, settled, still):
-            continue
+        if b + 2 == n and (k0 == 0 or times_[a] - times_[k0] >= SILENCE):
+            settled = hypot(points[-1][0] - points[b][0], points[-1][1] - points[b][1])
+            if _came_to_rest_away(away, settled, still):
+                continue
         keep[a:b + 1] = False
     return keep
 
