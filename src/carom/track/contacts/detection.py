@@ -29,24 +29,31 @@ class Detection:
     balls: list[BallHit]
 
 
-def _noise(stroke: TrackedStroke) -> list[tuple[Ball, BallTrack, float]]:
+def _noise(stroke: TrackedStroke,
+           measured: dict[Ball, float] | None = None) -> list[tuple[Ball, BallTrack, float]]:
     """Each ball's position noise: its own estimate, or for a ball with too few samples
-    to tell (one that hardly moved), the largest estimate among the others (one
-    tracker, one camera)."""
+    to tell (one that hardly moved), its noise ``measured`` over the recording, else the
+    largest estimate among the others (one tracker, one camera)."""
     own = {ball: estimate_noise(track.t, track.xy) for ball, track in stroke.balls.items()}
     known = [s for s in own.values() if s is not None]
     fallback = max(known) if known else tracker.POSITION_NOISE_FLOOR
     out: list[tuple[Ball, BallTrack, float]] = []
     for ball, track in stroke.balls.items():
         sigma = own[ball]
+        if sigma is None and measured is not None:
+            sigma = measured.get(ball)
         out.append((ball, track, sigma if sigma is not None else fallback))
     return out
 
 
-def detect(stroke: TrackedStroke, table: TableSpec, model: TrackerModel = DEFAULT_MODEL) -> Detection:
-    """Reconstruct every ball's motion and find every candidate event with its chance."""
+def detect(stroke: TrackedStroke, table: TableSpec, model: TrackerModel = DEFAULT_MODEL,
+           noise: dict[Ball, float] | None = None) -> Detection:
+    """Reconstruct every ball's motion and find every candidate event with its chance;
+    ``noise``: each ball's position noise measured over the recording
+    (:func:`~carom.track.judging.recording.ball_noise`), for a ball whose samples here
+    are too few to tell it."""
     lines = cushion_lines(table)
-    motions = reconstruct_all([(ball, track, sigma) for ball, track, sigma in _noise(stroke)],
+    motions = reconstruct_all([(ball, track, sigma) for ball, track, sigma in _noise(stroke, noise)],
                               2.0 * table.ball_radius)
     paths = {ball: BallPath(motion) for ball, motion in motions.items()}
     departures: list[Departure] = []

@@ -4,17 +4,21 @@ A camera tracker moves two close centres apart or together by an amount that is 
 camera's (:mod:`carom.track.reconstruct.bias`). One stroke cannot measure it well enough
 to tell two frozen balls (rule F9) from balls a centimetre apart; the strokes of one
 recording together can. :func:`track_recording` detects every stroke first, pools the
-bias their samples show, and then judges each stroke with it.
+bias their samples show, and then judges each stroke with it. The camera's noise on each
+ball is pooled too: a ball that only rests in a stroke shows none of its own there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from statistics import median
 
+from carom.core.balls import Ball
 from carom.core.table import TableSpec
 from carom.rules.disciplines import Discipline
 from carom.track.contacts.detection import Detection, detect
 from carom.track.judging.ruling import TrackedRuling, track_stroke
+from carom.track.reconstruct.ballmotion import estimate_noise
 from carom.track.reconstruct.bias import bias_samples, pooled
 from carom.track.samples import TrackedStroke
 from carom.track.tracker import DEFAULT_MODEL, CameraBias, TrackerModel
@@ -29,13 +33,36 @@ def camera_bias(detected: list[tuple[TrackedStroke, Detection]], table: TableSpe
     return pooled(samples)
 
 
+NOISE_STROKES = 3
+"""The fewest strokes of a recording whose samples measured a ball's noise for their median
+to stand for the ball's noise in the others."""
+
+
+def ball_noise(strokes: list[TrackedStroke]) -> dict[Ball, float]:
+    """Each ball's position noise over a recording: the median of its estimates in the
+    strokes where it moved enough to give one (at least :data:`NOISE_STROKES`). One camera
+    sees a ball alike from stroke to stroke (its colour, its contrast with the cloth), and
+    a ball that only rests in a stroke, sent at its first and last sample, has no noise of
+    its own there; with this, it is not given the largest of the other balls'."""
+    found: dict[Ball, list[float]] = {}
+    for tracked in strokes:
+        for ball, track in tracked.balls.items():
+            sigma = estimate_noise(track.t, track.xy)
+            if sigma is not None:
+                found.setdefault(ball, []).append(sigma)
+    return {ball: median(values) for ball, values in found.items() if len(values) >= NOISE_STROKES}
+
+
 def track_recording(strokes: Iterable[TrackedStroke], discipline: Discipline, table: TableSpec, *,
                     model: TrackerModel = DEFAULT_MODEL) -> list[TrackedRuling]:
     """Judge the strokes of one recording, each on its own (:func:`track_stroke`) but
-    with the camera's bias measured over all of them (:func:`camera_bias`); the rulings
+    with the camera's bias measured over all of them (:func:`camera_bias`), and each
+    ball's noise too where a stroke does not show it (:func:`ball_noise`); the rulings
     in order, each holding that bias as its ``camera`` (``None``: not measured, and each
     stroke weighed as alone)."""
-    detected = [(tracked, detect(tracked, table, model)) for tracked in strokes]
+    strokes = list(strokes)
+    noise = ball_noise(strokes)
+    detected = [(tracked, detect(tracked, table, model, noise)) for tracked in strokes]
     camera = camera_bias(detected, table)
     rulings = [track_stroke(tracked, discipline, table, model=model, camera=camera, detection=detection)
                for tracked, detection in detected]
