@@ -26,8 +26,8 @@ of the detector to a tracker unlike the real file's.
 
 ``--recording N``: the strokes come in recordings of ``N`` consecutive seeds, each seen
 by one camera (:func:`carom.track.synthetic.labelled_recording`), as a real recording is,
-and each recording is judged with ``track_recording``, the camera's bias measured over
-its strokes. The same strokes are judged alone too (``track_stroke``, as without the
+and each recording is judged with ``track_recording``, the camera's bias and each ball's
+noise measured over its strokes. The same strokes are judged alone too (``track_stroke``, as without the
 option), and both agreements are printed, with how well the bias was measured.
 """
 

@@ -115,8 +115,8 @@ def with_sequence_doubts(before: TrackedRuling, after: TrackedRuling | None,
 
 def track_sequence(strokes: Iterable[TrackedStroke], discipline: Discipline, table: TableSpec, *,
                    model: TrackerModel = DEFAULT_MODEL) -> Iterator[TrackedRuling]:
-    """Judge the strokes of one recording in order, with the camera's bias measured over
-    all of them (:func:`~carom.track.judging.recording.track_recording`, with the
+    """Judge the strokes of one recording in order, with the camera's bias and noise
+    measured over all of them (:func:`~carom.track.judging.recording.track_recording`, with the
     tracker-error ``model``), each with the doubts its place in the recording raises."""
     rulings = track_recording(strokes, discipline, table, model=model)
     previous: TrackedRuling | None = None
