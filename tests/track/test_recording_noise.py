@@ -14,7 +14,7 @@ from carom.core.balls import Ball
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import BallTrack, TrackedStroke, track_stroke
-from carom.track.contacts.detection import detect
+from carom.track.contacts.detection import detect, own_noise, stroke_noise
 from carom.track.judging.recording import NOISE_STROKES, ball_noise, track_recording
 from carom.track.reconstruct.ballmotion import estimate_noise
 from carom.track.synthetic import labelled_recording
@@ -45,7 +45,7 @@ def _stroke(seed: int, yellow_moves: bool) -> TrackedStroke:
 
 def test_each_balls_noise_is_the_median_of_its_strokes_estimates() -> None:
     strokes = [_stroke(10 * k, yellow_moves=True) for k in range(5)]
-    noise = ball_noise(strokes)
+    noise = ball_noise([own_noise(s) for s in strokes])
     yellow = sorted(estimate_noise(s.balls[Ball.YELLOW].t, s.balls[Ball.YELLOW].xy) or 0.0 for s in strokes)
     assert noise[Ball.YELLOW] == yellow[2]
     assert noise[Ball.YELLOW] < 0.5 * noise[Ball.WHITE]
@@ -54,8 +54,9 @@ def test_each_balls_noise_is_the_median_of_its_strokes_estimates() -> None:
 
 def test_too_few_strokes_measure_no_balls_noise() -> None:
     strokes = [_stroke(10 * k, yellow_moves=k < NOISE_STROKES - 1) for k in range(6)]
-    assert Ball.YELLOW not in ball_noise(strokes)
-    assert Ball.WHITE in ball_noise(strokes)
+    noise = ball_noise([own_noise(s) for s in strokes])
+    assert Ball.YELLOW not in noise
+    assert Ball.WHITE in noise
 
 
 def test_a_resting_ball_is_read_with_its_own_noise_not_the_noisiest_balls() -> None:
@@ -63,7 +64,7 @@ def test_a_resting_ball_is_read_with_its_own_noise_not_the_noisiest_balls() -> N
     the recording's measure, its own, a fifth of it."""
     stroke = _stroke(99, yellow_moves=False)
     alone = detect(stroke, TABLE)
-    measured = detect(stroke, TABLE, noise={Ball.YELLOW: 0.0003})
+    measured = detect(stroke, TABLE, noise=stroke_noise(own_noise(stroke), {Ball.YELLOW: 0.0003}))
     assert alone.motions[Ball.YELLOW].sigma == alone.motions[Ball.WHITE].sigma
     assert measured.motions[Ball.YELLOW].sigma == 0.0003
     # a ball whose own samples tell keeps its own estimate

@@ -14,7 +14,7 @@ from carom.track.contacts.momentum import momentum_cushions
 from carom.track.reconstruct.ballmotion import BallMotion, estimate_noise, reconstruct_all
 from carom.track.reconstruct.geometry import cushion_lines
 from carom.track.reconstruct.trajectory import BallPath
-from carom.track.samples import BallTrack, TrackedStroke
+from carom.track.samples import TrackedStroke
 from carom.track.tracker import DEFAULT_MODEL, TrackerModel
 
 
@@ -29,31 +29,36 @@ class Detection:
     balls: list[BallHit]
 
 
-def _noise(stroke: TrackedStroke,
-           measured: dict[Ball, float] | None = None) -> list[tuple[Ball, BallTrack, float]]:
-    """Each ball's position noise: its own estimate, or for a ball with too few samples
-    to tell (one that hardly moved), its noise ``measured`` over the recording, else the
-    largest estimate among the others (one tracker, one camera)."""
-    own = {ball: estimate_noise(track.t, track.xy) for ball, track in stroke.balls.items()}
+def own_noise(stroke: TrackedStroke) -> dict[Ball, float | None]:
+    """Each ball's position noise estimated from its own samples in ``stroke`` (``None``:
+    too few to tell, a ball that hardly moved)."""
+    return {ball: estimate_noise(track.t, track.xy) for ball, track in stroke.balls.items()}
+
+
+def stroke_noise(own: dict[Ball, float | None],
+                 measured: dict[Ball, float] | None = None) -> dict[Ball, float]:
+    """Each ball's position noise: its ``own`` estimate, or for a ball with too few samples
+    to tell, its noise ``measured`` over the recording, else the largest estimate among
+    the others (one tracker, one camera)."""
     known = [s for s in own.values() if s is not None]
     fallback = max(known) if known else tracker.POSITION_NOISE_FLOOR
-    out: list[tuple[Ball, BallTrack, float]] = []
-    for ball, track in stroke.balls.items():
-        sigma = own[ball]
+    out: dict[Ball, float] = {}
+    for ball, sigma in own.items():
         if sigma is None and measured is not None:
             sigma = measured.get(ball)
-        out.append((ball, track, sigma if sigma is not None else fallback))
+        out[ball] = sigma if sigma is not None else fallback
     return out
 
 
 def detect(stroke: TrackedStroke, table: TableSpec, model: TrackerModel = DEFAULT_MODEL,
            noise: dict[Ball, float] | None = None) -> Detection:
     """Reconstruct every ball's motion and find every candidate event with its chance;
-    ``noise``: each ball's position noise measured over the recording
-    (:func:`~carom.track.judging.recording.ball_noise`), for a ball whose samples here
-    are too few to tell it."""
+    ``noise``: each ball's position noise (:func:`stroke_noise`, as a recording reads it:
+    :func:`~carom.track.judging.recording.track_recording`), by default from the stroke's
+    own samples."""
     lines = cushion_lines(table)
-    motions = reconstruct_all([(ball, track, sigma) for ball, track, sigma in _noise(stroke, noise)],
+    sigma = noise if noise is not None else stroke_noise(own_noise(stroke))
+    motions = reconstruct_all([(ball, track, sigma[ball]) for ball, track in stroke.balls.items()],
                               2.0 * table.ball_radius)
     paths = {ball: BallPath(motion) for ball, motion in motions.items()}
     departures: list[Departure] = []

@@ -16,9 +16,8 @@ from statistics import median
 from carom.core.balls import Ball
 from carom.core.table import TableSpec
 from carom.rules.disciplines import Discipline
-from carom.track.contacts.detection import Detection, detect
+from carom.track.contacts.detection import Detection, detect, own_noise, stroke_noise
 from carom.track.judging.ruling import TrackedRuling, track_stroke
-from carom.track.reconstruct.ballmotion import estimate_noise
 from carom.track.reconstruct.bias import bias_samples, pooled
 from carom.track.samples import TrackedStroke
 from carom.track.tracker import DEFAULT_MODEL, CameraBias, TrackerModel
@@ -38,16 +37,16 @@ NOISE_STROKES = 3
 to stand for the ball's noise in the others."""
 
 
-def ball_noise(strokes: list[TrackedStroke]) -> dict[Ball, float]:
-    """Each ball's position noise over a recording: the median of its estimates in the
-    strokes where it moved enough to give one (at least :data:`NOISE_STROKES`). One camera
-    sees a ball alike from stroke to stroke (its colour, its contrast with the cloth), and
-    a ball that only rests in a stroke, sent at its first and last sample, has no noise of
-    its own there; with this, it is not given the largest of the other balls'."""
+def ball_noise(own: list[dict[Ball, float | None]]) -> dict[Ball, float]:
+    """Each ball's position noise over a recording, from each stroke's ``own`` estimates
+    (:func:`~carom.track.contacts.detection.own_noise`): the median of a ball's estimates
+    in the strokes where it moved enough to give one (at least :data:`NOISE_STROKES`). One
+    camera sees a ball alike from stroke to stroke (its colour, its contrast with the
+    cloth), and a ball that only rests in a stroke, sent at its first and last sample, has
+    no noise of its own there; with this, it is not given the largest of the other balls'."""
     found: dict[Ball, list[float]] = {}
-    for tracked in strokes:
-        for ball, track in tracked.balls.items():
-            sigma = estimate_noise(track.t, track.xy)
+    for estimates in own:
+        for ball, sigma in estimates.items():
             if sigma is not None:
                 found.setdefault(ball, []).append(sigma)
     return {ball: median(values) for ball, values in found.items() if len(values) >= NOISE_STROKES}
@@ -61,8 +60,10 @@ def track_recording(strokes: Iterable[TrackedStroke], discipline: Discipline, ta
     in order, each holding that bias as its ``camera`` (``None``: not measured, and each
     stroke weighed as alone)."""
     strokes = list(strokes)
-    noise = ball_noise(strokes)
-    detected = [(tracked, detect(tracked, table, model, noise)) for tracked in strokes]
+    own = [own_noise(tracked) for tracked in strokes]
+    measured = ball_noise(own)
+    detected = [(tracked, detect(tracked, table, model, stroke_noise(estimates, measured)))
+                for tracked, estimates in zip(strokes, own, strict=True)]
     camera = camera_bias(detected, table)
     rulings = [track_stroke(tracked, discipline, table, model=model, camera=camera, detection=detection)
                for tracked, detection in detected]
