@@ -206,6 +206,12 @@ class CameraBias:
     sd: float
     count: int
 
+    @property
+    def shown(self) -> bool:
+        """Whether the recording tells the bias from none: its value beyond
+        :data:`BIAS_SHOWN` standard deviations of its measurement."""
+        return abs(self.value) > BIAS_SHOWN * self.sd
+
     def at(self, clearance: float) -> float:
         """The bias on each centre of two balls ``clearance`` (m) apart beyond ``2R``."""
         return self.value * exp(-max(clearance, 0.0) / BIAS_REACH)
@@ -219,6 +225,11 @@ class CameraBias:
 BIAS_REACH = 0.015
 """How fast the bias fades as two balls part, m: at a clearance ``c`` beyond ``2R`` it is
 ``exp(-c / BIAS_REACH)`` of its value at contact."""
+
+BIAS_SHOWN = 2.0
+"""A measured bias within this many standard deviations of none is not taken out of the
+samples (:mod:`carom.track.reconstruct.unbias`): a correction the recording does not show
+to be needed would only move the samples by its error."""
 
 KNOWN_BIAS_TAIL = 0.1
 """With the camera's bias measured, the share of start gaps still weighed as if it were

@@ -4,8 +4,10 @@ A camera tracker moves two close centres apart or together by an amount that is 
 camera's (:mod:`carom.track.reconstruct.bias`). One stroke cannot measure it well enough
 to tell two frozen balls (rule F9) from balls a centimetre apart; the strokes of one
 recording together can. :func:`track_recording` detects every stroke first, pools the
-bias their samples show, and then judges each stroke with it. The camera's noise on each
-ball is pooled too: a ball that only rests in a stroke shows none of its own there.
+bias their samples show, takes it out of every sample and reads each stroke again
+(:mod:`carom.track.reconstruct.unbias`), and judges each stroke with it. The camera's
+noise on each ball is pooled too: a ball that only rests in a stroke shows none of its
+own there.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from carom.rules.disciplines import Discipline
 from carom.track.contacts.detection import Detection, detect, own_noise, stroke_noise
 from carom.track.judging.ruling import TrackedRuling, track_stroke
 from carom.track.reconstruct.bias import bias_samples, pooled
+from carom.track.reconstruct.unbias import unbiased
 from carom.track.samples import TrackedStroke
 from carom.track.tracker import DEFAULT_MODEL, CameraBias, TrackerModel
 
@@ -56,15 +59,22 @@ def track_recording(strokes: Iterable[TrackedStroke], discipline: Discipline, ta
                     model: TrackerModel = DEFAULT_MODEL) -> list[TrackedRuling]:
     """Judge the strokes of one recording, each on its own (:func:`track_stroke`) but
     with the camera's bias measured over all of them (:func:`camera_bias`), and each
-    ball's noise too where a stroke does not show it (:func:`ball_noise`); the rulings
-    in order, each holding that bias as its ``camera`` (``None``: not measured, and each
-    stroke weighed as alone)."""
+    ball's noise too where a stroke does not show it (:func:`ball_noise`). A bias the
+    recording shows (:attr:`~carom.track.tracker.CameraBias.shown`) is taken out of every
+    stroke's samples, at the clearances its first reading gives, and the stroke is read
+    again (:func:`~carom.track.reconstruct.unbias.unbiased`); the frozen reading (F9) and
+    the positions of the record keep the samples as sent, and the frozen reading weighs
+    the bias itself. The rulings in order, each holding that bias as its ``camera``
+    (``None``: not measured, and each stroke weighed as alone)."""
     strokes = list(strokes)
     own = [own_noise(tracked) for tracked in strokes]
     measured = ball_noise(own)
-    detected = [(tracked, detect(tracked, table, model, stroke_noise(estimates, measured)))
-                for tracked, estimates in zip(strokes, own, strict=True)]
-    camera = camera_bias(detected, table)
-    rulings = [track_stroke(tracked, discipline, table, model=model, camera=camera, detection=detection)
-               for tracked, detection in detected]
-    return rulings
+    noise = [stroke_noise(estimates, measured) for estimates in own]
+    detected = [detect(tracked, table, model, sigma) for tracked, sigma in zip(strokes, noise, strict=True)]
+    camera = camera_bias(list(zip(strokes, detected, strict=True)), table)
+    if camera is not None and camera.shown:
+        diameter = 2.0 * table.ball_radius
+        detected = [detect(unbiased(tracked, detection.paths, camera, diameter), table, model, sigma)
+                    for tracked, detection, sigma in zip(strokes, detected, noise, strict=True)]
+    return [track_stroke(tracked, discipline, table, model=model, camera=camera, detection=detection)
+            for tracked, detection in zip(strokes, detected, strict=True)]

@@ -6,5 +6,7 @@ A ball's samples are cut into rests and pieces of motion with no event inside
 between two pieces lies a join (:mod:`~carom.track.reconstruct.joins`). The whole
 motion (:mod:`~carom.track.reconstruct.ballmotion`) is read back as a centre at any time
 (:mod:`~carom.track.reconstruct.trajectory`), and two balls' closest approaches are found
-in closed form (:mod:`~carom.track.reconstruct.approach`).
+in closed form (:mod:`~carom.track.reconstruct.approach`). A recording's camera bias near
+other balls is measured (:mod:`~carom.track.reconstruct.bias`) and taken out of the samples
+(:mod:`~carom.track.reconstruct.unbias`) before a stroke is read again.
 """
