@@ -1,6 +1,6 @@
 """Breaks in a ball's motion (``carom.track.reconstruct.breaks``): a ball that leaves a
 silence faster than it entered it, or moving after a silence longer than it could roll
-through, was set moving again."""
+through, was set moving again; a ball that must be rolling and turns was met."""
 
 from __future__ import annotations
 
@@ -75,3 +75,54 @@ def test_a_slow_ball_set_moving_again_after_it_stopped_unseen_is_found() -> None
     assert stroke.verdict.points == 1
     ruling = track_stroke(stroke.tracked, rules, table)
     assert ruling.points == 1 and not ruling.doubtful
+
+
+def _rolling_then_turned(turn: float, *, start_speed: float = 0.3, rolling_for: float = 2.0,
+                         seed: int = 3) -> tuple[np.ndarray, np.ndarray]:
+    """A ball set moving at ``start_speed`` up the table, rolling straight, sent every 60 ms
+    with 1 mm of noise; after ``rolling_for`` s its velocity turned by ``turn`` m/s
+    sideways (a slow contact), and it rolls on for 1.5 s."""
+    t = np.arange(0.0, rolling_for + 1.5, 0.06)
+    speed = np.maximum(start_speed - 0.044 * t, 0.05)
+    along = np.cumsum(np.r_[0.0, 0.5 * (speed[1:] + speed[:-1]) * np.diff(t)])
+    after = np.maximum(t - rolling_for, 0.0)
+    xy = np.column_stack((0.7 + turn * after, 0.5 + along))
+    return t, xy + np.random.default_rng(seed).normal(0.0, 0.001, xy.shape)
+
+
+def test_a_rolling_ball_turned_by_a_slow_contact_has_a_break() -> None:
+    """Turned by 0.15 m/s, within what sliding friction could do between its samples, but
+    two seconds after it was set moving it can only be rolling, and a rolling ball keeps
+    its line: the turn is a break (before, no break, and the contact was lost)."""
+    t, xy = _rolling_then_turned(0.15)
+    turn = int(np.searchsorted(t, 2.0)) - 1
+    assert any(abs(k - turn) <= 1 for k in find_breaks(t, xy, 0.001))
+
+
+def test_a_rolling_ball_keeping_its_line_has_no_break() -> None:
+    for seed in range(20):
+        t, xy = _rolling_then_turned(0.0, seed=seed)
+        assert find_breaks(t, xy, 0.001) == []
+
+
+def test_a_ball_still_sliding_may_curve_without_a_break() -> None:
+    """Struck at 2 m/s with spin, a ball slides for a fraction of a second: its curve
+    (0.5 m/s sideways in 0.3 s, then straight) is no break, though the same change of a
+    rolling ball would be."""
+    t = np.arange(0.0, 1.5, 0.03)
+    bend = np.minimum(t, 0.3)
+    side = 0.5 * (0.5 / 0.3) * bend ** 2 + 0.5 * np.maximum(t - 0.3, 0.0)
+    along = 2.0 * t - 0.5 * 0.044 * t ** 2
+    noise = np.random.default_rng(5).normal(0.0, 0.001, (t.shape[0], 2))
+    assert find_breaks(t, np.column_stack((0.7 + side, 0.5 + along)) + noise, 0.001) == []
+
+
+def test_a_slow_contact_of_two_rolling_balls_is_found() -> None:
+    """Development stroke 146860: white, ball 1, rolling at 0.29 m/s 3.5 s after its last
+    cushion, met red, rolling at 5 cm/s, at 8.30 s; both turned by 0.25 m/s, within what
+    sliding friction could do in the 0.35 s between the samples either side, so neither
+    showed a break and the point was lost at confidence 1.000."""
+    rules, table = discipline("three-cushion"), TABLES["large"]
+    stroke = labelled_recording(11, 146850, rules, table)[10]
+    ruling = track_stroke(stroke.tracked, rules, table)
+    assert ruling.points == stroke.verdict.points == 1

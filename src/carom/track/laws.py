@@ -24,6 +24,19 @@ MAX_FREE_ACCELERATION = MU_SLIDE * G
 ROLL_DECELERATION = MU_ROLL * G
 """Deceleration of a rolling ball, m/s²."""
 
+MAX_ROLL_DECELERATION = 0.006 * G
+"""The largest deceleration of a rolling ball, m/s² (the top of the measured range of
+rolling resistance, 0.004–0.006): a rolling ball keeps its line, and slows no faster."""
+
+SLIP_DECAY = 3.5 * 0.18 * G
+"""How fast a sliding ball's slip (the speed of its contact point on the cloth) falls,
+m/s², at the bottom of the measured range of sliding friction (0.18): a slip ``u`` is gone,
+and the ball rolls, within ``u / SLIP_DECAY`` (``τ = 2u / (7 μs g)``)."""
+
+STRIKE_SLIP = 2.25
+"""The largest slip of a ball just set moving, as a multiple of its speed: a cue tip half a
+radius off centre gives a spin of ``2.5 · 0.5`` times the speed (draw), against the motion."""
+
 FULL_SLIDE_SPEED = 1.0
 """Above this speed, m/s, a ball may slide (and so change velocity at the full sliding
 rate) between any two samples; a slower ball is allowed proportionally less."""

@@ -3,7 +3,8 @@
 A break between two samples is found where straight lines through the samples on either
 side miss the other side by more than the noise and the largest change free motion
 allows (:data:`~carom.track.laws.MAX_FREE_ACCELERATION`), or where the velocities of
-the two sides differ by more than friction can change them in between.
+the two sides differ by more than friction can change them in between; once a ball must
+be rolling, by more than rolling resistance can (:func:`_rolling_turns`).
 
 Every test looks at a few neighbouring samples only, so the moving runs of all the
 balls of a stroke are examined at once (:func:`find_breaks_in_runs`): laid end to end
@@ -13,6 +14,7 @@ left out. A numpy call costs the same for one run as for all of them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import sqrt
 
@@ -144,6 +146,7 @@ def _breaks(s: _Samples) -> np.ndarray:
             continue
         found[k] = True
     found |= _sped_up(s, chord)
+    found |= _rolling_turns(s, tri, chord, found, jump)
     return found
 
 
@@ -242,10 +245,13 @@ def _triples(t: FloatArray, xy: FloatArray) -> _Triples:
     return _Triples(tbar, pbar, slope, stt)
 
 
-def _velocity_jumps(tri: _Triples, s: _Samples) -> FloatArray:
+def _velocity_jumps(tri: _Triples, s: _Samples,
+                    acceleration: Callable[[FloatArray], FloatArray] | None = None) -> FloatArray:
     """For each interval ``k``, the change between the velocities of the three samples
     before (``k-2 … k``) and after (``k+1 … k+3``), as a fraction of what friction and
-    noise allow (above 1: a break; 0 where the six samples are not all of one run)."""
+    noise allow (above 1: a break; 0 where the six samples are not all of one run);
+    ``acceleration``: the free acceleration at a speed, by default
+    :func:`free_acceleration`."""
     n = s.t.shape[0]
     out = np.zeros(n - 1)
     if n < 6:
@@ -255,7 +261,77 @@ def _velocity_jumps(tri: _Triples, s: _Samples) -> FloatArray:
     change = np.hypot(*(vf - vb).T)
     fast = np.maximum(np.hypot(*vb.T), np.hypot(*vf.T))
     noise = np.hypot(s.sigma[2:n - 3], fast * tracker.TIMING_JITTER)
-    allowed = (free_acceleration(fast) * (tri.tbar[3:] - tri.tbar[:-3])
+    allowed = ((acceleration or free_acceleration)(fast) * (tri.tbar[3:] - tri.tbar[:-3])
                + BREAK_Z * noise * np.sqrt(1.0 / tri.stt[:-3] + 1.0 / tri.stt[3:]))
     out[2:n - 3] = np.where(s.within(5), change / allowed, 0.0)
     return out
+
+
+def _rolling_turns(s: _Samples, tri: _Triples, chord: FloatArray, found: np.ndarray,
+                   jump: FloatArray) -> np.ndarray:
+    """Per interval, whether it holds a turn of a ball that must have been rolling: a
+    rolling ball keeps its line and slows by rolling resistance alone
+    (:data:`~carom.track.laws.MAX_ROLL_DECELERATION`), so a slow contact that turns it by a
+    tenth of a metre a second, within what sliding friction could do, is a break.
+
+    A ball rolls once its slip is gone (:data:`~carom.track.laws.SLIP_DECAY`). The slip
+    after each event is bounded from the speeds around it: a ball set moving slips by at
+    most :data:`~carom.track.laws.STRIKE_SLIP` times its speed; across a later event, by
+    at most its speed after, plus its spin's speed, which is at most its speed before
+    plus the slip it had left then (``found``: the breaks already found, events all).
+    Each turn found makes the ball slide again, so the turns are taken in order, and none
+    within the slide that follows one. ``jump``: :func:`_velocity_jumps`, whose windows
+    this weighs again with rolling resistance instead of sliding friction."""
+    t = s.t
+    n = t.shape[0]
+    out = np.zeros(max(n - 1, 0), dtype=bool)
+    if n < 6:
+        return out
+    rolling = _rolling(s, chord, found)
+    # windows k-2 … k+3 (interval k), all six samples rolling
+    both = np.zeros(n - 1, dtype=bool)
+    run_rolls = np.convolve(rolling.astype(np.int64), np.ones(6, dtype=np.int64), mode="valid") == 6
+    both[2:n - 3] = run_rolls & s.within(5)
+    if not both.any():
+        return out
+    ratio = np.where(both, _velocity_jumps(tri, s, _rolling_resistance), 0.0)
+    near = found.copy()
+    near[1:] |= found[:-1]
+    near[:-1] |= found[1:]
+    slide_run, sliding_until = -1, -np.inf
+    for k in np.nonzero((ratio > 1.0) & ~near & (jump <= 1.0))[0].tolist():
+        if ratio[k - 1] > ratio[k] or ratio[k + 1] >= ratio[k]:
+            continue  # not the window's peak
+        if s.run[k] == slide_run and t[k - 2] < sliding_until:
+            continue  # within the slide after a turn just found
+        out[k] = True
+        slide_run = int(s.run[k])
+        sliding_until = float(t[k + 1] + (chord[k + 1] + chord[k - 1]) / laws.SLIP_DECAY)
+    return out
+
+
+def _rolling_resistance(speed: FloatArray) -> FloatArray:
+    """The free acceleration of a rolling ball, whatever its speed."""
+    return np.full_like(speed, laws.MAX_ROLL_DECELERATION)
+
+
+def _rolling(s: _Samples, chord: FloatArray, found: np.ndarray) -> np.ndarray:
+    """Per sample, whether its ball must be rolling then (see :func:`_rolling_turns`)."""
+    t = s.t
+    n = t.shape[0]
+    rolling = np.zeros(n, dtype=bool)
+    starts = np.r_[0, np.nonzero(s.run[1:] != s.run[:-1])[0] + 1, n]
+    breaks = np.nonzero(found)[0]
+    for lo, hi in zip(starts[:-1].tolist(), starts[1:].tolist(), strict=True):
+        inside = breaks[(breaks >= lo) & (breaks < hi - 1)].tolist()
+        slip_left, first = 0.0, True
+        for a, b in zip([lo, *(k + 1 for k in inside)], [*inside, hi - 1], strict=True):
+            speed_out = float(chord[a]) if a < b else 0.0
+            if first:
+                slip = laws.STRIKE_SLIP * speed_out
+            else:
+                slip = speed_out + float(chord[a - 2]) + slip_left if a - 2 >= lo else np.inf
+            first = False
+            rolling[a:b + 1] = t[a:b + 1] >= t[a] + slip / laws.SLIP_DECAY
+            slip_left = max(0.0, slip - laws.SLIP_DECAY * float(t[b] - t[a]))
+    return rolling
