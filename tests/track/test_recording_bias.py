@@ -17,7 +17,7 @@ from carom.core.balls import Ball
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import BallTrack, TrackedStroke, track_sequence, track_stroke, tracker
-from carom.track.contacts.detection import detect
+from carom.track.contacts.detection import detect, read_motion
 from carom.track.judging.recording import camera_bias, track_recording
 from carom.track.reconstruct.bias import MIN_SAMPLES, BiasSample, bias_samples, pooled
 from carom.track.synthetic import CAMERAS, labelled_recording
@@ -114,7 +114,7 @@ def test_a_recording_too_short_to_measure_judges_each_stroke_as_alone() -> None:
     rulings = track_recording(strokes, RULES, TABLE)
     bias = rulings[0].camera
     assert bias is None
-    assert camera_bias([(s, detect(s, TABLE)) for s in strokes], TABLE) is None
+    assert camera_bias([(s, read_motion(s, TABLE)) for s in strokes], TABLE) is None
     for tracked, ruling in zip(strokes, rulings, strict=True):
         alone = track_stroke(tracked, RULES, TABLE)
         assert (ruling.points, ruling.verdict.fouls, ruling.confidence) == (

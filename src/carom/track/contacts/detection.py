@@ -50,17 +50,32 @@ def stroke_noise(own: dict[Ball, float | None],
     return out
 
 
-def detect(stroke: TrackedStroke, table: TableSpec, model: TrackerModel = DEFAULT_MODEL,
-           noise: dict[Ball, float] | None = None) -> Detection:
-    """Reconstruct every ball's motion and find every candidate event with its chance;
-    ``noise``: each ball's position noise (:func:`stroke_noise`, as a recording reads it:
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """Stage 1 of one stroke: each ball's motion reconstructed, and its path."""
+
+    motions: dict[Ball, BallMotion]
+    paths: dict[Ball, BallPath]
+
+
+def read_motion(stroke: TrackedStroke, table: TableSpec, noise: dict[Ball, float] | None = None) -> Reading:
+    """Reconstruct every ball's motion (stage 1); ``noise``: each ball's position noise
+    (:func:`stroke_noise`, as a recording reads it:
     :func:`~carom.track.judging.recording.track_recording`), by default from the stroke's
     own samples."""
-    lines = cushion_lines(table)
     sigma = noise if noise is not None else stroke_noise(own_noise(stroke))
     motions = reconstruct_all([(ball, track, sigma[ball]) for ball, track in stroke.balls.items()],
                               2.0 * table.ball_radius)
-    paths = {ball: BallPath(motion) for ball, motion in motions.items()}
+    return Reading(motions, {ball: BallPath(motion) for ball, motion in motions.items()})
+
+
+def detect(stroke: TrackedStroke, table: TableSpec, model: TrackerModel = DEFAULT_MODEL,
+           noise: dict[Ball, float] | None = None, reading: Reading | None = None) -> Detection:
+    """Reconstruct every ball's motion (:func:`read_motion`, with ``noise``, unless its
+    ``reading`` is given) and find every candidate event with its chance."""
+    lines = cushion_lines(table)
+    reading = reading or read_motion(stroke, table, noise)
+    motions, paths = reading.motions, reading.paths
     departures: list[Departure] = []
     for ball, motion in motions.items():
         starts = [j for j in motion.joins if j.kind in ("start", "nudge", "restart")]

@@ -3,8 +3,8 @@
 A camera tracker moves two close centres apart or together by an amount that is the
 camera's (:mod:`carom.track.reconstruct.bias`). One stroke cannot measure it well enough
 to tell two frozen balls (rule F9) from balls a centimetre apart; the strokes of one
-recording together can. :func:`track_recording` detects every stroke first, pools the
-bias their samples show, takes it out of every sample and reads each stroke again
+recording together can. :func:`track_recording` reads every stroke's motion first, pools
+the bias their samples show, takes it out of every sample and reads each stroke again
 (:mod:`carom.track.reconstruct.unbias`), and judges each stroke with it. The camera's
 noise on each ball is pooled too: a ball that only rests in a stroke shows none of its
 own there.
@@ -18,7 +18,7 @@ from statistics import median
 from carom.core.balls import Ball
 from carom.core.table import TableSpec
 from carom.rules.disciplines import Discipline
-from carom.track.contacts.detection import Detection, detect, own_noise, stroke_noise
+from carom.track.contacts.detection import Reading, detect, own_noise, read_motion, stroke_noise
 from carom.track.judging.ruling import TrackedRuling, track_stroke
 from carom.track.reconstruct.bias import bias_samples, pooled
 from carom.track.reconstruct.unbias import unbiased
@@ -26,12 +26,12 @@ from carom.track.samples import TrackedStroke
 from carom.track.tracker import DEFAULT_MODEL, CameraBias, TrackerModel
 
 
-def camera_bias(detected: list[tuple[TrackedStroke, Detection]], table: TableSpec) -> CameraBias | None:
-    """The camera's bias pooled over the ``detected`` strokes of one recording (``None``
-    when they hold too few measurements of it)."""
+def camera_bias(read: list[tuple[TrackedStroke, Reading]], table: TableSpec) -> CameraBias | None:
+    """The camera's bias pooled over the strokes of one recording, each with its motion
+    ``read`` (``None`` when they hold too few measurements of it)."""
     diameter = 2.0 * table.ball_radius
-    samples = [sample for tracked, detection in detected
-               for sample in bias_samples(tracked, detection.motions, detection.paths, diameter)]
+    samples = [sample for tracked, reading in read
+               for sample in bias_samples(tracked, reading.motions, reading.paths, diameter)]
     return pooled(samples)
 
 
@@ -61,8 +61,10 @@ def track_recording(strokes: Iterable[TrackedStroke], discipline: Discipline, ta
     with the camera's bias measured over all of them (:func:`camera_bias`), and each
     ball's noise too where a stroke does not show it (:func:`ball_noise`). A bias the
     recording shows (:attr:`~carom.track.tracker.CameraBias.shown`) is taken out of every
-    stroke's samples, at the clearances its first reading gives, and the stroke is read
-    again (:func:`~carom.track.reconstruct.unbias.unbiased`); the frozen reading (F9) and
+    stroke's samples, at the clearances its first reading of the motion
+    (:func:`~carom.track.contacts.detection.read_motion`) gives, and the motion is read
+    again (:func:`~carom.track.reconstruct.unbias.unbiased`); the contacts are found once,
+    from the last reading. The frozen reading (F9) and
     the positions of the record keep the samples as sent, and the frozen reading weighs
     the bias itself. The rulings in order, each holding that bias as its ``camera``
     (``None``: not measured, and each stroke weighed as alone)."""
@@ -70,11 +72,12 @@ def track_recording(strokes: Iterable[TrackedStroke], discipline: Discipline, ta
     own = [own_noise(tracked) for tracked in strokes]
     measured = ball_noise(own)
     noise = [stroke_noise(estimates, measured) for estimates in own]
-    detected = [detect(tracked, table, model, sigma) for tracked, sigma in zip(strokes, noise, strict=True)]
-    camera = camera_bias(list(zip(strokes, detected, strict=True)), table)
+    read = [read_motion(tracked, table, sigma) for tracked, sigma in zip(strokes, noise, strict=True)]
+    camera = camera_bias(list(zip(strokes, read, strict=True)), table)
     if camera is not None and camera.shown:
         diameter = 2.0 * table.ball_radius
-        detected = [detect(unbiased(tracked, detection.paths, camera, diameter), table, model, sigma)
-                    for tracked, detection, sigma in zip(strokes, detected, noise, strict=True)]
-    return [track_stroke(tracked, discipline, table, model=model, camera=camera, detection=detection)
-            for tracked, detection in zip(strokes, detected, strict=True)]
+        read = [read_motion(unbiased(tracked, reading.paths, camera, diameter), table, sigma)
+                for tracked, reading, sigma in zip(strokes, read, noise, strict=True)]
+    return [track_stroke(tracked, discipline, table, model=model, camera=camera,
+                         detection=detect(tracked, table, model, reading=reading))
+            for tracked, reading in zip(strokes, read, strict=True)]
