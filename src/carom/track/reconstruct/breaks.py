@@ -137,14 +137,7 @@ def _breaks(s: _Samples) -> np.ndarray:
     # friction could bend it a lot; compare instead the velocities on both sides
     # with what friction can change between them.
     jump = _velocity_jumps(tri, s)
-    near = found.copy()
-    near[1:] |= found[:-1]
-    near[:-1] |= found[1:]
-    for k in np.nonzero((jump > 1.0) & ~near)[0].tolist():
-        # a local maximum (the interval between two runs has no jump)
-        if (k > 0 and jump[k - 1] > jump[k]) or (k + 1 < intervals and jump[k + 1] >= jump[k]):
-            continue
-        found[k] = True
+    found[_peaks(jump, _beside(found))] = True
     found |= _sped_up(s, chord)
     found |= _rolling_turns(s, tri, chord, found, jump)
     return found
@@ -295,19 +288,30 @@ def _rolling_turns(s: _Samples, tri: _Triples, chord: FloatArray, found: np.ndar
     if not both.any():
         return out
     ratio = np.where(both, _velocity_jumps(tri, s, _rolling_resistance), 0.0)
-    near = found.copy()
-    near[1:] |= found[:-1]
-    near[:-1] |= found[1:]
     slide_run, sliding_until = -1, -np.inf
-    for k in np.nonzero((ratio > 1.0) & ~near & (jump <= 1.0))[0].tolist():
-        if ratio[k - 1] > ratio[k] or ratio[k + 1] >= ratio[k]:
-            continue  # not the window's peak
+    for k in _peaks(ratio, _beside(found) | (jump > 1.0)):
         if s.run[k] == slide_run and t[k - 2] < sliding_until:
             continue  # within the slide after a turn just found
         out[k] = True
         slide_run = int(s.run[k])
         sliding_until = float(t[k + 1] + (chord[k + 1] + chord[k - 1]) / laws.SLIP_DECAY)
     return out
+
+
+def _beside(found: np.ndarray) -> np.ndarray:
+    """Per interval, whether it or an interval next to it is in ``found``."""
+    near = found.copy()
+    near[1:] |= found[:-1]
+    near[:-1] |= found[1:]
+    return near
+
+
+def _peaks(ratio: FloatArray, skip: np.ndarray) -> list[int]:
+    """The intervals, in order and not in ``skip``, where ``ratio`` passes 1 at a local
+    maximum (the first of equal neighbours)."""
+    last = ratio.shape[0] - 1
+    return [k for k in np.nonzero((ratio > 1.0) & ~skip)[0].tolist()
+            if not ((k > 0 and ratio[k - 1] > ratio[k]) or (k < last and ratio[k + 1] >= ratio[k]))]
 
 
 def _rolling_resistance(speed: FloatArray) -> FloatArray:
@@ -324,14 +328,13 @@ def _rolling(s: _Samples, chord: FloatArray, found: np.ndarray) -> np.ndarray:
     breaks = np.nonzero(found)[0]
     for lo, hi in zip(starts[:-1].tolist(), starts[1:].tolist(), strict=True):
         inside = breaks[(breaks >= lo) & (breaks < hi - 1)].tolist()
-        slip_left, first = 0.0, True
+        slip_left = 0.0
         for a, b in zip([lo, *(k + 1 for k in inside)], [*inside, hi - 1], strict=True):
             speed_out = float(chord[a]) if a < b else 0.0
-            if first:
+            if a == lo:
                 slip = laws.STRIKE_SLIP * speed_out
             else:
                 slip = speed_out + float(chord[a - 2]) + slip_left if a - 2 >= lo else np.inf
-            first = False
             rolling[a:b + 1] = t[a:b + 1] >= t[a] + slip / laws.SLIP_DECAY
             slip_left = max(0.0, slip - laws.SLIP_DECAY * float(t[b] - t[a]))
     return rolling
