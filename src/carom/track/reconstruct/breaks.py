@@ -40,7 +40,19 @@ def free_acceleration(speed: FloatArray) -> FloatArray:
 def find_breaks(t: FloatArray, xy: FloatArray, sigma: float) -> list[int]:
     """Intervals ``k`` (between samples ``k`` and ``k+1``) across which the motion
     changes more than noise and friction allow, seen from both sides."""
-    return find_breaks_in_runs([(t, xy, sigma)])[0]
+    return find_breaks_in_runs([(t, xy, sigma)])[0].at
+
+
+@dataclass(frozen=True, slots=True)
+class Breaks:
+    """The breaks of one moving run."""
+
+    at: list[int]
+    """The intervals holding a break (between samples ``k`` and ``k+1``), in order."""
+    rolling: list[bool]
+    """For each, whether the ball must have been rolling into it (:func:`_rolling`): were
+    it no event, the ball would have kept rolling across it, its velocity changed by
+    rolling resistance alone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +74,10 @@ class _Samples:
         return same
 
 
-def find_breaks_in_runs(runs: list[Run]) -> list[list[int]]:
-    """:func:`find_breaks` of each run, computed for all of them at once."""
-    out: list[list[int]] = [[] for _ in runs]
+def find_breaks_in_runs(runs: list[Run]) -> list[Breaks]:
+    """:func:`find_breaks` of each run, computed for all of them at once, each break with
+    whether the ball must have been rolling into it."""
+    out = [Breaks([], []) for _ in runs]
     kept = [i for i, (t, _, _) in enumerate(runs) if t.shape[0] >= 3]
     if not kept:
         return out
@@ -74,11 +87,13 @@ def find_breaks_in_runs(runs: list[Run]) -> list[list[int]]:
     # arithmetic on windows across two runs (times need not increase there) is left out
     with np.errstate(divide="ignore", invalid="ignore"):
         found = _breaks(s)
+        rolling = _rolling(s, _chords(s), found)
     offsets = np.cumsum([0, *sizes])
     run_of_interval = s.run[:-1]
     for k in np.nonzero(found)[0].tolist():
         j = int(run_of_interval[k])
-        out[kept[j]].append(k - int(offsets[j]))
+        out[kept[j]].at.append(k - int(offsets[j]))
+        out[kept[j]].rolling.append(bool(rolling[k]))
     return out
 
 

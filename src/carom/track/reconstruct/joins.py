@@ -52,6 +52,10 @@ class Join:
     """``restart`` only: where the ball lay between stopping and being set moving again."""
     t_stop: float = 0.0
     """``restart`` only: when it came to rest (``t`` is when it left again)."""
+    rolling: bool = False
+    """``turn`` only: the ball must have been rolling into it
+    (:class:`~carom.track.reconstruct.breaks.Breaks`), so that without an event it would
+    have kept rolling across it."""
 
     @property
     def dv(self) -> FloatArray:
@@ -59,7 +63,11 @@ class Join:
 
     @property
     def free_change(self) -> float:
-        """The largest velocity change friction alone could make across the join, m/s."""
+        """The largest velocity change friction alone could make across the join, m/s:
+        rolling resistance for a ball that was rolling into it, else sliding friction
+        (less for a slow ball, :func:`~carom.track.reconstruct.breaks.free_acceleration`)."""
+        if self.rolling:
+            return laws.MAX_ROLL_DECELERATION * (self.t_hi - self.t_lo)
         v_in, v_out = self.v_in.tolist(), self.v_out.tolist()
         speed = max(hypot(v_in[0], v_in[1]), hypot(v_out[0], v_out[1]))
         allowed = laws.MAX_FREE_ACCELERATION * min(1.0, speed / laws.FULL_SLIDE_SPEED)
