@@ -294,6 +294,17 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float,
         begin = end + 1
     # a moving stretch next to a moving stretch is one; so is a rest next to a rest where
     # the ball lay, on the mean of all their samples, in one place
+    merged = _merged(runs, xy, noise)
+    # and the samples a stretch read as moving begins with that never left the rest
+    # before it are part of that rest (all of them: the stretch is rest)
+    if len(merged) > 1:
+        merged = _merged(_rested_longer(merged, t, xy, radius), xy, noise)
+    return merged
+
+
+def _merged(runs: list[tuple[int, int, bool]], xy: FloatArray, noise: float) -> list[tuple[int, int, bool]]:
+    """``runs`` with each moving stretch next to a moving stretch made one, and each rest
+    next to a rest in one place (:func:`_one_place`)."""
     merged: list[tuple[int, int, bool]] = []
     for run in runs:
         if merged and not run[2] and not merged[-1][2]:
@@ -303,6 +314,44 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float,
         else:
             merged.append(run)
     return merged
+
+
+def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatArray,
+                   radius: float) -> list[tuple[int, int, bool]]:
+    """``runs`` with each rest of many samples (a tracker that sends every frame of a
+    resting ball) taking in the samples the moving stretch after it begins with while they
+    lie within ``radius`` (the rest's own test) of where the rest lay on the mean of its
+    samples: the whole stretch, if it never left; else at most
+    ``STILL_SAMPLES - 1`` of them, which a ball crept from its place in unseen
+    (:mod:`~carom.track.contacts.struck` allows for that), so that the move's start is
+    not read before it; and only samples sent one frame after another (:data:`NEXT_FRAME`):
+    after a gap, left by samples lost or set aside as biased, the ball may have been
+    touched and moved less than ``radius``. A sample in the noise's tail cut the rest, the
+    samples after it read as a creep measured from that sample, or the samples near a
+    passing ball were set aside, and the last still ones before the gap read as moving;
+    measured against the whole rest, they have not moved."""
+    m = tracker.STILL_SAMPLES
+    out = list(runs)
+    for i in range(1, len(out)):
+        (r0, r1, rest), (m0, m1, moving_rest) = out[i - 1], out[i]
+        if not rest or moving_rest or r1 - r0 + 1 < m:
+            continue
+        away = xy[m0:m1 + 1] - xy[r0:r1 + 1].mean(axis=0)
+        frame = float(np.median(np.diff(t[r0:r1 + 1])))
+        sent_next = np.diff(t[m0 - 1:m1 + 1]) <= NEXT_FRAME * frame
+        inside = (np.hypot(away[:, 0], away[:, 1]) <= radius) & sent_next
+        lead = int(np.argmin(inside)) if not inside.all() else m1 - m0 + 1
+        if lead == m1 - m0 + 1:
+            out[i] = (m0, m1, True)
+        elif lead:
+            lead = min(lead, m - 1)
+            out[i - 1], out[i] = (r0, r1 + lead, True), (m0 + lead, m1, False)
+    return out
+
+
+NEXT_FRAME = 2.5
+"""Two samples at most this many times the rest's usual interval apart were sent one
+frame after the other, or with a frame or two lost (:func:`_rested_longer`)."""
 
 
 def _one_place(xy: FloatArray, first: tuple[int, int, bool], second: tuple[int, int, bool],
