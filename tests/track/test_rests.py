@@ -13,6 +13,7 @@ from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import track_stroke
 from carom.track.reconstruct.rests import (
+    _moved_across_gaps,
     _rested_longer,
     _stays_moved,
     _undrifted,
@@ -339,5 +340,43 @@ def test_a_thin_touch_of_a_ball_sent_every_frame_is_found() -> None:
     rules, table = discipline("three-cushion"), TABLES["large"]
     stroke = labelled_recording(14, 162550, rules, table, EVERY_FRAME)[13]
     assert stroke.tracked.shot == 162563 and stroke.verdict.points == 1
+    ruling = track_stroke(stroke.tracked, rules, table)
+    assert ruling.points == 1
+
+
+def _rest_across_a_gap(moved: float) -> tuple[np.ndarray, np.ndarray]:
+    """A ball sent every 25 ms with 1.4 mm of noise, resting 1 s; its samples for 0.15 s
+    set aside (a ball passed); then resting 1 s more, ``moved`` m from where it lay."""
+    rng = np.random.default_rng(11)
+    t = np.r_[np.arange(40) * 0.025, 1.15 + np.arange(40) * 0.025]
+    xy = np.array([0.7, 1.2]) + rng.normal(0.0, 0.0014, (80, 2))
+    xy[40:, 0] += moved
+    return t, xy
+
+
+def test_a_ball_sent_every_frame_moved_across_a_gap_in_its_samples_moved() -> None:
+    """A thin touch moved it 4 mm while its samples beside the hitter were set aside:
+    within the noise's reach of any one sample, plain on the means either side."""
+    t, xy = _rest_across_a_gap(0.004)
+    still = np.ones(80, dtype=bool)
+    assert _moved_across_gaps(t, xy, still, 0.0014).tolist() == [k == 39 for k in range(79)]
+    assert any(end == 39 for _, end, _ in rest_runs(t, xy, 0.0014))
+
+
+def test_a_ball_sent_every_frame_still_across_a_gap_is_not_cut_there() -> None:
+    t, xy = _rest_across_a_gap(0.0)
+    assert not _moved_across_gaps(t, xy, np.ones(80, dtype=bool), 0.0014).any()
+    assert not any(end == 39 for _, end, _ in rest_runs(t, xy, 0.0014))
+
+
+def test_a_thin_touch_across_a_gap_of_a_ball_sent_every_frame_is_found() -> None:
+    """Development stroke 162617, every-frame cameras: yellow passed red at 4.33 s and
+    moved it 5 mm, red's noise 1.4 mm; red's samples beside yellow were set aside, and
+    those after them lay within four standard deviations of where it rested: one rest,
+    and the point lost at confidence 1.000. The means either side of the gap show the
+    move, and the two rests, each measured on a dozen samples, tell it from the noise."""
+    rules, table = discipline("three-cushion"), TABLES["large"]
+    stroke = labelled_recording(18, 162600, rules, table, EVERY_FRAME)[17]
+    assert stroke.tracked.shot == 162617 and stroke.verdict.points == 1
     ruling = track_stroke(stroke.tracked, rules, table)
     assert ruling.points == 1

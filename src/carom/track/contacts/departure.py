@@ -57,10 +57,11 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
     back = _returned(motion, join, rest)
     if back is not None:
         # it came back to where it lay: moved only if the two rests differ by more
-        # than two measurements of a still ball do
+        # than two measurements of a still ball do (each rest measured on the mean of
+        # its samples, of a tracker that sends every frame of a resting ball)
         length = float(np.hypot(*(back - rest)))
         direction = (back - rest) / max(length, 1e-9)
-        moved = model.moved_probability(length, _rest_sigma(sigma))
+        moved = model.moved_probability(length, _rest_sigma(sigma / sqrt(_rest_samples(motion, join))))
         return Departure(join, rest, direction, _angle_sd(sigma, length), None, 0.0, sigma, moved=moved)
     first = join.via[0] if join.via else join.after.i0
     if join.kind == "nudge":
@@ -208,6 +209,22 @@ def _crowding(point: FloatArray, t: float, others: tuple[BallPath, ...], diamete
     """How far, m beyond ``2R``, the nearest other ball lay from ``point`` at ``t``."""
     gaps = [float(np.hypot(*(other.at(t) - point))) - diameter for other in others]
     return min(gaps, default=float("inf"))
+
+
+MEAN_OF = 12
+"""The most samples of a rest the noise of its place is taken to fall with (as the square
+root): samples sent every frame are not quite independent (the ball may creep, a shadow
+may last), and beyond a dozen the floor :data:`~carom.track.tracker.REST_NOISE` rules."""
+
+
+def _rest_samples(motion: BallMotion, join: Join) -> int:
+    """How many samples, at most :data:`MEAN_OF`, each of the two rests around ``join``
+    (the one before it and the next one after it) measures the ball's place on: 1 but
+    for a tracker that sends every frame of a resting ball."""
+    after = next((p for p in motion.pieces if p.rest and p.t0 >= join.t_hi - 1e-9), None)
+    if not join.before.rest or after is None or join.rest_point is not None:
+        return 1
+    return max(1, min(join.before.size, after.size, MEAN_OF))
 
 
 def _rest_sigma(sigma: float) -> float:

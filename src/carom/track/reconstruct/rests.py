@@ -275,6 +275,7 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float,
     apart &= still[1:] & still[:-1]
     for k in np.nonzero(apart)[0].tolist():
         apart[k] = _stays_moved(xy, still, k, noise)
+    apart |= _moved_across_gaps(t, xy, still, noise)
     times = t.tolist()
     for burst in resumed(t) if bursts is None else bursts:
         k = int(np.searchsorted(t, burst)) - 1
@@ -371,6 +372,38 @@ def _means_apart(a: FloatArray, b: FloatArray, sigma: float) -> bool:
     a millimetre): the ball moved between them."""
     spread = sigma * sqrt(1.0 / a.shape[0] + 1.0 / b.shape[0])
     return float(np.hypot(*(b.mean(axis=0) - a.mean(axis=0)))) > max(NUDGE_Z * spread, 0.001)
+
+
+def _moved_across_gaps(t: FloatArray, xy: FloatArray, still: np.ndarray, sigma: float) -> np.ndarray:
+    """Per interval, whether a ball sent every frame of its rest moved across a gap in its
+    samples: frames lost, or its samples beside a passing ball set aside as biased
+    (:func:`biased_excursions`). A thin touch moves a ball by millimetres, within the
+    noise's reach of any one sample; the means of
+    :data:`~carom.track.tracker.STILL_SAMPLES` still samples or more on either side
+    (up to :data:`GAP_WINDOW`) tell (:func:`_means_apart`)."""
+    n = int(t.shape[0])
+    out = np.zeros(max(n - 1, 0), dtype=bool)
+    m = tracker.STILL_SAMPLES
+    if n < 2 * m:
+        return out
+    dt = np.diff(t)
+    frame = float(np.median(dt))
+    for k in np.nonzero(dt > NEXT_FRAME * frame)[0].tolist():
+        lo = k
+        while lo > 0 and k - lo + 1 < GAP_WINDOW and still[lo - 1] and dt[lo - 1] <= NEXT_FRAME * frame:
+            lo -= 1
+        hi = k + 1
+        while hi < n - 1 and hi - k < GAP_WINDOW and still[hi + 1] and dt[hi] <= NEXT_FRAME * frame:
+            hi += 1
+        if k - lo + 1 >= m and hi - k >= m and still[lo:k + 1].all() and still[k + 1:hi + 1].all():
+            out[k] = _means_apart(xy[lo:k + 1], xy[k + 1:hi + 1], sigma)
+    return out
+
+
+GAP_WINDOW = 12
+"""The most still samples on either side of a gap whose means are compared
+(:func:`_moved_across_gaps`): a few tenths of a second, before a slow move after it
+carries the ball on."""
 
 
 def _stays_moved(xy: FloatArray, still: np.ndarray, k: int, sigma: float) -> bool:
