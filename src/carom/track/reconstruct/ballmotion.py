@@ -145,18 +145,18 @@ def reconstruct_all(tracks: list[tuple[Ball, BallTrack, float | None]],
     motions: dict[Ball, BallMotion] = {}
     for ball, t, xy, sigma, runs in prepared:
         spans: list[Span] = []
-        rolling_into: set[float] = set()
+        rolling_into: set[int] = set()  # the last sample before each break a ball rolled into
         for lo, hi, rest in runs:
             if rest:
                 spans.append((lo, hi, True))
                 continue
             found = next(breaks)
             spans.extend(_moving_spans(lo, hi, found.at))
-            rolling_into.update(float(t[lo + k]) for k, r in zip(found.at, found.rolling, strict=True) if r)
+            rolling_into.update(lo + k for k, r in zip(found.at, found.rolling, strict=True) if r)
         motion = BallMotion(ball, t, xy, sigma, [])
         motion.pieces, motion.joins = join_all(make_pieces(t, xy, spans), motion.sigma_at)
         for join in motion.joins:
-            join.rolling = join.kind == "turn" and join.t_lo in rolling_into
+            join.rolling = join.kind == "turn" and join.before.i1 in rolling_into
         motions[ball] = motion
     return motions
 

@@ -387,13 +387,13 @@ def _moved_across_gaps(t: FloatArray, xy: FloatArray, still: np.ndarray, sigma: 
     if n < 2 * m:
         return out
     dt = np.diff(t)
-    frame = float(np.median(dt))
-    for k in np.nonzero(dt > NEXT_FRAME * frame)[0].tolist():
-        lo = k
-        while lo > 0 and k - lo + 1 < GAP_WINDOW and still[lo - 1] and dt[lo - 1] <= NEXT_FRAME * frame:
+    sent_next = dt <= NEXT_FRAME * float(np.median(dt))
+    for k in np.nonzero(~sent_next)[0].tolist():
+        lo = k  # back and on from the gap, over still samples sent one frame after another
+        while lo > 0 and k - lo + 1 < GAP_WINDOW and still[lo - 1] and sent_next[lo - 1]:
             lo -= 1
         hi = k + 1
-        while hi < n - 1 and hi - k < GAP_WINDOW and still[hi + 1] and dt[hi] <= NEXT_FRAME * frame:
+        while hi < n - 1 and hi - k < GAP_WINDOW and still[hi + 1] and sent_next[hi]:
             hi += 1
         if k - lo + 1 >= m and hi - k >= m and still[lo:k + 1].all() and still[k + 1:hi + 1].all():
             out[k] = _means_apart(xy[lo:k + 1], xy[k + 1:hi + 1], sigma)
