@@ -121,6 +121,32 @@ def test_a_ball_that_leaves_ball_1_or_follows_it_at_the_start_keeps_its_first_sa
     assert away[0] and following[0] and too_far[0]
 
 
+def test_a_ball_that_moves_towards_where_ball_1_stood_long_after_it_left_keeps_its_first_sample() -> None:
+    """The same 11 mm towards where ball 1 stood, but first sent 3 s after ball 1 was
+    struck away: the bias went with ball 1, and a tracker that sends a ball once it moved
+    would have sent the way back at once. A move so late is a contact, and the sample it
+    started from stays."""
+    late = _start_kept([(0.511, 1.0), (0.52, 1.0), (0.53, 1.0)], [3.0, 3.4, 3.8])
+    assert late.all()
+
+
+def test_a_contact_long_after_the_strike_moving_a_ball_towards_ball_1s_place_is_found() -> None:
+    """A development stroke (seed 172178, in the recording of 29 from 172150, whose camera
+    sends a ball once it moved 14 mm): red lay 32 mm beyond touching white, ball 1, at
+    the strike. Yellow, white's first ball, rolled into red at 2.77 s and pushed it 36 mm,
+    towards where white had stood; red's next sample came 3.06 s after the strike. Read as
+    the bias coming back, red's first sample was set aside, its move became a nudge after
+    the contact, and the point was lost at confidence 1.000."""
+    rules, table = discipline("three-cushion"), TABLES["large"]
+    stroke = labelled_recording(29, 172150, rules, table)[28]
+    assert stroke.tracked.shot == 172178 and not stroke.camera.every_frame
+    assert stroke.verdict.points == 1
+    ruling = track_stroke(stroke.tracked, rules, table)
+    assert ruling.points == 1
+    assert any(isinstance(e, BallContact) and {e.ball, e.other} == {Ball.YELLOW, Ball.RED}
+               and 2.5 < e.t < 3.1 for e in ruling.stroke.events)
+
+
 def _still(step: tuple[float, float], seed: int, n: int = 10) -> tuple[np.ndarray, np.ndarray]:
     """``n`` measurements of a resting ball with 0.5 mm of noise, displaced by ``step``
     from the middle one on."""

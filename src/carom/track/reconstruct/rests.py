@@ -91,11 +91,11 @@ def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float,
         return keep
     near = np.zeros(n, dtype=bool)
     reach = diameter + tracker.BIAS_NEAR
-    at_start: list[tuple[float, float]] = []
+    at_start: list[tuple[float, float, float]] = []
     for times, oxy in others:
         ox, oy = np.interp(t, times, oxy[:, 0]), np.interp(t, times, oxy[:, 1])
         near |= np.hypot(xy[:, 0] - ox, xy[:, 1] - oy) <= reach
-        at_start.append((float(ox[0]), float(oy[0])))
+        at_start.append((float(ox[0]), float(oy[0]), _left(times, oxy, xy[0], reach)))
     near[-1] = False  # where a ball ends is always kept
     if not near.any():
         return keep
@@ -125,12 +125,20 @@ def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float,
     return keep
 
 
+def _left(times: FloatArray, oxy: FloatArray, at: FloatArray, reach: float) -> float:
+    """When another ball (its samples ``times``, ``oxy``) was first sent farther than
+    ``reach`` from ``at``, s (infinity: never)."""
+    far = np.nonzero(np.hypot(oxy[:, 0] - at[0], oxy[:, 1] - at[1]) > reach)[0]
+    return float(times[far[0]]) if far.size else float("inf")
+
+
 def _biased_start(t: list[float], p: list[list[float]], near: list[bool],
-                  others: list[tuple[float, float]], still: float, diameter: float) -> int:
+                  others: list[tuple[float, float, float]], still: float, diameter: float) -> int:
     """How many of a ball's first samples to leave out as the tracker's bias: the samples
     taken at the start of the stroke while another ball lay close, when the ball then
-    lies still a little way off them *towards where that ball stood* (``others``: where
-    each other ball was measured at the first sample).
+    lies still a little way off them *towards where that ball stood*, as soon as that
+    ball left (``others``: where each other ball was measured at the first sample, and
+    when it was first sent out of reach of the bias).
 
     The bias pushed the two centres apart; once the other ball was struck away, the
     resting ball's centre comes back by the bias, towards where it stood. Three things
@@ -138,7 +146,10 @@ def _biased_start(t: list[float], p: list[list[float]], near: list[bool],
     touched it, never towards it; a ball set moving goes on, where this one stays (its
     next samples within the noise for :data:`REST_SPAN`, or none for :data:`SILENCE`);
     and the way back is at most half the gap the two were measured at beyond touching
-    (the bias moved both centres). Read as a move, it would be a ball set moving at the
+    (the bias moved both centres). The bias goes when the other ball goes: a tracker
+    that sends a ball once it moved sends its centre coming back at once, so a first
+    sample away taken :data:`SILENCE` after the other ball left is a later move (a
+    contact), not the bias. Read as a move, the bias would be a ball set moving at the
     strike by nothing, and its real move later would go unseen."""
     n = len(t)
     b = near.index(False) if False in near else n
@@ -156,7 +167,9 @@ def _biased_start(t: list[float], p: list[list[float]], near: list[bool],
     dx, dy = p[b][0] - mx, p[b][1] - my
     if hypot(dx, dy) > BIAS_MAX:
         return 0
-    ox, oy = min(others, key=lambda o: hypot(o[0] - mx, o[1] - my))
+    ox, oy, left = min(others, key=lambda o: hypot(o[0] - mx, o[1] - my))
+    if t[b] - left > SILENCE:
+        return 0  # it moved long after the other ball took the bias away
     jump = hypot(dx, dy)
     if hypot(ox - mx, oy - my) - diameter < 2.0 * jump - still:
         return 0  # the bias on both centres together would be more than their gap was measured
