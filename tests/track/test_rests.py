@@ -342,17 +342,34 @@ def test_samples_that_never_left_a_rest_sent_every_frame_belong_to_it() -> None:
     the start three frames early, where a ball passing then would be taken for its
     hitter: they are taken into the rest, and the move begins where the ball left."""
     t, xy = _rest_then_leaving(0.0)
-    assert _rested_longer([(0, 49, True), (50, 59, False)], t, xy, 0.002) == [(0, 52, True), (53, 59, False)]
+    runs = [(0, 49, True), (50, 59, False)]
+    assert _rested_longer(runs, t, xy, 0.002, 0.0005) == [(0, 52, True), (53, 59, False)]
     every = np.arange(50, 60)
     xy[every] = xy[every - 50]  # the stretch never leaves
-    assert _rested_longer([(0, 49, True), (50, 59, False)], t, xy, 0.002) == [(0, 49, True), (50, 59, True)]
+    assert _rested_longer(runs, t, xy, 0.002, 0.0005) == [(0, 49, True), (50, 59, True)]
+
+
+def test_more_still_samples_than_a_creep_takes_on_the_rests_mean_are_all_taken_in() -> None:
+    """Six samples where the ball lay, then a gap (samples beside a passing ball set
+    aside): on their mean they lie where the rest lay, so all six are rest, not the last
+    three read as a move begun before the ball passing could have touched it. A creep of
+    3 mm over the same six samples is not taken in beyond the first three."""
+    rng = np.random.default_rng(5)
+    t = np.r_[np.arange(56) * 0.02, 1.5 + np.arange(6) * 0.02]
+    xy = np.array([0.7, 1.2]) + rng.normal(0.0, 0.0005, (62, 2))
+    xy[56:, 0] += 0.02
+    runs = [(0, 49, True), (50, 61, False)]
+    assert _rested_longer(runs, t, xy, 0.002, 0.0005) == [(0, 55, True), (56, 61, False)]
+    xy[50:56, 0] += 0.0005 * np.arange(1, 7)
+    assert _rested_longer(runs, t, xy, 0.002, 0.0005) == [(0, 52, True), (53, 61, False)]
 
 
 def test_samples_after_a_gap_are_not_taken_into_the_rest() -> None:
     """After samples lost or set aside as biased, a ball touched meanwhile may lie less
     than the noise's reach from its rest: its first samples after the gap stay a move."""
     t, xy = _rest_then_leaving(0.3)
-    assert _rested_longer([(0, 49, True), (50, 59, False)], t, xy, 0.002) == [(0, 49, True), (50, 59, False)]
+    runs = [(0, 49, True), (50, 59, False)]
+    assert _rested_longer(runs, t, xy, 0.002, 0.0005) == [(0, 49, True), (50, 59, False)]
 
 
 def test_a_thin_touch_of_a_ball_sent_every_frame_is_found() -> None:

@@ -312,7 +312,7 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float,
     # and the samples a stretch read as moving begins with that never left the rest
     # before it are part of that rest (all of them: the stretch is rest)
     if len(merged) > 1:
-        merged = _merged(_rested_longer(merged, t, xy, radius), xy, noise)
+        merged = _merged(_rested_longer(merged, t, xy, radius, noise), xy, noise)
     return merged
 
 
@@ -331,7 +331,7 @@ def _merged(runs: list[tuple[int, int, bool]], xy: FloatArray, noise: float) -> 
 
 
 def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatArray,
-                   radius: float) -> list[tuple[int, int, bool]]:
+                   radius: float, noise: float) -> list[tuple[int, int, bool]]:
     """``runs`` with each rest of many samples (a tracker that sends every frame of a
     resting ball) taking in the samples the moving stretch after it begins with while they
     lie within ``radius`` (the rest's own test) of where the rest lay on the mean of its
@@ -358,7 +358,10 @@ def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatAr
         if lead == m1 - m0 + 1:
             out[i] = (m0, m1, True)
         elif lead:
-            lead = min(lead, m - 1)
+            if lead >= m and not _means_apart(xy[r0:r1 + 1], xy[m0:m0 + lead], noise):
+                pass  # on their mean they lie where the rest lay: none crept
+            else:
+                lead = min(lead, m - 1)
             out[i - 1], out[i] = (r0, r1 + lead, True), (m0 + lead, m1, False)
     return out
 
