@@ -13,6 +13,7 @@ from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import track_stroke
 from carom.track.reconstruct.rests import (
+    _merged,
     _moved_across_gaps,
     _rested_longer,
     _stays_moved,
@@ -203,7 +204,8 @@ def test_a_step_in_the_noise_of_a_ball_sent_every_frame_leaves_one_rest() -> Non
 
 def test_a_ball_sent_every_frame_and_moved_2_mm_rests_twice() -> None:
     runs = rest_runs(*_sent_every_frame(0.002, 0.0), 0.0005)
-    assert (5, 99, True) in runs and any(begin == 100 and rest for begin, _, rest in runs)
+    assert any(begin <= 5 and end == 99 and rest for begin, end, rest in runs)
+    assert any(begin == 100 and rest for begin, _, rest in runs)
 
 
 def test_a_long_rest_beginning_with_a_sample_in_the_noise_tail_is_not_a_creep() -> None:
@@ -423,3 +425,49 @@ def test_a_thin_touch_across_a_gap_of_a_ball_sent_every_frame_is_found() -> None
     assert stroke.tracked.shot == 162617 and stroke.verdict.points == 1
     ruling = track_stroke(stroke.tracked, rules, table)
     assert ruling.points == 1
+
+
+T_81 = np.r_[np.arange(30) * 0.02, 0.9 + np.arange(51) * 0.02]
+"""Thirty samples 20 ms apart, a gap of a third of a second, fifty-one more."""
+
+
+def _rest_sample_rest(lone: tuple[float, float]) -> np.ndarray:
+    """Thirty samples of a resting ball with 0.5 mm of noise, one more at ``lone`` (m,
+    from where the ball lay), then fifty 6 mm along x: a ball moved during a gap."""
+    xy = np.array([0.7, 1.2]) + np.random.default_rng(3).normal(0.0, 0.0005, (81, 2))
+    xy[30] = (0.7 + lone[0], 1.2 + lone[1])
+    xy[31:, 0] += 0.006
+    return xy
+
+
+def test_a_lone_sample_before_a_rest_of_many_where_it_lay_is_part_of_it() -> None:
+    """The first sample after a gap, 1.5 mm from where the fifty after it lay (in the
+    noise's tail of one sample, within four deviations of their mean), cut from them:
+    it is the start of that rest, and the move is weighed between two rests of many
+    samples, not from a single one."""
+    runs = [(0, 29, True), (30, 30, True), (31, 80, True)]
+    assert _merged(runs, T_81, _rest_sample_rest((0.0075, 0.0)), 0.0005) == [(0, 29, True), (30, 80, True)]
+
+
+def test_a_lone_sample_off_the_rest_after_it_or_beside_the_rest_before_it_stays_apart() -> None:
+    """The same sample 4 mm from the rest after it (eight deviations) is a place of its
+    own; and one that lies where the rest *before* it lay, after a gap, is not taken into
+    that rest: the ball may have been touched during the gap and moved less than the
+    noise's reach."""
+    runs = [(0, 29, True), (30, 30, True), (31, 80, True)]
+    assert _merged(runs, T_81, _rest_sample_rest((0.010, 0.0)), 0.0005) == runs
+    before = [(0, 29, True), (30, 30, True)]
+    assert _merged(before, T_81[:31], _rest_sample_rest((0.0, 0.0))[:31], 0.0005) == before
+
+
+def test_a_thin_touch_across_a_gap_ending_in_a_lone_sample_is_found() -> None:
+    """A development stroke (seed 173600, in the recording of one from 173600, whose camera
+    sends every frame of every ball): white passed red at 3.83 s and moved it 6 mm, its
+    samples beside white set aside as biased (the camera's bias pushes touching centres
+    apart by about 2 cm each). Red's first sample after the gap lay in the noise's tail
+    and was cut from the rest after it: the move was weighed from one sample to one
+    sample, and the point was lost."""
+    rules, table = discipline("three-cushion"), TABLES["large"]
+    stroke = labelled_recording(1, 173600, rules, table, EVERY_FRAME)[0]
+    assert stroke.tracked.shot == 173600 and stroke.verdict.points == 1
+    assert track_stroke(stroke.tracked, rules, table).points == 1

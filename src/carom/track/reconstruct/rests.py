@@ -308,26 +308,49 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float,
         begin = end + 1
     # a moving stretch next to a moving stretch is one; so is a rest next to a rest where
     # the ball lay, on the mean of all their samples, in one place
-    merged = _merged(runs, xy, noise)
+    merged = _merged(runs, t, xy, noise)
     # and the samples a stretch read as moving begins with that never left the rest
     # before it are part of that rest (all of them: the stretch is rest)
     if len(merged) > 1:
-        merged = _merged(_rested_longer(merged, t, xy, radius, noise), xy, noise)
+        merged = _merged(_rested_longer(merged, t, xy, radius, noise), t, xy, noise)
     return merged
 
 
-def _merged(runs: list[tuple[int, int, bool]], xy: FloatArray, noise: float) -> list[tuple[int, int, bool]]:
+def _merged(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatArray,
+            noise: float) -> list[tuple[int, int, bool]]:
     """``runs`` with each moving stretch next to a moving stretch made one, and each rest
-    next to a rest in one place (:func:`_one_place`)."""
+    next to a rest in one place (:func:`_one_place`, :func:`_leads_into`)."""
     merged: list[tuple[int, int, bool]] = []
     for run in runs:
         if merged and not run[2] and not merged[-1][2]:
             merged[-1] = (merged[-1][0], run[1], False)
-        elif merged and run[2] and merged[-1][2] and _one_place(xy, merged[-1], run, noise):
+        elif merged and run[2] and merged[-1][2] and (_one_place(xy, merged[-1], run, noise)
+                                                      or _leads_into(t, xy, merged[-1], run, noise)):
             merged[-1] = (merged[-1][0], run[1], True)
         else:
             merged.append(run)
     return merged
+
+
+def _leads_into(t: FloatArray, xy: FloatArray, short: tuple[int, int, bool], rest: tuple[int, int, bool],
+                noise: float) -> bool:
+    """Whether a rest of fewer than :data:`~carom.track.tracker.STILL_SAMPLES` samples
+    is the start of the rest of many after it (a tracker that sends every frame of a
+    resting ball): each of its samples within the rest's own reach, four noise
+    deviations, of where that rest lay on the mean of its samples, and sent one frame
+    before it (:data:`NEXT_FRAME`). A sample in the noise's tail cut them, often the
+    first after a gap (samples beside a passing ball set aside); left apart, a thin
+    touch in the gap was weighed between two single samples, not between two rests.
+    Never across a gap, nor into the rest *before* it: a ball touched meanwhile may lie
+    within the noise's reach of where it lay."""
+    m = tracker.STILL_SAMPLES
+    if short[1] - short[0] + 1 >= m or rest[1] - rest[0] + 1 < m:
+        return False
+    frame = float(np.median(np.diff(t[rest[0]:rest[1] + 1])))
+    if t[rest[0]] - t[short[1]] > NEXT_FRAME * frame:
+        return False
+    away = xy[short[0]:short[1] + 1] - xy[rest[0]:rest[1] + 1].mean(axis=0)
+    return bool((np.hypot(away[:, 0], away[:, 1]) <= 4.0 * noise).all())
 
 
 def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatArray,
