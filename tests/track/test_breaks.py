@@ -1,6 +1,7 @@
 """Breaks in a ball's motion (``carom.track.reconstruct.breaks``): a ball that leaves a
 silence faster than it entered it, or moving after a silence longer than it could roll
-through, was set moving again; a ball that must be rolling and turns was met."""
+through, was set moving again; a ball that must be rolling and turns was met; so was a
+ball set moving by another that turns before its next event."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from carom.rules.disciplines import discipline
 from carom.track import track_stroke
 from carom.track.contacts.ball_contacts import SIGNIFICANT
 from carom.track.reconstruct.ballmotion import reconstruct
-from carom.track.reconstruct.breaks import SPEED_UP, find_breaks
+from carom.track.reconstruct.breaks import SPEED_UP, find_breaks, find_breaks_in_runs
 from carom.track.reconstruct.joins import Join
 from carom.track.samples import BallTrack
 from carom.track.synthetic import labelled_recording
+from carom.track.synthetic.camera import EVERY_FRAME
 
 
 def _slow_roll_then(after: tuple[float, float]) -> tuple[np.ndarray, np.ndarray]:
@@ -175,3 +177,44 @@ def test_a_slow_contact_found_by_its_turns_alone() -> None:
     assert stroke.tracked.shot == 165452 and stroke.verdict.points == 1
     ruling = track_stroke(stroke.tracked, rules, table)
     assert ruling.points == 1
+
+
+def _struck_then_turned(seed: int, change: tuple[float, float]) -> tuple[np.ndarray, np.ndarray]:
+    """A ball set moving at 0.2 m/s, sent every 30 ms with 1.2 mm of noise; at 0.15 s its
+    velocity changes by ``change`` (m/s: across its line, and its speed along it)."""
+    t = np.arange(21) * 0.03
+    v0 = np.array((0.0, -0.2))
+    v1 = v0 + np.array((change[0], -change[1]))
+    path = np.where((t <= 0.15)[:, None], t[:, None] * v0, 0.15 * v0 + (t - 0.15)[:, None] * v1)
+    return t, np.array((0.8, 2.5)) + path + np.random.default_rng(seed).normal(0.0, 0.0012, path.shape)
+
+
+def test_a_struck_ball_turned_before_its_next_event_was_met() -> None:
+    """Struck along the line of centres, a ball has no spin across its line: turned by
+    0.14 m/s across it, it was met, though sliding friction could turn a ball with spin
+    that much in the time (at these seeds the slide alone finds no break). The same turn
+    of the cue ball's strike, which may carry spin, is left to the slide."""
+    for seed in (1, 2, 3, 4, 5):
+        run = [(*_struck_then_turned(seed, (0.14, -0.05)), 0.0012)]
+        assert find_breaks_in_runs(run, [True])[0].at in ([4], [5])
+        assert find_breaks_in_runs(run, [False])[0].at == []
+
+
+def test_a_struck_ball_slowing_along_its_line_has_no_break() -> None:
+    """Sliding friction slows a struck ball along its line (here by 0.05 m/s at once,
+    within what it does in a frame or two): no turn, no break."""
+    for seed in range(5):
+        run = [(*_struck_then_turned(seed, (0.0, -0.05)), 0.0012)]
+        assert find_breaks_in_runs(run, [True])[0].at == []
+
+
+def test_a_kiss_on_a_struck_ball_before_its_next_event_is_found() -> None:
+    """A development stroke (seed 161389, in the recording of 40 from 161350, whose
+    camera sends every frame of every ball): red set white moving at 1.63 s, and
+    yellow, ball 1, met white on that first line at 2.10 s. White's turn, within what
+    sliding friction could do to a ball with spin, was read as its slide, and yellow's
+    second ball was lost at confidence 0.998."""
+    rules, table = discipline("three-cushion"), TABLES["large"]
+    stroke = labelled_recording(40, 161350, rules, table, EVERY_FRAME)[39]
+    assert stroke.tracked.shot == 161389 and stroke.verdict.points == 1
+    assert track_stroke(stroke.tracked, rules, table).points == 1

@@ -65,7 +65,7 @@ def read_motion(stroke: TrackedStroke, table: TableSpec, noise: dict[Ball, float
     own samples."""
     sigma = noise if noise is not None else stroke_noise(own_noise(stroke))
     motions = reconstruct_all([(ball, track, sigma[ball]) for ball, track in stroke.balls.items()],
-                              2.0 * table.ball_radius)
+                              2.0 * table.ball_radius, stroke.cue)
     return Reading(motions, {ball: BallPath(motion) for ball, motion in motions.items()})
 
 
