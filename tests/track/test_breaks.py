@@ -19,7 +19,7 @@ from carom.track.reconstruct.breaks import SPEED_UP, find_breaks, find_breaks_in
 from carom.track.reconstruct.joins import Join
 from carom.track.samples import BallTrack
 from carom.track.synthetic import labelled_recording
-from carom.track.synthetic.camera import EVERY_FRAME
+from tests.track.development import development_stroke, judged
 
 
 def _slow_roll_then(after: tuple[float, float]) -> tuple[np.ndarray, np.ndarray]:
@@ -214,7 +214,6 @@ def test_a_kiss_on_a_struck_ball_before_its_next_event_is_found() -> None:
     yellow, ball 1, met white on that first line at 2.10 s. White's turn, within what
     sliding friction could do to a ball with spin, was read as its slide, and yellow's
     second ball was lost at confidence 0.998."""
-    rules, table = discipline("three-cushion"), TABLES["large"]
-    stroke = labelled_recording(40, 161350, rules, table, EVERY_FRAME)[39]
-    assert stroke.tracked.shot == 161389 and stroke.verdict.points == 1
-    assert track_stroke(stroke.tracked, rules, table).points == 1
+    stroke = development_stroke(161389, 161350, every_frame=True)
+    assert stroke.verdict.points == 1
+    assert judged(stroke).points == 1

@@ -14,9 +14,8 @@ from carom.track import BallTrack, TrackedStroke, track_stroke
 from carom.track.contacts.departure import crawled_on
 from carom.track.contacts.struck import _crept_from
 from carom.track.reconstruct.ballmotion import BallMotion, reconstruct
-from carom.track.synthetic import labelled_recording
-from carom.track.synthetic.camera import EVERY_FRAME
 from carom.track.tracker import STILL_SAMPLES
+from tests.track.development import development_stroke, judged
 from tests.track.test_evidence import LARGE, RED, THREE_CUSHION, W, Y, _contact, _noisy, _pass, _recorded
 
 
@@ -95,9 +94,9 @@ def test_two_crawling_balls_side_by_side_did_not_touch() -> None:
     at a few centimetres a second, their centres 11–12 cm apart. Yellow's crawl read as a
     stop and a start, twice; each start asked for a hitter, white was the only ball
     near, and a white–yellow contact was found at confidence 1.000."""
-    stroke = labelled_recording(10, 174500, THREE_CUSHION, LARGE, EVERY_FRAME)[9]
-    assert stroke.tracked.shot == 174509 and stroke.verdict.points == 0
-    ruling = track_stroke(stroke.tracked, THREE_CUSHION, LARGE)
+    stroke = development_stroke(174509, 174500, every_frame=True)
+    assert stroke.verdict.points == 0
+    ruling = judged(stroke)
     assert ruling.points == 0
     assert not any(isinstance(e, BallContact) and {e.ball, e.other} == {W, Y} and e.t > 8.0
                    for e in ruling.stroke.events)

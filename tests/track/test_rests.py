@@ -25,6 +25,7 @@ from carom.track.reconstruct.rests import (
 from carom.track.synthetic import labelled_recording, labelled_stroke
 from carom.track.synthetic.camera import EVERY_FRAME
 from carom.track.tracker import DEFAULT_MODEL
+from tests.track.development import development_stroke, judged
 
 D = 0.0615
 """A ball's diameter, m."""
@@ -138,11 +139,9 @@ def test_a_contact_long_after_the_strike_moving_a_ball_towards_ball_1s_place_is_
     towards where white had stood; red's next sample came 3.06 s after the strike. Read as
     the bias coming back, red's first sample was set aside, its move became a nudge after
     the contact, and the point was lost at confidence 1.000."""
-    rules, table = discipline("three-cushion"), TABLES["large"]
-    stroke = labelled_recording(29, 172150, rules, table)[28]
-    assert stroke.tracked.shot == 172178 and not stroke.camera.every_frame
-    assert stroke.verdict.points == 1
-    ruling = track_stroke(stroke.tracked, rules, table)
+    stroke = development_stroke(172178, 172150)
+    assert stroke.verdict.points == 1 and not stroke.camera.every_frame
+    ruling = judged(stroke)
     assert ruling.points == 1
     assert any(isinstance(e, BallContact) and {e.ball, e.other} == {Ball.YELLOW, Ball.RED}
                and 2.5 < e.t < 3.1 for e in ruling.stroke.events)
@@ -321,12 +320,9 @@ def test_a_ball_set_moving_beside_its_hitter_and_then_still_is_found_struck() ->
     its second ball. Yellow's four samples from 10.59 s march 13 to 48 mm away beside red,
     and it lies where the last of them was at the end. Set aside as the bias, the move
     became a nudge between two rests, and the point was lost at confidence 0.993."""
-    rules, table = discipline("three-cushion"), TABLES["large"]
-    stroke = labelled_recording(49, 128050, rules, table)[48]
-    assert stroke.tracked.shot == 128098 and not stroke.camera.every_frame
-    assert stroke.verdict.points == 1
-    ruling = track_stroke(stroke.tracked, rules, table)
-    assert ruling.points == 1
+    stroke = development_stroke(128098, 128050)
+    assert stroke.verdict.points == 1 and not stroke.camera.every_frame
+    assert judged(stroke).points == 1
 
 
 def _rest_then_leaving(gap: float) -> tuple[np.ndarray, np.ndarray]:
@@ -467,7 +463,6 @@ def test_a_thin_touch_across_a_gap_ending_in_a_lone_sample_is_found() -> None:
     apart by about 2 cm each). Red's first sample after the gap lay in the noise's tail
     and was cut from the rest after it: the move was weighed from one sample to one
     sample, and the point was lost."""
-    rules, table = discipline("three-cushion"), TABLES["large"]
-    stroke = labelled_recording(1, 173600, rules, table, EVERY_FRAME)[0]
-    assert stroke.tracked.shot == 173600 and stroke.verdict.points == 1
-    assert track_stroke(stroke.tracked, rules, table).points == 1
+    stroke = development_stroke(173600, 173600, every_frame=True)
+    assert stroke.verdict.points == 1
+    assert judged(stroke).points == 1

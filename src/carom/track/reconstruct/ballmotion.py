@@ -171,8 +171,8 @@ def _struck(prepared: list[tuple[Ball, FloatArray, FloatArray, float, list[tuple
         return None
     out: list[bool] = []
     for ball, _, _, _, runs in prepared:
-        moving = [rest for _, _, rest in runs if not rest]
-        out.extend(ball is not cue or k > 0 for k in range(len(moving)))
+        moves = sum(1 for _, _, rest in runs if not rest)
+        out.extend(ball is not cue or k > 0 for k in range(moves))
     return out
 
 

@@ -358,10 +358,11 @@ def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatAr
     """``runs`` with each rest of many samples (a tracker that sends every frame of a
     resting ball) taking in the samples the moving stretch after it begins with while they
     lie within ``radius`` (the rest's own test) of where the rest lay on the mean of its
-    samples: the whole stretch, if it never left; else at most
-    ``STILL_SAMPLES - 1`` of them, which a ball crept from its place in unseen
-    (:mod:`~carom.track.contacts.struck` allows for that), so that the move's start is
-    not read before it; and only samples sent one frame after another (:data:`NEXT_FRAME`):
+    samples: the whole stretch, if it never left; else all of them when on their own
+    mean (``noise``: a sample's) they lie where the rest lay, or at most
+    ``STILL_SAMPLES - 1`` of them when they do not, which a ball crept from its place in
+    unseen (:mod:`~carom.track.contacts.struck` allows for that), so that the move's
+    start is not read before it; and only samples sent one frame after another (:data:`NEXT_FRAME`):
     after a gap, left by samples lost or set aside as biased, the ball may have been
     touched and moved less than ``radius``. A sample in the noise's tail cut the rest, the
     samples after it read as a creep measured from that sample, or the samples near a
@@ -381,10 +382,8 @@ def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatAr
         if lead == m1 - m0 + 1:
             out[i] = (m0, m1, True)
         elif lead:
-            if lead >= m and not _means_apart(xy[r0:r1 + 1], xy[m0:m0 + lead], noise):
-                pass  # on their mean they lie where the rest lay: none crept
-            else:
-                lead = min(lead, m - 1)
+            if lead >= m and _means_apart(xy[r0:r1 + 1], xy[m0:m0 + lead], noise):
+                lead = m - 1  # on their mean they left the rest: a creep, its first samples only
             out[i - 1], out[i] = (r0, r1 + lead, True), (m0 + lead, m1, False)
     return out
 

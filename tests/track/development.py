@@ -1,0 +1,26 @@
+"""Development strokes the auto-referee's tests cite: simulated strokes, seen by the
+simulated cameras of ``carom.track.synthetic``, that a round of development looked at."""
+
+from __future__ import annotations
+
+from carom.core.table import TABLES
+from carom.rules.disciplines import discipline
+from carom.track import TrackedRuling, track_stroke
+from carom.track.synthetic import LabelledStroke, labelled_recording
+from carom.track.synthetic.camera import EVERY_FRAME
+
+THREE_CUSHION, LARGE = discipline("three-cushion"), TABLES["large"]
+
+
+def development_stroke(shot: int, first: int, *, every_frame: bool = False) -> LabelledStroke:
+    """Stroke ``shot`` of the recording that begins at seed ``first`` (one camera for all
+    its strokes; ``every_frame``: a camera that sends every frame of every ball)."""
+    ranges = [EVERY_FRAME] if every_frame else []
+    stroke = labelled_recording(shot - first + 1, first, THREE_CUSHION, LARGE, *ranges)[-1]
+    assert stroke.tracked.shot == shot
+    return stroke
+
+
+def judged(stroke: LabelledStroke) -> TrackedRuling:
+    """``stroke`` judged alone, as ``carom track`` judges a stroke."""
+    return track_stroke(stroke.tracked, THREE_CUSHION, LARGE)
