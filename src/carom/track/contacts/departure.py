@@ -19,6 +19,7 @@ from carom.track import laws, tracker
 from carom.track.reconstruct.ballmotion import BallMotion, Join
 from carom.track.reconstruct.geometry import CushionLine
 from carom.track.reconstruct.pieces import Piece
+from carom.track.reconstruct.rests import rest_reach
 from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import FloatArray
 from carom.track.tracker import DEFAULT_MODEL, TrackerModel
@@ -95,7 +96,7 @@ def crawled_on(motion: BallMotion, join: Join) -> float:
     (vx, vy), (wx, wy) = came.v_in.tolist(), join.v_out.tolist()
     speed = hypot(vx, vy)
     lasted = join.t_hi - came.t_lo
-    if speed <= laws.REST_SPEED or speed * lasted > 3.0 * max(4.0 * motion.sigma, 0.0015):
+    if speed <= laws.REST_SPEED or speed * lasted > 3.0 * rest_reach(motion.sigma):
         return 0.0
     sd = hypot(came.sd_dv, join.sd_dv)
     if not sd < float("inf"):

@@ -15,6 +15,7 @@ left out. A numpy call costs the same for one run as for all of them.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from math import sqrt
@@ -51,9 +52,9 @@ class Breaks:
     at: list[int]
     """The intervals holding a break (between samples ``k`` and ``k+1``), in order."""
     rolling: list[bool]
-    """For each, whether the ball must have been rolling into it (:func:`_rolling`): were
-    it no event, the ball would have kept rolling across it, its velocity changed by
-    rolling resistance alone."""
+    """For each, whether the ball must have been rolling into it (:func:`_rolling`), or,
+    set moving by another ball, kept its line into it (:func:`_straight_turns`): were it
+    no event, its velocity would have changed across it by rolling resistance alone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +74,12 @@ class _Samples:
         n = self.run.shape[0]
         same: np.ndarray = self.run[:n - span] == self.run[span:]
         return same
+
+    def bounds(self) -> list[tuple[int, int]]:
+        """Each run's first sample and the sample after its last, in order."""
+        n = self.run.shape[0]
+        starts = np.r_[0, np.nonzero(self.run[1:] != self.run[:-1])[0] + 1, n].tolist()
+        return list(itertools.pairwise(starts))
 
 
 def find_breaks_in_runs(runs: list[Run], struck: list[bool] | None = None) -> list[Breaks]:
@@ -349,11 +356,10 @@ def _straight_turns(s: _Samples, found: np.ndarray, struck: list[bool]) -> np.nd
         residual = sqq - (sx * sx + sy * sy) / m - (cx * cx + cy * cy) / spread
         return cx / spread, cy / spread, st / m, spread, residual
 
-    starts = np.r_[0, np.nonzero(s.run[1:] != s.run[:-1])[0] + 1, n]
     events = np.nonzero(found)[0]
     near_found = _beside(found)
     w = STRAIGHT_WINDOW
-    for r, (lo, hi) in enumerate(zip(starts[:-1].tolist(), starts[1:].tolist(), strict=True)):
+    for r, (lo, hi) in enumerate(s.bounds()):
         if not struck[r]:
             continue
         first = events[(events >= lo) & (events < hi - 1)]
@@ -424,9 +430,8 @@ def _rolling(s: _Samples, chord: FloatArray, found: np.ndarray) -> np.ndarray:
     t = s.t
     n = t.shape[0]
     rolling = np.zeros(n, dtype=bool)
-    starts = np.r_[0, np.nonzero(s.run[1:] != s.run[:-1])[0] + 1, n]
     breaks = np.nonzero(found)[0]
-    for lo, hi in zip(starts[:-1].tolist(), starts[1:].tolist(), strict=True):
+    for lo, hi in s.bounds():
         inside = breaks[(breaks >= lo) & (breaks < hi - 1)].tolist()
         slip_left = 0.0
         for a, b in zip([lo, *(k + 1 for k in inside)], [*inside, hi - 1], strict=True):

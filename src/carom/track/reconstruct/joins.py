@@ -53,9 +53,9 @@ class Join:
     t_stop: float = 0.0
     """``restart`` only: when it came to rest (``t`` is when it left again)."""
     rolling: bool = False
-    """``turn`` only: the ball must have been rolling into it
-    (:class:`~carom.track.reconstruct.breaks.Breaks`), so that without an event it would
-    have kept rolling across it."""
+    """``turn`` only: the ball must have been rolling into it, or kept the line another
+    ball struck it along (:class:`~carom.track.reconstruct.breaks.Breaks`), so that
+    without an event its velocity would have changed by rolling resistance alone."""
 
     @property
     def dv(self) -> FloatArray:

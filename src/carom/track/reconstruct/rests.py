@@ -243,6 +243,18 @@ REST_SAMPLES = 16
 """The most samples a rest span is checked over (a tracker at up to 150 Hz)."""
 
 
+def rest_reach(sigma: float) -> float:
+    """How far, m, the samples of a still ball with noise ``sigma`` may lie from where a
+    rest began: four deviations, and never less than 1.5 mm (:func:`rest_runs`)."""
+    return max(4.0 * sigma, 0.0015)
+
+
+def _frame(t: FloatArray, run: tuple[int, int, bool]) -> float:
+    """The usual interval, s, between the samples of ``run`` (a rest of many samples:
+    the tracker's frame)."""
+    return float(np.median(np.diff(t[run[0]:run[1] + 1])))
+
+
 def rest_runs(t: FloatArray, xy: FloatArray, sigma: float,
               bursts: list[float] | None = None) -> list[tuple[int, int, bool]]:
     """Rest runs and moving runs, in order. The first and the last sample are rests:
@@ -253,7 +265,7 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float,
     a silence (:func:`resumed` of all the samples it sent, before any was left out); by
     default those of ``t``."""
     n = int(t.shape[0])
-    radius = max(4.0 * sigma, 0.0015)
+    radius = rest_reach(sigma)
     still = np.zeros(n, dtype=bool)
     still[0] = still[-1] = True
     if n > 2:
@@ -346,8 +358,7 @@ def _leads_into(t: FloatArray, xy: FloatArray, short: tuple[int, int, bool], res
     m = tracker.STILL_SAMPLES
     if short[1] - short[0] + 1 >= m or rest[1] - rest[0] + 1 < m:
         return False
-    frame = float(np.median(np.diff(t[rest[0]:rest[1] + 1])))
-    if t[rest[0]] - t[short[1]] > NEXT_FRAME * frame:
+    if t[rest[0]] - t[short[1]] > NEXT_FRAME * _frame(t, rest):
         return False
     away = xy[short[0]:short[1] + 1] - xy[rest[0]:rest[1] + 1].mean(axis=0)
     return bool((np.hypot(away[:, 0], away[:, 1]) <= 4.0 * noise).all())
@@ -375,8 +386,7 @@ def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatAr
         if not rest or moving_rest or r1 - r0 + 1 < m:
             continue
         away = xy[m0:m1 + 1] - xy[r0:r1 + 1].mean(axis=0)
-        frame = float(np.median(np.diff(t[r0:r1 + 1])))
-        sent_next = np.diff(t[m0 - 1:m1 + 1]) <= NEXT_FRAME * frame
+        sent_next = np.diff(t[m0 - 1:m1 + 1]) <= NEXT_FRAME * _frame(t, out[i - 1])
         inside = (np.hypot(away[:, 0], away[:, 1]) <= radius) & sent_next
         lead = int(np.argmin(inside)) if not inside.all() else m1 - m0 + 1
         if lead == m1 - m0 + 1:
