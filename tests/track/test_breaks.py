@@ -10,15 +10,11 @@ from dataclasses import replace
 import numpy as np
 
 from carom.core.balls import Ball
-from carom.core.table import TABLES
-from carom.rules.disciplines import discipline
-from carom.track import track_stroke
 from carom.track.contacts.ball_contacts import SIGNIFICANT
 from carom.track.reconstruct.ballmotion import reconstruct
 from carom.track.reconstruct.breaks import SPEED_UP, find_breaks, find_breaks_in_runs
 from carom.track.reconstruct.joins import Join
 from carom.track.samples import BallTrack
-from carom.track.synthetic import labelled_recording
 from tests.track.development import development_stroke, judged
 
 
@@ -78,11 +74,9 @@ def test_a_slow_ball_set_moving_again_after_it_stopped_unseen_is_found() -> None
     sent at 4.76 s, rolling at 4 cm/s, and stopped unseen; white met it at 8.20 s, white's
     second ball, and yellow was sent again 18 mm on at 8 cm/s. Read as one slow roll
     through the silence, the point was lost at confidence 0.997; it is now given."""
-    rules, table = discipline("three-cushion"), TABLES["large"]
-    stroke = labelled_recording(41, 128300, rules, table)[40]
-    assert stroke.tracked.shot == 128340 and not stroke.camera.every_frame
-    assert stroke.verdict.points == 1
-    ruling = track_stroke(stroke.tracked, rules, table)
+    stroke = development_stroke(128340, 128300)
+    assert stroke.verdict.points == 1 and not stroke.camera.every_frame
+    ruling = judged(stroke)
     assert ruling.points == 1 and not ruling.doubtful
 
 
@@ -131,9 +125,8 @@ def test_a_slow_contact_of_two_rolling_balls_is_found() -> None:
     cushion, met red, rolling at 5 cm/s, at 8.30 s; both turned by 0.25 m/s, within what
     sliding friction could do in the 0.35 s between the samples either side, so neither
     showed a break and the point was lost at confidence 1.000."""
-    rules, table = discipline("three-cushion"), TABLES["large"]
-    stroke = labelled_recording(11, 146850, rules, table)[10]
-    ruling = track_stroke(stroke.tracked, rules, table)
+    stroke = development_stroke(146860, 146850)
+    ruling = judged(stroke)
     assert ruling.points == stroke.verdict.points == 1
 
 
@@ -172,10 +165,9 @@ def test_a_slow_contact_found_by_its_turns_alone() -> None:
     0.07-0.15 m/s, the centres measured 9 mm apart. The turns were found but weighed
     against sliding friction, the contact never looked for, and the point lost at
     confidence 1.000; it is now given, doubtful."""
-    rules, table = discipline("three-cushion"), TABLES["large"]
-    stroke = labelled_recording(3, 165450, rules, table)[2]
-    assert stroke.tracked.shot == 165452 and stroke.verdict.points == 1
-    ruling = track_stroke(stroke.tracked, rules, table)
+    stroke = development_stroke(165452, 165450)
+    assert stroke.verdict.points == 1
+    ruling = judged(stroke)
     assert ruling.points == 1
 
 

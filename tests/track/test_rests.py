@@ -22,8 +22,7 @@ from carom.track.reconstruct.rests import (
     rest_runs,
     resumed,
 )
-from carom.track.synthetic import labelled_recording, labelled_stroke
-from carom.track.synthetic.camera import EVERY_FRAME
+from carom.track.synthetic import labelled_stroke
 from carom.track.tracker import DEFAULT_MODEL
 from tests.track.development import development_stroke, judged
 
@@ -305,10 +304,9 @@ def test_a_thin_touch_shown_by_a_burst_after_a_silence_is_found() -> None:
     out; those after, 25 ms apart, lie 6 mm from red's one sample at the strike, each
     step among them within the noise. Taken as one rest, the point was lost at
     confidence 1.000; it is now given."""
-    rules, table = discipline("three-cushion"), TABLES["large"]
-    stroke = labelled_recording(10, 104950, rules, table)[8]
-    assert stroke.tracked.shot == 104958 and stroke.camera.every_frame
-    ruling = track_stroke(stroke.tracked, rules, table)
+    stroke = development_stroke(104958, 104950)
+    assert stroke.camera.every_frame
+    ruling = judged(stroke)
     assert stroke.verdict.points == 1
     assert ruling.points == 1
 
@@ -378,10 +376,9 @@ def test_a_thin_touch_of_a_ball_sent_every_frame_is_found() -> None:
     cut the rest), started 0.3 s before white came, and the point was lost at confidence
     1.000. Taken into the rest, the move lies where white passed, and the point is given
     (doubtful, at 0.83)."""
-    rules, table = discipline("three-cushion"), TABLES["large"]
-    stroke = labelled_recording(14, 162550, rules, table, EVERY_FRAME)[13]
-    assert stroke.tracked.shot == 162563 and stroke.verdict.points == 1
-    ruling = track_stroke(stroke.tracked, rules, table)
+    stroke = development_stroke(162563, 162550, every_frame=True)
+    assert stroke.verdict.points == 1
+    ruling = judged(stroke)
     assert ruling.points == 1
 
 
@@ -416,10 +413,9 @@ def test_a_thin_touch_across_a_gap_of_a_ball_sent_every_frame_is_found() -> None
     those after them lay within four standard deviations of where it rested: one rest,
     and the point lost at confidence 1.000. The means either side of the gap show the
     move, and the two rests, each measured on a dozen samples, tell it from the noise."""
-    rules, table = discipline("three-cushion"), TABLES["large"]
-    stroke = labelled_recording(18, 162600, rules, table, EVERY_FRAME)[17]
-    assert stroke.tracked.shot == 162617 and stroke.verdict.points == 1
-    ruling = track_stroke(stroke.tracked, rules, table)
+    stroke = development_stroke(162617, 162600, every_frame=True)
+    assert stroke.verdict.points == 1
+    ruling = judged(stroke)
     assert ruling.points == 1
 
 
