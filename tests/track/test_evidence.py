@@ -470,3 +470,36 @@ def test_a_struck_balls_first_sample_pulled_towards_the_hitter_by_the_bias_does_
     ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
     assert _contact(ruling, W, RED) > 0.9
     assert _recorded(ruling, W, RED)
+
+
+def test_a_contact_among_the_hitters_lost_samples_is_found_along_its_motion_after_them() -> None:
+    """White, struck at once, is seen at 35 ms and next at 170 ms (the frames between
+    lost beside yellow, as in development stroke 178450): the chord between those two
+    samples passes 162 mm from where yellow lay, beyond the reach a hitter's path is
+    searched in; but white turned at the contact, and its motion after the gap, run back,
+    passes yellow at touching distance just as yellow leaves along the line of centres.
+    Yellow, set moving with only white moving, was hit by white."""
+    rng = np.random.default_rng(11)
+
+    def run(start: tuple[float, float], velocity: tuple[float, float], t: np.ndarray,
+            t0: float) -> np.ndarray:
+        return np.asarray(start) + (t - t0)[:, None] * np.asarray(velocity)
+
+    tw = np.r_[0.0, 0.035, np.arange(0.17, 0.34, 0.034)]
+    after = run((0.5517, 1.7257), (-2.12, -2.93), tw[2:], 0.203)
+    white = np.vstack(([1.1626, 2.1432], [1.0902, 2.1253], after))
+    ty = np.r_[0.0, np.arange(0.102, 0.3, 0.034)]
+    away = np.array([-0.85, 0.53]) / np.hypot(-0.85, 0.53)
+    yellow = np.vstack(([0.726, 2.083], run(tuple(np.array([0.726, 2.083]) + away * 0.024), tuple(away * 3.4),
+                                             ty[1:], 0.102)))
+    a, b, spot = white[1], white[2], np.array([0.726, 2.083])
+    along = float(np.clip(np.dot(spot - a, b - a) / np.dot(b - a, b - a), 0.0, 1.0))
+    assert float(np.hypot(*(a + along * (b - a) - spot))) > 2.0 * R + 0.1
+    tracked = TrackedStroke(12, W, {W: BallTrack(tw, white + rng.normal(0.0, 0.001, white.shape)),
+                                    Y: BallTrack(ty, yellow + rng.normal(0.0, 0.001, yellow.shape)),
+                                    RED: _still((1.1, 1.03), 0.34, 13)})
+    ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
+    assert _contact(ruling, W, Y) > 0.95
+    first = ruling.stroke.events[0]
+    assert isinstance(first, BallContact) and {first.ball, first.other} == {W, Y}
+    assert abs((first.t or 0.0) - 0.095) < 0.02

@@ -25,7 +25,7 @@ from carom.track.contacts.departure import Departure
 from carom.track.contacts.hits import BallHit, velocity_at
 from carom.track.contacts.touch import STUN_ROLL
 from carom.track.reconstruct.ballmotion import Join
-from carom.track.reconstruct.numeric import clip, diff, linspace, runs
+from carom.track.reconstruct.numeric import clip, linspace, runs
 from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import FloatArray
 from carom.track.tracker import TrackerModel
@@ -237,7 +237,30 @@ def _pushed_so_little(dep: Departure, start: Join) -> float:
 def _near_times(hitter: BallPath, target: FloatArray, t_from: float, t_to: float,
                 reach: float) -> list[FloatArray]:
     """A fine time grid over each part of ``[t_from, t_to]`` in which ``hitter``'s path
-    comes within ``reach`` of ``target`` (a pass; none: it never does)."""
+    comes within ``reach`` of ``target`` (a pass; none: it never does): the polyline
+    through its samples, or either reading of its motion between two samples
+    (:meth:`~carom.track.reconstruct.trajectory.BallPath.reading_ends`; a ball that
+    turned at the contact, its samples around it lost, went nearer than the chord)."""
+    spans = _polyline_spans(hitter, target, t_from, t_to, reach) + _reading_spans(hitter, target, t_from,
+                                                                                   t_to, reach)
+    spans.sort()
+    merged: list[list[float]] = []
+    for a, b in spans:
+        if merged and a <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    pieces = []
+    for a, b in merged:
+        count = int(min(max((b - a) / CONTACT_GRID, 2), 2000))
+        pieces.append(linspace(a, b, count + 1))
+    return pieces
+
+
+def _polyline_spans(hitter: BallPath, target: FloatArray, t_from: float, t_to: float,
+                    reach: float) -> list[tuple[float, float]]:
+    """The parts of ``[t_from, t_to]`` in which the polyline through ``hitter``'s
+    samples and joins comes within ``reach`` of ``target``, a sample either side."""
     times, points = hitter.times, hitter.points
     last = times.shape[0] - 1
     # the path's points from the last before t_from to the first after t_to
@@ -253,21 +276,42 @@ def _near_times(hitter: BallPath, target: FloatArray, t_from: float, t_to: float
     if seg.shape[0] < 2 or _box_distance(seg, target) > reach:
         return []
     # intervals of the path that pass within reach (between samples, not only at them)
-    start, step = seg[:-1] - target, diff(seg)
-    dd = np.einsum("ij,ij->i", step, step)
-    s = clip(-np.einsum("ij,ij->i", start, step) / np.where(dd > 0.0, dd, 1.0), 0.0, 1.0)
-    closest = start + s[:, None] * step
-    near = np.nonzero(np.hypot(closest[:, 0], closest[:, 1]) <= reach)[0]
+    near = np.nonzero(_segment_distances(seg[:-1], seg[1:], target) <= reach)[0]
     if not near.size:
         return []
-    pieces = []
+    spans = []
     for first, final in runs(near):
         a = max(float(times[max(lo + first - 1, 0)]), t_from)
         b = min(float(times[min(lo + final + 2, last)]), t_to)
         if b > a:
-            count = int(min(max((b - a) / CONTACT_GRID, 2), 2000))
-            pieces.append(linspace(a, b, count + 1))
-    return pieces
+            spans.append((a, b))
+    return spans
+
+
+def _reading_spans(hitter: BallPath, target: FloatArray, t_from: float, t_to: float,
+                   reach: float) -> list[tuple[float, float]]:
+    """The sample intervals within ``[t_from, t_to]`` over which a reading of
+    ``hitter``'s motion between its samples comes within ``reach`` of ``target``."""
+    t = hitter.motion.t
+    if t.shape[0] < 2:
+        return []
+    k0 = max(int(np.searchsorted(t, t_from, side="right")) - 1, 0)
+    k1 = min(int(np.searchsorted(t, t_to, side="left")), t.shape[0] - 1)
+    if k1 <= k0:
+        return []
+    ends = hitter.reading_ends(k0, k1).reshape(-1, 2, 2)
+    near = _segment_distances(ends[:, 0], ends[:, 1], target).reshape(2, k1 - k0).min(axis=0) <= reach
+    return [(max(float(t[k0 + i]), t_from), min(float(t[k0 + i + 1]), t_to))
+            for i in np.nonzero(near)[0].tolist() if t[k0 + i + 1] > t_from and t[k0 + i] < t_to]
+
+
+def _segment_distances(a: FloatArray, b: FloatArray, target: FloatArray) -> FloatArray:
+    """The distance of ``target`` from each segment ``a[i]``–``b[i]``."""
+    start, step = a - target, b - a
+    dd = np.einsum("ij,ij->i", step, step)
+    s = clip(-np.einsum("ij,ij->i", start, step) / np.where(dd > 0.0, dd, 1.0), 0.0, 1.0)
+    closest = start + s[:, None] * step
+    return np.asarray(np.hypot(closest[:, 0], closest[:, 1]))
 
 
 def _box_distance(points: FloatArray, target: FloatArray) -> float:

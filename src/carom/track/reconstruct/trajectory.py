@@ -77,6 +77,20 @@ class BallPath:
                 self._through_rest(join, grid, pos, vel)
         return pos, vel
 
+    def reading_ends(self, k0: int, k1: int) -> FloatArray:
+        """Where each reading of :meth:`readings` begins and ends in the sample intervals
+        ``k0`` to ``k1 - 1``: shape ``(2, k1 - k0, 2, 2)`` (row 0 carried on from before,
+        row 1 come straight to after; per interval its two end points). Between two
+        samples far apart in time the ball may have turned, and a reading may pass
+        where the chord between the samples does not."""
+        origin, _, velocity = self._interval_lines()
+        t = self.motion.t
+        span = (t[k0 + 1:k1 + 1] - t[k0:k1])[:, None]
+        forward, backward = origin[0, k0:k1], origin[1, k0:k1]
+        first = np.stack((forward, backward - span * velocity[1, k0:k1]))
+        last = np.stack((forward + span * velocity[0, k0:k1], backward))
+        return np.stack((first, last), axis=2)
+
     def _interval_lines(self) -> tuple[FloatArray, FloatArray, FloatArray]:
         """The two readings of :meth:`extended` as straight lines, one per sample interval
         ``k``: row 0 carried on from the samples before (forward), row 1 come straight to
