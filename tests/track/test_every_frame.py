@@ -70,9 +70,11 @@ def test_a_crawl_read_as_a_stop_and_a_start_is_no_start() -> None:
     noise's reach of each other for a tenth of a second here and there, and its crawl
     reads as stops and starts. The start leaves as the ball came in, so it never
     stopped, and no ball passing near then set it moving (the seed is one whose noise
-    reads so)."""
+    reads so). It was struck at the first sample: a ball lies still when a stroke begins,
+    and samples that stay within the noise of the first are its rest."""
     t = np.arange(60) * 0.03
     speed = np.maximum(0.05 - 0.044 * t, 0.0)
+    speed[0] = 0.3
     x = 0.7 + np.cumsum(np.r_[0.0, speed[:-1] * 0.03])
     crawls = _starts_after_stops(_every_frame(22, x, np.full(60, 1.2)))
     assert crawls and min(crawls) > 0.99

@@ -462,3 +462,31 @@ def test_a_thin_touch_across_a_gap_ending_in_a_lone_sample_is_found() -> None:
     stroke = development_stroke(173600, 173600, every_frame=True)
     assert stroke.verdict.points == 1
     assert judged(stroke).points == 1
+
+
+def test_a_ball_sent_every_frame_still_for_fewer_frames_than_a_rest_needs_at_the_start_rested() -> None:
+    """A ball sent every 28 ms lies still for its first four samples (86 ms, less than
+    the span a rest needs elsewhere), then is set moving: every ball is at rest before
+    the stroke (F3), so those samples are its first rest, and the move begins after
+    them, not at the first sample with a creep measured from it."""
+    t = np.arange(0.0, 0.4, 0.0285)
+    # red's first samples in stroke 183399: the first 3 mm below the three after it
+    still = [(0.9792, 0.2518), (0.9799, 0.2549), (0.9791, 0.2545), (0.9792, 0.2538)]
+    xy = np.array(still + [(0.98 - 0.03 * k, 0.255 - 0.07 * k) for k in range(1, t.size - 3)])
+    runs = rest_runs(t, xy, 0.0013)
+    assert runs[0] == (0, 3, True)
+    assert not runs[1][2]
+
+
+def test_a_ball_struck_after_a_still_start_shorter_than_a_rest_is_found_struck() -> None:
+    """A development stroke (seed 183399, in the recording of one from 183350, whose camera
+    sends every frame of every ball): white struck red 0.11 s after the stroke began and
+    sent it 8 m. Red's first sample lay 3 mm from the next three, all still, and the rest
+    was read as that one sample and a creep from it: the creep was red's departure, dated
+    before white came near, and the contact was lost."""
+    stroke = development_stroke(183399, 183350, every_frame=True)
+    assert stroke.verdict.points == 1
+    ruling = judged(stroke)
+    assert ruling.points == 1
+    first = ruling.stroke.events[0]
+    assert isinstance(first, BallContact) and {first.ball, first.other} == {Ball.WHITE, Ball.RED}

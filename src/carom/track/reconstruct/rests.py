@@ -383,10 +383,12 @@ def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatAr
     out = list(runs)
     for i in range(1, len(out)):
         (r0, r1, rest), (m0, m1, moving_rest) = out[i - 1], out[i]
-        if not rest or moving_rest or r1 - r0 + 1 < m:
+        if not rest or moving_rest or (r1 - r0 + 1 < m and r0 > 0):
             continue
         away = xy[m0:m1 + 1] - xy[r0:r1 + 1].mean(axis=0)
-        sent_next = np.diff(t[m0 - 1:m1 + 1]) <= NEXT_FRAME * _frame(t, out[i - 1])
+        # a first rest of one sample: the frame the stretch after it was sent at
+        frame = _frame(t, out[i - 1] if r1 > r0 else (r0, m1, True))
+        sent_next = np.diff(t[m0 - 1:m1 + 1]) <= NEXT_FRAME * frame
         inside = (np.hypot(away[:, 0], away[:, 1]) <= radius) & sent_next
         lead = int(np.argmin(inside)) if not inside.all() else m1 - m0 + 1
         if lead == m1 - m0 + 1:
