@@ -360,6 +360,27 @@ def test_more_still_samples_than_a_creep_takes_on_the_rests_mean_are_all_taken_i
     assert _rested_longer(runs, t, xy, 0.002, 0.0005) == [(0, 52, True), (53, 61, False)]
 
 
+def test_a_lone_sample_in_the_noises_tail_between_still_ones_does_not_end_the_rest() -> None:
+    """The stretch read as moving begins with a sample 7 mm off (a glitch, or the tail of
+    the noise), then three where the ball lay, then the move: the lone sample is the
+    noise's, and the rest lasts until the ball left (development stroke 179441, every
+    frame: red's rest ended at a lone sample 0.23 s before white touched it, and its move
+    was dated then, with white 8 cm away). Two samples off in a row are a move."""
+    t, xy = _rest_then_leaving(0.0)
+    runs = [(0, 49, True), (50, 59, False)]
+    xy[50] += (0.007, 0.0)
+    assert _rested_longer(runs, t, xy, 0.002, 0.0005) == [(0, 52, True), (53, 59, False)]
+    xy[51] += (0.007, 0.0)
+    assert _rested_longer(runs, t, xy, 0.002, 0.0005) == runs
+
+
+def test_a_ball_whose_rest_a_lone_sample_cut_was_struck_when_the_hitter_came() -> None:
+    """Development stroke 179441 (the recording of one from 179400, every frame), judged."""
+    stroke = development_stroke(179441, 179400, every_frame=True)
+    assert stroke.verdict.points == 1
+    assert judged(stroke).points == 1
+
+
 def test_samples_after_a_gap_are_not_taken_into_the_rest() -> None:
     """After samples lost or set aside as biased, a ball touched meanwhile may lie less
     than the noise's reach from its rest: its first samples after the gap stay a move."""

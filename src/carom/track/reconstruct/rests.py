@@ -378,7 +378,9 @@ def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatAr
     touched and moved less than ``radius``. A sample in the noise's tail cut the rest, the
     samples after it read as a creep measured from that sample, or the samples near a
     passing ball were set aside, and the last still ones before the gap read as moving;
-    measured against the whole rest, they have not moved."""
+    measured against the whole rest, they have not moved. A lone sample beyond
+    ``radius`` between two within it, and as far from the next, is the noise's tail (or
+    a glitch) and does not end them: a ball touched stays away, and a crawl steps little."""
     m = tracker.STILL_SAMPLES
     out = list(runs)
     for i in range(1, len(out)):
@@ -389,7 +391,12 @@ def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatAr
         # a first rest of one sample: the frame the stretch after it was sent at
         frame = _frame(t, out[i - 1] if r1 > r0 else (r0, m1, True))
         sent_next = np.diff(t[m0 - 1:m1 + 1]) <= NEXT_FRAME * frame
-        inside = (np.hypot(away[:, 0], away[:, 1]) <= radius) & sent_next
+        near = np.hypot(away[:, 0], away[:, 1]) <= radius
+        # a lone sample off the rest, and off the next sample, between two on it: a jump
+        # away and back, the noise's tail or a glitch (a crawl's samples step little)
+        jump = np.hypot(*diff(xy[m0:m1 + 1]).T) > radius
+        near[:-1] |= near[1:] & np.r_[True, near[:-2]] & jump
+        inside = near & sent_next
         lead = int(np.argmin(inside)) if not inside.all() else m1 - m0 + 1
         if lead == m1 - m0 + 1:
             out[i] = (m0, m1, True)
