@@ -503,3 +503,29 @@ def test_a_contact_among_the_hitters_lost_samples_is_found_along_its_motion_afte
     first = ruling.stroke.events[0]
     assert isinstance(first, BallContact) and {first.ball, first.other} == {W, Y}
     assert abs((first.t or 0.0) - 0.095) < 0.02
+
+
+def _rolled_up_to(measured_gap: float, seed: int) -> TrackedRuling:
+    """White rolls up the table from 0.6 m/s and stops at (0.5, 0.9); red rests ahead of
+    it, measured ``measured_gap`` beyond touching white's resting place, and never
+    moves (its first and last samples 0.3 mm apart). The tracker sends white while it
+    rolls, then once more at the end."""
+    t = np.arange(0.0, 2.0, 0.02)
+    white = _rolling((0.5, 0.3), (0.0, 0.6), t)
+    t, white = np.r_[t, 3.0], np.vstack((white, white[-1]))
+    spot = (0.5, float(white[-1, 1]) + 2.0 * R + measured_gap)
+    red = BallTrack(np.array([0.0, 3.0]), np.array([spot, (spot[0] + 0.0003, spot[1] - 0.0001)]))
+    tracked = TrackedStroke(14, W, {W: BallTrack(t, _noisy(white, seed)),
+                                    Y: _still((1.2, 2.5), 3.0, seed + 1), RED: red})
+    return track_stroke(tracked, THREE_CUSHION, LARGE)
+
+
+def test_a_ball_that_rolled_up_to_another_and_stayed_touching_it_may_have_touched_it() -> None:
+    """A slow last touch moves the ball touched by less than the noise: white, rolling
+    up to red and stopping there, its centre measured 5 mm *closer* than touching red's
+    (a camera's bias pulls two touching centres together), arrived at red, and the touch
+    is weighed where it arrived, not at the end of the stroke when both lay still (where
+    it was not weighed at all: development stroke 189964). Stopped 10 mm short, it is
+    no touch."""
+    assert _contact(_rolled_up_to(-0.005, 15), W, RED) > 0.5
+    assert _contact(_rolled_up_to(0.010, 15), W, RED) < 0.01

@@ -78,7 +78,8 @@ def ball_hits(paths: dict[Ball, BallPath], departures: list[Departure], cushions
                 if any({h.mover, h.other} == {a, b} and approach.t_from - 0.05 <= h.t <= approach.t_to + 0.05
                        for h in hits):
                     continue
-                hit = touch(paths[a], paths[b], approach.t, approach.distance, diameter, model)
+                hit = touch(paths[a], paths[b], approach.t, approach.distance, diameter, model,
+                            approach.t_from)
                 if hit is not None:
                     hits.append(hit)
     hits.sort(key=lambda h: h.t)

@@ -30,12 +30,21 @@ NEGLIGIBLE = 1e-4
 
 
 def touch(pa: BallPath, pb: BallPath, t: float, distance: float, diameter: float,
-          model: TrackerModel) -> BallHit | None:
+          model: TrackerModel, since: float | None = None) -> BallHit | None:
     """The close pass of ``pa`` and ``pb`` at ``t`` (centres ``distance`` apart) as a
-    contact that changed nothing visible, or ``None`` when that is negligible."""
+    contact that changed nothing visible, or ``None`` when that is negligible. Both at
+    rest at ``t``, the pass is where one of them stopped after ``since`` (the episode's
+    beginning), if one did: a ball rolled up to the other and stayed (:func:`_arrival`)."""
     moving_a, moving_b = pa.moving_at(t), pb.moving_at(t)
     if not (moving_a or moving_b):
-        return None
+        arrived = _arrival(pa, pb, since, t) if since is not None else None
+        if arrived is None:
+            return None
+        t = arrived
+        distance = float(np.hypot(*(pa.at(t) - pb.at(t))))
+        moving_a, moving_b = pa.moving_at(t), pb.moving_at(t)
+        if not (moving_a or moving_b):
+            return None
     va, vb = velocity_at(pa, t), velocity_at(pb, t)
     speed_a = float(np.hypot(*va)) if moving_a else 0.0
     speed_b = float(np.hypot(*vb)) if moving_b else 0.0
@@ -58,3 +67,18 @@ def touch(pa: BallPath, pb: BallPath, t: float, distance: float, diameter: float
     speed = max(speed_a, speed_b, 0.05)
     return BallHit(mover.motion.ball, other.motion.ball, t, float(np.hypot(0.002, sd / speed)), probability,
                    "touch", clearance)
+
+
+def _arrival(pa: BallPath, pb: BallPath, since: float, until: float) -> float | None:
+    """When the later of ``pa`` and ``pb`` to come to rest between ``since`` and ``until``
+    stopped (``None``: neither did): the nearest two balls come, when one rolls up to the
+    other and stays there, is the place it stopped, and the moment of a slow last touch."""
+    stops = [j for path in (pa, pb) for j in path.joins if j.kind == "stop" and since <= j.t <= until]
+    if not stops:
+        return None
+    last = max(stops, key=lambda j: j.t)
+    return max(last.t - ARRIVAL_LEAD, last.t_lo)  # still rolling, a moment before it stopped
+
+
+ARRIVAL_LEAD = 0.001
+"""How long, s, before a ball's estimated stop its arrival is weighed (it still rolls)."""
