@@ -51,7 +51,8 @@ def touch(pa: BallPath, pb: BallPath, t: float, distance: float, diameter: float
     sd = gap_sd(pa, pb, t, speed_a, speed_b)
     mover, other = (pa, pb) if speed_a >= speed_b else (pb, pa)
     clearance = distance - diameter
-    relative = float(np.hypot(*((va if moving_a else 0.0) - (vb if moving_b else 0.0))))
+    still = np.zeros(2)
+    relative = float(np.hypot(*((va if moving_a else still) - (vb if moving_b else still))))
     if moving_a and moving_b:
         visible = tracker.DETECTABLE_SPEED_CHANGE
     else:
