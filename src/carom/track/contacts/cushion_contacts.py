@@ -143,9 +143,14 @@ SIDE_SPAN = 0.2
 def _candidates(motion: BallMotion,
                 lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
     """Turns of the normal distance to each cushion line: a sample nearer the cushion
-    than its neighbours, with motion towards the cushion before and away after; and
-    motions that end at rest against a cushion."""
+    than its neighbours, with motion towards the cushion before and away after; motions
+    that end at rest against a cushion; and, where no other reading holds the turn,
+    motions that go on along it (:func:`_slide_candidates`)."""
     found = [*_turn_candidates(motion, lines), *_stop_candidates(motion, lines)]
+    # a slide is the reading of a turn that shows no motion away from the cushion
+    found += [(hit, point) for hit, point in _slide_candidates(motion, lines)
+              if not any(h.cushion is hit.cushion and h.t_lo <= hit.t_hi and hit.t_lo <= h.t_hi
+                         for h, _ in found)]
     return [*found, *_crossing_candidates(motion, lines)]
 
 
@@ -197,6 +202,34 @@ def _stop_candidates(motion: BallMotion,
                 continue
             if _normal_speed(line, a, a.t1) < -NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1):
                 out.append(_stop_hit(motion, line, a, b))
+    return out
+
+
+def _slide_candidates(motion: BallMotion,
+                      lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
+    """Motions towards a cushion that turn, on its line, into motion along it: the
+    cushion took the ball's speed into it (only a cushion or a ball can), and the ball
+    slid along the cushion, neither coming nor leaving (see :func:`_candidates`)."""
+    out: list[tuple[CushionHit, FloatArray]] = []
+    for join in motion.joins:
+        a, b = join.before, join.after
+        if join.kind != "turn" or a.rest or b.rest:
+            continue
+        for line in lines:
+            coming = _normal_speed(line, a, a.t1)
+            if coming >= -NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1):
+                continue
+            if abs(_normal_speed(line, b, b.t0)) > NORMAL_SPEED_Z * _normal_sd(motion, b, b.t0):
+                continue
+            point = b.position(b.t0)
+            depth = line.depth(point)
+            sd = hypot(motion.sigma, tracker.CUSHION_DEPTH_SD)
+            if depth > tracker.CUSHION_CALIBRATION + 3.0 * sd:
+                continue  # along the cushion, but off it: another ball turned it
+            t_touch = a.t1 + max(line.depth(a.position(a.t1)), 0.0) / -coming
+            t_touch = min(max(t_touch, a.t1), b.t0)
+            out.append((CushionHit(motion.ball, line.cushion, t_touch, a.t1, b.t0, depth, sd, 1.0,
+                                   max(0.25 * (b.t0 - a.t1), laws.CUSHION_DWELL)), point))
     return out
 
 
