@@ -211,24 +211,26 @@ def _slide_candidates(motion: BallMotion,
     cushion took the ball's speed into it (only a cushion or a ball can), and the ball
     slid along the cushion, neither coming nor leaving (see :func:`_candidates`)."""
     out: list[tuple[CushionHit, FloatArray]] = []
+    sd = hypot(motion.sigma, tracker.CUSHION_DEPTH_SD)
     for join in motion.joins:
         a, b = join.before, join.after
         if join.kind != "turn" or a.rest or b.rest:
             continue
-        for line in lines:
-            coming = _normal_speed(line, a, a.t1)
-            if coming >= -NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1):
+        point = b.position(b.t0)
+        # on the line, within its calibration; farther off, another ball turned it
+        on = [line for line in lines if line.depth(point) <= tracker.CUSHION_CALIBRATION + 3.0 * sd]
+        if not on:
+            continue
+        before, after = a.velocity(a.t1), b.velocity(b.t0)
+        for line in on:
+            coming = float(line.normal @ before)
+            if coming >= 0.0 or coming >= -NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1):
                 continue
-            if abs(_normal_speed(line, b, b.t0)) > NORMAL_SPEED_Z * _normal_sd(motion, b, b.t0):
+            if abs(float(line.normal @ after)) > NORMAL_SPEED_Z * _normal_sd(motion, b, b.t0):
                 continue
-            point = b.position(b.t0)
-            depth = line.depth(point)
-            sd = hypot(motion.sigma, tracker.CUSHION_DEPTH_SD)
-            if depth > tracker.CUSHION_CALIBRATION + 3.0 * sd:
-                continue  # along the cushion, but off it: another ball turned it
             t_touch = a.t1 + max(line.depth(a.position(a.t1)), 0.0) / -coming
             t_touch = min(max(t_touch, a.t1), b.t0)
-            out.append((CushionHit(motion.ball, line.cushion, t_touch, a.t1, b.t0, depth, sd, 1.0,
+            out.append((CushionHit(motion.ball, line.cushion, t_touch, a.t1, b.t0, line.depth(point), sd, 1.0,
                                    max(0.25 * (b.t0 - a.t1), laws.CUSHION_DWELL)), point))
     return out
 
