@@ -378,7 +378,10 @@ def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatAr
     touched and moved less than ``radius``. A sample in the noise's tail cut the rest, the
     samples after it read as a creep measured from that sample, or the samples near a
     passing ball were set aside, and the last still ones before the gap read as moving;
-    measured against the whole rest, they have not moved. A lone sample beyond
+    measured against the whole rest, they have not moved. The stroke's first rest may be
+    its first sample alone (still samples spanning less than :data:`REST_SPAN` before the
+    ball was struck): every ball lies still when a stroke begins (F3), so it takes them in
+    as a rest of many does. A lone sample beyond
     ``radius`` between two within it, and as far from the next, is the noise's tail (or
     a glitch) and does not end them: a ball touched stays away, and a crawl steps little."""
     m = tracker.STILL_SAMPLES
