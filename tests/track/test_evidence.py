@@ -529,3 +529,18 @@ def test_a_ball_that_rolled_up_to_another_and_stayed_touching_it_may_have_touche
     no touch."""
     assert _contact(_rolled_up_to(-0.005, 15), W, RED) > 0.5
     assert _contact(_rolled_up_to(0.010, 15), W, RED) < 0.01
+
+
+def test_a_ball_set_moving_with_one_ball_near_was_hit_by_it_however_badly_it_was_measured() -> None:
+    """Red, resting, leaves along the line of centres from white as white passes; white's
+    centre is measured 9 cm beyond touching (blurred at the contact, as in development
+    stroke 179487, where a ball sent 5 m was ruled moved by nothing at 0.999). Only a
+    ball moves a ball, and white is the only one that came near: red was hit by white,
+    not by a cause the tracker did not see."""
+    t, white, spot, t_level = _pass(0.09)
+    red_t, red = _set_moving(t, spot, t_level, 0.8)
+    tracked = TrackedStroke(16, W, {W: BallTrack(t, _noisy(white, 17)), Y: _still((1.2, 2.5), 3.0, 18),
+                                    RED: BallTrack(red_t, _noisy(red, 19))})
+    ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
+    assert _contact(ruling, W, RED) > 0.99
+    assert _recorded(ruling, W, RED)

@@ -122,7 +122,8 @@ class TrackerModel:
     time_weight: float = 0.1
     unseen: float = 1e-5
     """Likelihood that a ball set moving was moved by nothing the tracker saw (a
-    candidate hitter that fits every measurement is 1); only a ball moves a ball."""
+    candidate hitter that fits every measurement is 1), weighed when more than one ball
+    came near it; with one, only a ball moves a ball, and the cause is that one."""
     unseen_turn: float = 3e-4
     """Likelihood that a moving ball's turn, which no cushion explains, is no contact
     at all: the tracker's bias while a ball passed, samples lost where it mattered."""

@@ -41,7 +41,10 @@ def struck(dep: Departure, moved: BallPath, paths: dict[Ball, BallPath], diamete
            model: TrackerModel) -> list[BallHit]:
     """Who set the resting ball of ``dep`` moving, and when, with the probability of each
     reading: every moving ball, at its best moment in each pass it made near the
-    resting ball (a ball found moved may have been touched on any of them)."""
+    resting ball (a ball found moved may have been touched on any of them), against a
+    cause the tracker did not see (:attr:`~carom.track.tracker.TrackerModel.unseen`)
+    when more than one ball came near; when one did, it is that ball's, however badly its
+    samples fit, for only a ball moves a ball."""
     motion = moved.motion
     candidates: list[tuple[float, BallPath, float, float]] = []
     for hitter in paths.values():
@@ -49,7 +52,11 @@ def struck(dep: Departure, moved: BallPath, paths: dict[Ball, BallPath], diamete
             continue  # a ball that never moved hit nothing
         candidates.extend((value, hitter, t, clearance) for value, t, clearance
                           in contact_readings(dep, hitter, diameter, model))
-    total = sum(c[0] for c in candidates) + model.unseen
+    # balls do not move by themselves: with one ball near enough to have touched it, a
+    # cause the tracker did not see is that ball, measured badly (its samples blurred or
+    # lost at the contact); whether the ball moved at all is weighed apart (moved_chance)
+    alone = len({c[1].motion.ball for c in candidates}) == 1
+    total = sum(c[0] for c in candidates) + (0.0 if alone else model.unseen)
     moved_chance = dep.moved
     if moved_chance < 1.0 and dep.left_at is None:
         moved_chance = _moved_given_passes(dep, [c[0] for c in candidates], model, diameter)
