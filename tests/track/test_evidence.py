@@ -60,6 +60,18 @@ def _set_moving(t: np.ndarray, spot: tuple[float, float], t_level: float,
             np.vstack(([spot], _rolling(spot, (speed, 0.0), later[1:]))))
 
 
+def _set_moving_as_white_passes(gap: float, speed: float, seed: int) -> TrackedRuling:
+    """White passing red measured ``gap`` beyond touching (:func:`_pass`), red leaving
+    along +x at ``speed`` when white is level (:func:`_set_moving`), yellow still far
+    away; judged. ``seed``: the noises' (three, from it)."""
+    t, white, spot, t_level = _pass(gap)
+    red_t, red = _set_moving(t, spot, t_level, speed)
+    tracked = TrackedStroke(seed, W, {W: BallTrack(t, _noisy(white, seed)),
+                                      Y: _still((1.2, 2.5), 3.0, seed + 1),
+                                      RED: BallTrack(red_t, _noisy(red, seed + 2))})
+    return track_stroke(tracked, THREE_CUSHION, LARGE)
+
+
 def _contact(ruling: TrackedRuling, a: Ball, b: Ball) -> float:
     """The chance the detector gives a contact of ``a`` and ``b`` (0 if none is a candidate)."""
     assert ruling.detection is not None
@@ -74,11 +86,7 @@ def test_a_thin_touch_measured_25_mm_too_far_apart_is_found_by_the_struck_balls_
     """The resting ball starts to move, away from white along the line of centres, when
     white passes: a contact, though the tracked centres never came within 25 mm of
     touching (the tracker's bias near other balls)."""
-    t, white, spot, t_level = _pass(0.025)
-    red_t, red = _set_moving(t, spot, t_level, 0.25)
-    tracked = TrackedStroke(1, W, {W: BallTrack(t, _noisy(white, 1)), Y: _still((1.2, 2.5), 3.0, 2),
-                                   RED: BallTrack(red_t, _noisy(red, 3))})
-    ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
+    ruling = _set_moving_as_white_passes(0.025, 0.25, 1)
     assert _contact(ruling, W, RED) > 0.95
     assert _recorded(ruling, W, RED)
 
@@ -537,10 +545,6 @@ def test_a_ball_set_moving_with_one_ball_near_was_hit_by_it_however_badly_it_was
     stroke 179487, where a ball sent 5 m was ruled moved by nothing at 0.999). Only a
     ball moves a ball, and white is the only one that came near: red was hit by white,
     not by a cause the tracker did not see."""
-    t, white, spot, t_level = _pass(0.09)
-    red_t, red = _set_moving(t, spot, t_level, 0.8)
-    tracked = TrackedStroke(16, W, {W: BallTrack(t, _noisy(white, 17)), Y: _still((1.2, 2.5), 3.0, 18),
-                                    RED: BallTrack(red_t, _noisy(red, 19))})
-    ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
+    ruling = _set_moving_as_white_passes(0.09, 0.8, 17)
     assert _contact(ruling, W, RED) > 0.99
     assert _recorded(ruling, W, RED)
