@@ -24,6 +24,7 @@ from carom.track import laws, tracker
 from carom.track.contacts.departure import Departure
 from carom.track.contacts.hits import BallHit, velocity_at
 from carom.track.contacts.touch import STUN_ROLL
+from carom.track.reconstruct.approach import nearest_on_segments
 from carom.track.reconstruct.ballmotion import Join
 from carom.track.reconstruct.numeric import clip, linspace, runs
 from carom.track.reconstruct.trajectory import BallPath
@@ -308,17 +309,16 @@ def _reading_spans(hitter: BallPath, target: FloatArray, t_from: float, t_to: fl
         return []
     ends = hitter.reading_ends(k0, k1).reshape(-1, 2, 2)
     near = _segment_distances(ends[:, 0], ends[:, 1], target).reshape(2, k1 - k0).min(axis=0) <= reach
+    # each interval k0 … k1 - 1 overlaps [t_from, t_to] (k0: the last sample not after
+    # t_from, k1: the first not before t_to)
     return [(max(float(t[k0 + i]), t_from), min(float(t[k0 + i + 1]), t_to))
-            for i in np.nonzero(near)[0].tolist() if t[k0 + i + 1] > t_from and t[k0 + i] < t_to]
+            for i in np.nonzero(near)[0].tolist()]
 
 
 def _segment_distances(a: FloatArray, b: FloatArray, target: FloatArray) -> FloatArray:
     """The distance of ``target`` from each segment ``a[i]``–``b[i]``."""
     start, step = a - target, b - a
-    dd = np.einsum("ij,ij->i", step, step)
-    s = clip(-np.einsum("ij,ij->i", start, step) / np.where(dd > 0.0, dd, 1.0), 0.0, 1.0)
-    closest = start + s[:, None] * step
-    return np.asarray(np.hypot(closest[:, 0], closest[:, 1]))
+    return nearest_on_segments(start[:, 0], start[:, 1], step[:, 0], step[:, 1])[1]
 
 
 def _box_distance(points: FloatArray, target: FloatArray) -> float:

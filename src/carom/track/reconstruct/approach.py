@@ -84,7 +84,13 @@ def _closest_on_segments(x: FloatArray, y: FloatArray) -> tuple[FloatArray, Floa
     """For the polyline ``(x, y)`` (a difference of two positions, at common times), on
     each segment the fraction ``s`` (0 to 1) of the way at which it passes nearest the
     origin, and that distance."""
-    x0, y0, dx, dy = x[:-1], y[:-1], x[1:] - x[:-1], y[1:] - y[:-1]
+    return nearest_on_segments(x[:-1], y[:-1], x[1:] - x[:-1], y[1:] - y[:-1])
+
+
+def nearest_on_segments(x0: FloatArray, y0: FloatArray, dx: FloatArray,
+                        dy: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """For each segment from ``(x0, y0)`` along ``(dx, dy)``, the fraction ``s`` (0 to 1)
+    of the way at which it passes nearest the origin, and that distance."""
     dd = dx * dx + dy * dy
     # a segment of length zero (dd = 0) has dx = dy = 0: s comes out 0, the nearest point its start
     s = clip(-(x0 * dx + y0 * dy) / np.where(dd > 0.0, dd, 1.0), 0.0, 1.0)
