@@ -201,7 +201,8 @@ def _stop_candidates(motion: BallMotion,
             if line.depth(rest) > laws.CUSHION_NEAR:
                 continue
             if _normal_speed(line, a, a.t1) < -NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1):
-                out.append(_stop_hit(motion, line, a, b))
+                sd = hypot(motion.sigma, tracker.POSITION_NOISE_FLOOR)
+                out.append(_reached_hit(motion, line, a, b, sd))
     return out
 
 
@@ -228,10 +229,7 @@ def _slide_candidates(motion: BallMotion,
                 continue
             if abs(float(line.normal @ after)) > NORMAL_SPEED_Z * _normal_sd(motion, b, b.t0):
                 continue
-            t_touch = a.t1 + max(line.depth(a.position(a.t1)), 0.0) / -coming
-            t_touch = min(max(t_touch, a.t1), b.t0)
-            out.append((CushionHit(motion.ball, line.cushion, t_touch, a.t1, b.t0, line.depth(point), sd, 1.0,
-                                   max(0.25 * (b.t0 - a.t1), laws.CUSHION_DWELL)), point))
+            out.append(_reached_hit(motion, line, a, b, sd))
     return out
 
 
@@ -499,14 +497,15 @@ def _turn_hit(motion: BallMotion, samples: SampleLists, line: CushionLine, depth
     return hit, point
 
 
-def _stop_hit(motion: BallMotion, line: CushionLine, a: Piece, rest: Piece) -> tuple[CushionHit, FloatArray]:
-    """A ball that rolled into the cushion and stopped against it."""
+def _reached_hit(motion: BallMotion, line: CushionLine, a: Piece, b: Piece,
+                 depth_sd: float) -> tuple[CushionHit, FloatArray]:
+    """A ball that ran into the cushion after piece ``a`` and stayed on its line in piece
+    ``b``: stopped against it (``b`` a rest) or slid along it; ``depth_sd``: how sure
+    ``b``'s depth is."""
     ta = a.t1
-    va = _normal_speed(line, a, ta)
-    depth = line.depth(rest.position(rest.t0))
-    sd = hypot(motion.sigma, tracker.POSITION_NOISE_FLOOR)
-    t_touch = ta + max(line.depth(a.position(ta)), 0.0) / max(-va, 1e-6)
-    t_touch = min(max(t_touch, ta), rest.t0)
-    t_sd = max(0.25 * (rest.t0 - ta), laws.CUSHION_DWELL)
-    point = rest.position(rest.t0)
-    return CushionHit(motion.ball, line.cushion, t_touch, ta, rest.t0, depth, sd, 1.0, t_sd), point
+    point = b.position(b.t0)
+    t_touch = ta + max(line.depth(a.position(ta)), 0.0) / max(-_normal_speed(line, a, ta), 1e-6)
+    t_touch = min(max(t_touch, ta), b.t0)
+    t_sd = max(0.25 * (b.t0 - ta), laws.CUSHION_DWELL)
+    hit = CushionHit(motion.ball, line.cushion, t_touch, ta, b.t0, line.depth(point), depth_sd, 1.0, t_sd)
+    return hit, point
