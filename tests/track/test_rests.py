@@ -12,6 +12,7 @@ from carom.core.events import BallContact
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import track_stroke
+from carom.track.judging.recording import track_recording
 from carom.track.reconstruct.rests import (
     _merged,
     _moved_across_gaps,
@@ -22,9 +23,9 @@ from carom.track.reconstruct.rests import (
     rest_runs,
     resumed,
 )
-from carom.track.synthetic import labelled_stroke
+from carom.track.synthetic import labelled_recording, labelled_stroke
 from carom.track.tracker import DEFAULT_MODEL
-from tests.track.development import development_stroke, judged
+from tests.track.development import LARGE, THREE_CUSHION, development_stroke, judged
 
 D = 0.0615
 """A ball's diameter, m."""
@@ -511,3 +512,41 @@ def test_a_ball_struck_after_a_still_start_shorter_than_a_rest_is_found_struck()
     assert ruling.points == 1
     first = ruling.stroke.events[0]
     assert isinstance(first, BallContact) and {first.ball, first.other} == {Ball.WHITE, Ball.RED}
+
+
+def _rolled_to_rest_then_struck() -> tuple[np.ndarray, np.ndarray, list[tuple[np.ndarray, np.ndarray]]]:
+    """A ball sent every 14 mm rolling slowly to a stop (its last sample at 4.81 s, still
+    rolling), nothing sent for four seconds, then struck at 9.2 s by a ball coming up
+    beside it and rolling away slowly: its first sample after the silence pulled 17 mm
+    towards the hitter by the bias, the next ones taken with the hitter still near
+    (development stroke 194418, red's samples, m)."""
+    t = np.array([3.877, 4.116, 4.38, 4.812, 9.071, 9.43, 9.645, 9.956, 10.53])
+    xy = np.array([[0.2248, 2.4735], [0.2149, 2.4626], [0.2011, 2.4530], [0.1896, 2.4419],
+                   [0.1788, 2.4322], [0.1927, 2.4433], [0.2065, 2.4484], [0.2191, 2.4561],
+                   [0.2329, 2.4618]])
+    hitter_t = np.array([8.951, 9.046, 9.119, 9.19, 9.357, 9.645, 9.956, 10.53])
+    hitter = np.array([[0.1155, 2.3669], [0.1205, 2.3877], [0.1295, 2.4012], [0.1377, 2.4122],
+                       [0.1271, 2.4342], [0.1200, 2.4750], [0.1120, 2.5200], [0.1050, 2.5600]])
+    return t, xy, [(hitter_t, hitter)]
+
+
+def test_a_ball_that_rolled_to_rest_unseen_and_was_struck_keeps_its_samples_beside_the_hitter() -> None:
+    """The samples beside the hitter are the start of a real move, not the bias on a
+    resting ball: measured from where the ball came to rest (on along its last chord by
+    as far as it rolls from the speed it had, never a tracker's step), they go farther
+    one after another, and the sample after them, 0.31 s later and no ball near, farther
+    still. Measured from its last sample, still rolling, they went back and forth, and
+    they were set aside as bias: the ball was read rolling on through the four seconds'
+    silence, the hitter found nowhere, and the point lost at 1.000."""
+    t, xy, others = _rolled_to_rest_then_struck()
+    assert biased_excursions(t, xy, 0.0012, others, D).all()
+
+
+def test_a_ball_that_rolled_to_rest_unseen_and_was_struck_was_struck_by_the_ball_beside_it() -> None:
+    """Development stroke 194418, judged in its recording of 50 (from 194400), whose
+    strokes measure the camera's bias of 17 mm (alone, the bias left in hides the contact
+    whatever the samples kept)."""
+    strokes = labelled_recording(50, 194400, THREE_CUSHION, LARGE)
+    stroke = strokes[18]
+    assert stroke.tracked.shot == 194418 and stroke.verdict.points == 1
+    assert track_recording([s.tracked for s in strokes], THREE_CUSHION, LARGE)[18].points == 1

@@ -82,7 +82,9 @@ def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float,
     """Mask of the samples to keep: samples of a resting ball taken while another ball
     was close, that stay within :data:`BIAS_MAX` of where it rested, carry the tracker's
     bias near other balls (merged blobs, shading), and say nothing sure of a move; the
-    samples before and after them, taken with no ball near, do. A ball that really left
+    samples before and after them, taken with no ball near, do. Where the ball rested is
+    its sample before them, or, when that sample shows it still rolling and a silence
+    follows, where it rolled on to (:func:`_rolled_to_rest`). A ball that really left
     its place goes farther (:func:`_leaving`), or stays where its samples near the other
     ball took it (:func:`_came_to_rest_away`), and its samples are kept."""
     n = int(t.shape[0])
@@ -109,10 +111,12 @@ def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float,
     for a, b in runs(np.nonzero(near)[0]):
         k0 = a - 1
         (x0, y0) = points[k0]
-        resting = (k0 == 0 or times_[a] - times_[k0] >= SILENCE
-                   or hypot(x0 - points[k0 - 1][0], y0 - points[k0 - 1][1]) <= still)
+        rolling = k0 > 0 and hypot(x0 - points[k0 - 1][0], y0 - points[k0 - 1][1]) > still
+        resting = k0 == 0 or times_[a] - times_[k0] >= SILENCE or not rolling
         if not resting:
             continue
+        if rolling:
+            x0, y0 = _rolled_to_rest(times_, points, k0)
         away = [hypot(points[k][0] - x0, points[k][1] - y0) for k in range(a, min(b + 2, n))]
         then = times_[b + 1] - times_[b] if b + 1 < n else 0.0
         if max(away[:b + 1 - a]) > BIAS_MAX or _leaving(away, then):
@@ -123,6 +127,22 @@ def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float,
                 continue
         keep[a:b + 1] = False
     return keep
+
+
+def _rolled_to_rest(t: list[float], p: list[list[float]], k: int) -> tuple[float, float]:
+    """Where a ball last sent rolling at sample ``k`` (a silence after it) came to rest: on
+    along its last chord by as far as it rolls from the speed it had at ``k`` (the chord's
+    mean speed less the rolling resistance over half of it), and never as far as a
+    tracker's step (:data:`~carom.track.tracker.SEND_STEP`), for a ball that rolled that
+    far would have been sent again."""
+    (xa, ya), (xb, yb) = p[k - 1], p[k]
+    dt = t[k] - t[k - 1]
+    length = hypot(xb - xa, yb - ya)
+    if dt <= 0.0 or length <= 0.0:
+        return xb, yb
+    speed = max(length / dt - 0.5 * laws.ROLL_DECELERATION * dt, 0.0)
+    roll = min(speed * speed / (2.0 * laws.ROLL_DECELERATION), tracker.SEND_STEP)
+    return xb + (xb - xa) / length * roll, yb + (yb - ya) / length * roll
 
 
 def _left(times: FloatArray, oxy: FloatArray, at: FloatArray, reach: float) -> float:
@@ -180,10 +200,11 @@ def _leaving(away: list[float], then: float) -> bool:
     """Whether a run of samples near another ball, at distances ``away`` from where the
     ball rested (and the first sample after the run last, taken ``then`` after the run),
     is the start of a move: each farther than the one before, and the sample after the
-    run, taken soon after with no ball near (so without the bias), farther still and
+    run, taken with no ball near (so without the bias) while the ball was still rolling
+    (within :data:`LONE_REST` of the run: a slow ball is sent seldom), farther still and
     clearly away (the ball went on; a biased centre comes back when the other ball
     leaves)."""
-    return (len(away) >= 2 and away[-1] > LEFT_FOR_GOOD and then < SILENCE
+    return (len(away) >= 2 and away[-1] > LEFT_FOR_GOOD and then < LONE_REST
             and all(b > a for a, b in itertools.pairwise(away)))
 
 
