@@ -89,7 +89,9 @@ def make_pieces(t: FloatArray, xy: FloatArray, spans: list[Span]) -> list[Piece]
 def _ends(times: list[float], a: int, b: int) -> tuple[int, int]:
     """The samples fitted for the motion at each end of the moving piece ``a … b``: the
     head ``a … head_end`` and the tail ``tail_start … b``, each at most
-    :data:`LOCAL_SAMPLES` samples over at most :data:`LOCAL_SPAN`."""
+    :data:`LOCAL_SAMPLES` samples over at most :data:`LOCAL_SPAN`, and never fewer than
+    two of a piece that has two: a slow ball the tracker sends seldom still has a
+    velocity at each end, its chord there."""
     head_end = a
     while head_end < b and head_end - a + 1 < LOCAL_SAMPLES and times[head_end + 1] - times[a] <= LOCAL_SPAN:
         head_end += 1
@@ -97,4 +99,6 @@ def _ends(times: list[float], a: int, b: int) -> tuple[int, int]:
     while (tail_start > a and b - tail_start + 1 < LOCAL_SAMPLES
            and times[b] - times[tail_start - 1] <= LOCAL_SPAN):
         tail_start -= 1
+    if b > a:
+        head_end, tail_start = max(head_end, a + 1), min(tail_start, b - 1)
     return head_end, tail_start
