@@ -156,3 +156,27 @@ def test_a_ball_that_runs_into_a_cushion_and_slides_along_it_touched_it() -> Non
         assert [h.cushion for h in hits] in ([], [Cushion.TOP])
         found += bool(hits) and abs(hits[0].t - 0.27) < 0.05
     assert found >= 4
+
+
+def _rolled_out_towards_the_right_cushion(rest_x: float) -> BallTrack:
+    """White rolling out slowly up the table and towards the right cushion (line at
+    x = 1.389 m), sent every 14 mm or so (real-file stroke 545611: 0.013 m/s towards it
+    and 0.045 m/s along it at its last moving sample, 12.5 mm from the line), then
+    seen once more at rest, three seconds later, at x = ``rest_x``."""
+    t = np.array([6.5, 6.8, 7.27, 7.826, 10.614])
+    x = np.array([1.3615, 1.3660, 1.3695, 1.3768, rest_x])
+    y = np.array([2.3110, 2.3270, 2.3441, 2.3691, 2.3777])
+    return BallTrack(t, np.column_stack((x, y)))
+
+
+def test_a_slow_ball_that_stops_short_of_a_cushion_did_not_touch_it() -> None:
+    """Rolling on at the speed its last two samples give, it stops within v²/2a, 4 mm
+    towards the cushion: at rest 11 mm from the line, it never reached it (before, the
+    velocity of the last chord taken at its end, any rest within 5 cm of a cushion the
+    ball came towards was read as stopped against it). At rest on the line, bounced back
+    a millimetre, it touched it."""
+    short = reconstruct(Ball.WHITE, _rolled_out_towards_the_right_cushion(1.3781), 0.0005)
+    assert not [h for h in cushion_hits(short, LARGE, []) if h.cushion is Cushion.RIGHT]
+    reached = reconstruct(Ball.WHITE, _rolled_out_towards_the_right_cushion(1.3885), 0.0005)
+    hits = [h for h in cushion_hits(reached, LARGE, []) if h.cushion is Cushion.RIGHT]
+    assert hits and max(h.probability for h in hits) > 0.5

@@ -191,7 +191,11 @@ def _turn_candidates(motion: BallMotion,
 
 def _stop_candidates(motion: BallMotion,
                      lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
-    """Motions that end at rest against a cushion (see :func:`_candidates`)."""
+    """Motions that end at rest against a cushion (see :func:`_candidates`): coming
+    towards it, at rest within :data:`~carom.track.laws.CUSHION_NEAR` of it, and either
+    near enough to reach it rolling on (a ball stops within ``v² / 2a``, ``a``
+    :data:`~carom.track.laws.ROLL_DECELERATION`; the velocity fitted over the last samples
+    is their mean, higher than the last, so the bound is loose) or at rest on its line."""
     out: list[tuple[CushionHit, FloatArray]] = []
     for a, b in itertools.pairwise(motion.pieces):
         if a.rest or not b.rest:
@@ -200,9 +204,16 @@ def _stop_candidates(motion: BallMotion,
         for line in lines:
             if line.depth(rest) > laws.CUSHION_NEAR:
                 continue
-            if _normal_speed(line, a, a.t1) < -NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1):
-                sd = hypot(motion.sigma, tracker.POSITION_NOISE_FLOOR)
-                out.append(_reached_hit(motion, line, a, b, sd))
+            into = -_normal_speed(line, a, a.t1)
+            if into <= NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1):
+                continue
+            sd = hypot(motion.sigma, tracker.POSITION_NOISE_FLOOR)
+            speed = float(hypot(*a.velocity(a.t1)))
+            run_out = into * speed / (2.0 * laws.ROLL_DECELERATION)  # towards the cushion
+            if line.depth(a.position(a.t1)) > run_out + NORMAL_SPEED_Z * sd \
+                    and line.depth(rest) > NORMAL_SPEED_Z * sd:
+                continue  # rolling on, it stopped short of the cushion, and lies off it
+            out.append(_reached_hit(motion, line, a, b, sd))
     return out
 
 
@@ -285,7 +296,10 @@ def _crossing(motion: BallMotion, lines: tuple[CushionLine, ...], k: int, k_next
               velocity: tuple[float, float], t: FloatArray, xy: FloatArray,
               backwards: bool = False) -> list[tuple[CushionHit, FloatArray]]:
     """The cushions the straight motion from sample ``k`` at ``velocity`` crosses before
-    sample ``k_next`` (earlier when ``backwards``), which lies where a reflection puts it."""
+    sample ``k_next`` (earlier when ``backwards``), which lies where a reflection puts it;
+    forwards, no farther than a ball rolling on at ``velocity`` runs out to a stop
+    (``v² / 2a``, ``a`` :data:`~carom.track.laws.ROLL_DECELERATION`; the velocity fitted
+    over the samples before is their mean, higher than the last, so the bound is loose)."""
     out: list[tuple[CushionHit, FloatArray]] = []
     t0, t1 = float(t[k]), float(t[k_next])
     dt = abs(t1 - t0)
@@ -301,6 +315,8 @@ def _crossing(motion: BallMotion, lines: tuple[CushionLine, ...], k: int, k_next
         reach = depth0 / -normal_speed
         if reach >= dt:
             continue  # it had not come to the cushion by the other sample
+        if not backwards and depth0 > -normal_speed * hypot(vx, vy) / (2.0 * laws.ROLL_DECELERATION):
+            continue  # a slow ball rolls to a stop first: at most v² / 2a along its line
         # how far beyond the cushion the straight motion would be at the other sample,
         # which shows the ball on the table side
         beyond = -(depth0 + normal_speed * dt)
