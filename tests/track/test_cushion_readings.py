@@ -170,7 +170,7 @@ def _rolled_out_towards_the_right_cushion(rest_x: float) -> BallTrack:
 
 
 def test_a_slow_ball_that_stops_short_of_a_cushion_did_not_touch_it() -> None:
-    """Rolling on at the speed its last two samples give, it stops within v²/2a, 4 mm
+    """Rolling on at the speed its last two samples give, it stops within v²/2a, 7 mm
     towards the cushion: at rest 11 mm from the line, it never reached it (before, the
     velocity of the last chord taken at its end, any rest within 5 cm of a cushion the
     ball came towards was read as stopped against it). At rest on the line, bounced back

@@ -296,10 +296,7 @@ def _crossing(motion: BallMotion, lines: tuple[CushionLine, ...], k: int, k_next
               velocity: tuple[float, float], t: FloatArray, xy: FloatArray,
               backwards: bool = False) -> list[tuple[CushionHit, FloatArray]]:
     """The cushions the straight motion from sample ``k`` at ``velocity`` crosses before
-    sample ``k_next`` (earlier when ``backwards``), which lies where a reflection puts it;
-    forwards, no farther than a ball rolling on at ``velocity`` runs out to a stop
-    (``v² / 2a``, ``a`` :data:`~carom.track.laws.ROLL_DECELERATION`; the velocity fitted
-    over the samples before is their mean, higher than the last, so the bound is loose)."""
+    sample ``k_next`` (earlier when ``backwards``), which lies where a reflection puts it."""
     out: list[tuple[CushionHit, FloatArray]] = []
     t0, t1 = float(t[k]), float(t[k_next])
     dt = abs(t1 - t0)
@@ -315,8 +312,6 @@ def _crossing(motion: BallMotion, lines: tuple[CushionLine, ...], k: int, k_next
         reach = depth0 / -normal_speed
         if reach >= dt:
             continue  # it had not come to the cushion by the other sample
-        if not backwards and depth0 > -normal_speed * hypot(vx, vy) / (2.0 * laws.ROLL_DECELERATION):
-            continue  # a slow ball rolls to a stop first: at most v² / 2a along its line
         # how far beyond the cushion the straight motion would be at the other sample,
         # which shows the ball on the table side
         beyond = -(depth0 + normal_speed * dt)
