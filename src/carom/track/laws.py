@@ -24,6 +24,12 @@ MAX_FREE_ACCELERATION = MU_SLIDE * G
 ROLL_DECELERATION = MU_ROLL * G
 """Deceleration of a rolling ball, m/s²."""
 
+def run_out(speed: float) -> float:
+    """How far, m, a ball rolling at ``speed`` (m/s) goes before it stops: ``v² / 2a``, ``a``
+    :data:`ROLL_DECELERATION`."""
+    return speed * speed / (2.0 * ROLL_DECELERATION)
+
+
 MAX_ROLL_DECELERATION = 0.006 * G
 """The largest deceleration of a rolling ball, m/s² (the top of the measured range of
 rolling resistance, 0.004–0.006): a rolling ball keeps its line, and slows no faster."""

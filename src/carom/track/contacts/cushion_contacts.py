@@ -201,17 +201,18 @@ def _stop_candidates(motion: BallMotion,
         if a.rest or not b.rest:
             continue
         rest = b.position(b.t0)
+        velocity, last = a.velocity(a.t1), a.position(a.t1)
+        speed = float(hypot(*velocity))
+        noise = NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1)
+        sd = hypot(motion.sigma, tracker.POSITION_NOISE_FLOOR)
         for line in lines:
             if line.depth(rest) > laws.CUSHION_NEAR:
                 continue
-            into = -_normal_speed(line, a, a.t1)
-            if into <= NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1):
+            into = -float(line.normal @ velocity)
+            if into <= noise:
                 continue
-            sd = hypot(motion.sigma, tracker.POSITION_NOISE_FLOOR)
-            speed = float(hypot(*a.velocity(a.t1)))
-            run_out = into * speed / (2.0 * laws.ROLL_DECELERATION)  # towards the cushion
-            if line.depth(a.position(a.t1)) > run_out + NORMAL_SPEED_Z * sd \
-                    and line.depth(rest) > NORMAL_SPEED_Z * sd:
+            towards = laws.run_out(speed) * into / max(speed, 1e-12)  # its run-out's part into the cushion
+            if line.depth(last) > towards + NORMAL_SPEED_Z * sd and line.depth(rest) > NORMAL_SPEED_Z * sd:
                 continue  # rolling on, it stopped short of the cushion, and lies off it
             out.append(_reached_hit(motion, line, a, b, sd))
     return out

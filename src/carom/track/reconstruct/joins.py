@@ -144,7 +144,7 @@ def _rest_between(p_in: Vector, v_in: Vector, p_out: Vector, v_out: Vector,
     needed = chord / max(speed_in, speed_out, laws.REST_SPEED)
     if t_hi - t_lo < 3.0 * needed + REST_GAP:
         return None
-    run_out = min(speed_in * speed_in / (2.0 * laws.ROLL_DECELERATION), chord, REST_RUN_OUT)
+    run_out = min(laws.run_out(speed_in), chord, REST_RUN_OUT)
     if speed_in > laws.REST_SPEED and run_out > 0.0:
         ux, uy = v_in[0] / speed_in, v_in[1] / speed_in
         best = 0.0

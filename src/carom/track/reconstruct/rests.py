@@ -141,7 +141,7 @@ def _rolled_to_rest(t: list[float], p: list[list[float]], k: int) -> tuple[float
     if dt <= 0.0 or length <= 0.0:
         return xb, yb
     speed = max(length / dt - 0.5 * laws.ROLL_DECELERATION * dt, 0.0)
-    roll = min(speed * speed / (2.0 * laws.ROLL_DECELERATION), tracker.SEND_STEP)
+    roll = min(laws.run_out(speed), tracker.SEND_STEP)
     return xb + (xb - xa) / length * roll, yb + (yb - ya) / length * roll
 
 
