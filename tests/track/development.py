@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
-from carom.track import TrackedRuling, track_stroke
+from carom.track import TrackedRuling, track_recording, track_stroke
 from carom.track.synthetic import LabelledStroke, labelled_recording
 from carom.track.synthetic.camera import EVERY_FRAME
 
@@ -24,3 +24,13 @@ def development_stroke(shot: int, first: int, *, every_frame: bool = False) -> L
 def judged(stroke: LabelledStroke) -> TrackedRuling:
     """``stroke`` judged alone, as ``carom track`` judges a stroke."""
     return track_stroke(stroke.tracked, THREE_CUSHION, LARGE)
+
+
+def judged_in_recording(shot: int, first: int) -> tuple[LabelledStroke, TrackedRuling]:
+    """Stroke ``shot`` of the recording of 50 that begins at seed ``first``, and its ruling
+    with the recording judged together, as ``carom track`` judges a file (the camera's
+    bias and noise measured over all 50)."""
+    strokes = labelled_recording(50, first, THREE_CUSHION, LARGE)
+    k = shot - first
+    assert strokes[k].tracked.shot == shot
+    return strokes[k], track_recording([s.tracked for s in strokes], THREE_CUSHION, LARGE)[k]

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from carom.track.judging.recording import track_recording
 from carom.track.reconstruct.pieces import LOCAL_SPAN, make_pieces
-from carom.track.synthetic import labelled_recording
-from tests.track.development import LARGE, THREE_CUSHION
+from tests.track.development import judged_in_recording
 
 
 def test_a_ball_sent_seldom_has_a_velocity_at_each_end_of_its_piece() -> None:
@@ -32,6 +30,6 @@ def test_a_ball_that_rolled_out_slowly_and_was_struck_was_struck_by_the_ball_bes
     rolling out at 3 cm/s and sent every 0.3–0.6 s, was met by yellow, ball 1's third
     ball, and turned; its velocity before the turn was unknown, the turn not weighed, and
     the point lost at 0.999."""
-    strokes = labelled_recording(50, 198700, THREE_CUSHION, LARGE)
-    assert strokes[37].tracked.shot == 198737 and strokes[37].verdict.points == 1
-    assert track_recording([s.tracked for s in strokes], THREE_CUSHION, LARGE)[37].points == 1
+    stroke, ruling = judged_in_recording(198737, 198700)
+    assert stroke.verdict.points == 1
+    assert ruling.points == 1

@@ -12,7 +12,6 @@ from carom.core.events import BallContact
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import track_stroke
-from carom.track.judging.recording import track_recording
 from carom.track.reconstruct.rests import (
     _merged,
     _moved_across_gaps,
@@ -23,9 +22,9 @@ from carom.track.reconstruct.rests import (
     rest_runs,
     resumed,
 )
-from carom.track.synthetic import labelled_recording, labelled_stroke
+from carom.track.synthetic import labelled_stroke
 from carom.track.tracker import DEFAULT_MODEL
-from tests.track.development import LARGE, THREE_CUSHION, development_stroke, judged
+from tests.track.development import development_stroke, judged, judged_in_recording
 
 D = 0.0615
 """A ball's diameter, m."""
@@ -546,7 +545,6 @@ def test_a_ball_that_rolled_to_rest_unseen_and_was_struck_was_struck_by_the_ball
     """Development stroke 194418, judged in its recording of 50 (from 194400), whose
     strokes measure the camera's bias of 17 mm (alone, the bias left in hides the contact
     whatever the samples kept)."""
-    strokes = labelled_recording(50, 194400, THREE_CUSHION, LARGE)
-    stroke = strokes[18]
-    assert stroke.tracked.shot == 194418 and stroke.verdict.points == 1
-    assert track_recording([s.tracked for s in strokes], THREE_CUSHION, LARGE)[18].points == 1
+    stroke, ruling = judged_in_recording(194418, 194400)
+    assert stroke.verdict.points == 1
+    assert ruling.points == 1
