@@ -10,7 +10,7 @@ from carom.track import tracker
 from carom.track.contacts.ball_contacts import BallHit, ball_hits
 from carom.track.contacts.cushion_contacts import CushionHit, cushion_hits
 from carom.track.contacts.departure import Departure, departure
-from carom.track.contacts.momentum import momentum_cushions
+from carom.track.contacts.momentum import chatter_cushions, momentum_cushions
 from carom.track.reconstruct.ballmotion import BallMotion, estimate_noise, reconstruct_all
 from carom.track.reconstruct.geometry import cushion_lines
 from carom.track.reconstruct.trajectory import BallPath
@@ -95,4 +95,6 @@ def detect(stroke: TrackedStroke, table: TableSpec, model: TrackerModel = DEFAUL
     cushions.sort(key=lambda h: h.t)
     balls = ball_hits(paths, departures, cushions, table, model)
     cushions = momentum_cushions(balls, departures, motions, cushions, lines)
+    cushions = cushions + chatter_cushions(balls, departures, motions, cushions, lines)
+    cushions.sort(key=lambda h: h.t)
     return Detection(motions, paths, departures, cushions, balls)

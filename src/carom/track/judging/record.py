@@ -60,7 +60,9 @@ def _chatter(found: list[Timed], ball1: Ball) -> list[Timed]:
     hundredths of a second, and no tracker shows it: for each likely contact of ball 1
     with a ball within :data:`~carom.track.laws.CHATTER_WINDOW` of a likely contact with
     a cushion, a second contact with that cushion, with the chance the simulator gives
-    it (:data:`~carom.track.laws.CHATTER_CHANCE`)."""
+    it (:data:`~carom.track.laws.CHATTER_CHANCE`), unless the detection weighed that
+    return already (from the samples, or from the struck ball's departure:
+    :func:`~carom.track.contacts.momentum.chatter_cushions`)."""
     likely = [c for c in found if c.probability >= ACCEPT]
     balls = [c for c in likely if isinstance(c.event, BallContact) and c.event.involves(ball1)]
     out: list[Timed] = []
@@ -71,6 +73,10 @@ def _chatter(found: list[Timed], ball1: Ball) -> list[Timed]:
         near = [b for b in balls if abs(b.t - c.t) <= laws.CHATTER_WINDOW]
         if near:
             t = max(c.t, *(b.t for b in near)) + 0.005
+            if any(isinstance(o.event, CushionContact) and o.event.ball is ball1
+                   and o.event.cushion is event.cushion and c.t < o.t <= t + laws.CHATTER_WINDOW
+                   for o in found):
+                continue
             again = CushionContact(ball1, event.cushion, round(t, 4))
             out.append(Timed(again, t, c.t_sd, laws.CHATTER_CHANCE))
     return out
