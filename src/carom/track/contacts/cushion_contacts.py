@@ -147,10 +147,15 @@ def _candidates(motion: BallMotion,
     that end at rest against a cushion; and, where no other reading holds the turn,
     motions that go on along it (:func:`_slide_candidates`)."""
     found = [*_turn_candidates(motion, lines), *_stop_candidates(motion, lines)]
-    # a slide is the reading of a turn that shows no motion away from the cushion
-    found += [(hit, point) for hit, point in _slide_candidates(motion, lines)
-              if not any(h.cushion is hit.cushion and h.t_lo <= hit.t_hi and hit.t_lo <= h.t_hi
-                         for h, _ in found)]
+    # a slide is the reading of a turn that shows no motion away from the cushion: it
+    # replaces a turn of the same join that the samples after it do not bear out
+    for hit, point in _slide_candidates(motion, lines):
+        same = [k for k, (h, _) in enumerate(found)
+                if h.cushion is hit.cushion and h.t_lo <= hit.t_hi and hit.t_lo <= h.t_hi]
+        if any(found[k][0].probability >= 0.5 for k in same):
+            continue
+        found = [c for k, c in enumerate(found) if k not in same]
+        found.append((hit, point))
     return [*found, *_crossing_candidates(motion, lines)]
 
 
@@ -222,7 +227,8 @@ def _slide_candidates(motion: BallMotion,
                       lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
     """Motions towards a cushion that turn, on its line, into motion along it: the
     cushion took the ball's speed into it (only a cushion or a ball can), and the ball
-    slid along the cushion, neither coming nor leaving (see :func:`_candidates`)."""
+    slid along the cushion, not leaving it (see :func:`_candidates`); still pressed
+    into it, a ball on the line touches it too."""
     out: list[tuple[CushionHit, FloatArray]] = []
     sd = hypot(motion.sigma, tracker.CUSHION_DEPTH_SD)
     for join in motion.joins:
@@ -239,7 +245,7 @@ def _slide_candidates(motion: BallMotion,
             coming = float(line.normal @ before)
             if coming >= 0.0 or coming >= -NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1):
                 continue
-            if abs(float(line.normal @ after)) > NORMAL_SPEED_Z * _normal_sd(motion, b, b.t0):
+            if float(line.normal @ after) > NORMAL_SPEED_Z * _normal_sd(motion, b, b.t0):
                 continue
             out.append(_reached_hit(motion, line, a, b, sd))
     return out
