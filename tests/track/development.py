@@ -26,11 +26,13 @@ def judged(stroke: LabelledStroke) -> TrackedRuling:
     return track_stroke(stroke.tracked, THREE_CUSHION, LARGE)
 
 
-def judged_in_recording(shot: int, first: int) -> tuple[LabelledStroke, TrackedRuling]:
+def judged_in_recording(shot: int, first: int, *,
+                        every_frame: bool = False) -> tuple[LabelledStroke, TrackedRuling]:
     """Stroke ``shot`` of the recording of 50 that begins at seed ``first``, and its ruling
     with the recording judged together, as ``carom track`` judges a file (the camera's
-    bias and noise measured over all 50)."""
-    strokes = labelled_recording(50, first, THREE_CUSHION, LARGE)
+    bias and noise measured over all 50; ``every_frame``: as :func:`development_stroke`)."""
+    ranges = [EVERY_FRAME] if every_frame else []
+    strokes = labelled_recording(50, first, THREE_CUSHION, LARGE, *ranges)
     k = shot - first
     assert strokes[k].tracked.shot == shot
     return strokes[k], track_recording([s.tracked for s in strokes], THREE_CUSHION, LARGE)[k]

@@ -548,3 +548,49 @@ def test_a_ball_that_rolled_to_rest_unseen_and_was_struck_was_struck_by_the_ball
     stroke, ruling = judged_in_recording(194418, 194400)
     assert stroke.verdict.points == 1
     assert ruling.points == 1
+
+
+_CREEP_T = [4.932, 4.968, 5.004, 5.041, 5.114, 5.187, 5.224, 5.26, 5.333, 5.37, 5.406, 5.479, 5.516, 5.552,
+            5.589, 5.625, 5.662, 5.735, 5.771, 5.808, 5.845, 5.881, 5.918, 5.954, 5.99, 6.064, 6.1, 6.137,
+            6.173, 6.211, 6.283, 6.32, 6.393, 6.465, 6.502, 6.539, 6.575, 6.648, 6.722, 6.794]
+_CREEP_MM = [[1244.7, 1042.2], [1240.7, 1040.4], [1238.2, 1039.5], [1235.4, 1041.2], [1232.3, 1036.1],
+             [1227.0, 1036.9], [1226.0, 1035.2], [1222.5, 1035.8], [1219.9, 1032.2], [1218.0, 1036.2],
+             [1215.3, 1032.8], [1213.0, 1032.2], [1211.4, 1030.8], [1210.0, 1030.9], [1205.3, 1030.7],
+             [1207.4, 1031.0], [1204.5, 1029.0], [1202.2, 1029.2], [1201.5, 1030.5], [1199.4, 1028.2],
+             [1199.4, 1028.8], [1197.5, 1029.3], [1195.9, 1028.5], [1196.2, 1028.3], [1192.9, 1027.6],
+             [1192.1, 1026.8], [1189.9, 1028.7], [1192.1, 1025.2], [1190.6, 1024.4], [1190.2, 1023.2],
+             [1189.4, 1025.7], [1185.8, 1026.6], [1188.1, 1026.3], [1186.4, 1024.8], [1189.5, 1025.0],
+             [1188.2, 1024.7], [1185.5, 1025.4], [1188.1, 1027.0], [1187.0, 1026.9], [1188.8, 1025.2]]
+"""Red rolling out at 4 cm/s and slowing, every frame sent with 1.1 mm of noise
+(development stroke 302034, every-frame camera)."""
+
+
+def test_a_ball_rolling_out_at_a_few_centimetres_a_second_is_one_motion() -> None:
+    """Each 0.1 s it moved 3–4 mm, within the noise, and its roll was cut into rests, moves
+    and starts; the start at 5.88 s was laid on yellow, the only ball near (67 mm beyond
+    touching), at 1.000. Drifting on the way it came, no faster, the rests are motion: one
+    roll until it stopped."""
+    t, xy = np.array(_CREEP_T), 0.001 * np.array(_CREEP_MM)
+    runs = rest_runs(t, xy, 0.00114)
+    moving = [r for r in runs if not r[2]]
+    assert len(moving) == 1
+    assert t[moving[0][0]] < 5.01 and t[moving[0][1]] > 5.95
+
+
+def test_a_rest_that_drifts_no_way_the_ball_was_seen_coming_stays_a_rest() -> None:
+    """The same drift after the ball lay still (a still ball whose samples a passing
+    ball's bias moved): still read as rests, and so the start a ball made."""
+    t, xy = np.array(_CREEP_T[13:]), 0.001 * np.array(_CREEP_MM[13:])
+    xy = np.vstack((np.repeat(xy[:1], 3, axis=0), xy))
+    t = np.r_[t[0] - 0.111, t[0] - 0.074, t[0] - 0.037, t]
+    runs = rest_runs(t, xy, 0.00114)
+    assert sum(r[2] for r in runs[1:-1]) >= 1
+
+
+def test_a_ball_rolling_out_slowly_is_not_struck_by_a_ball_passing_67_mm_away() -> None:
+    """Development stroke 302034 in its recording: the point yellow was given for the
+    start read in red's roll is gone."""
+    stroke, ruling = judged_in_recording(302034, 302000, every_frame=True)
+    assert stroke.verdict.points == ruling.points == 0
+    assert not any(isinstance(e, BallContact) and {e.ball, e.other} == {Ball.YELLOW, Ball.RED}
+                   and 5.5 < e.t < 6.3 for e in ruling.stroke.events)

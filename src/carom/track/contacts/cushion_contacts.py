@@ -23,6 +23,7 @@ from carom.track import laws, tracker
 from carom.track.reconstruct.ballmotion import BallMotion, Piece, SampleLists
 from carom.track.reconstruct.geometry import CushionLine, cushion_lines
 from carom.track.reconstruct.numeric import interp_at
+from carom.track.reconstruct.pieces import LOCAL_SPAN
 from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import FloatArray
 
@@ -227,10 +228,14 @@ def _slide_candidates(motion: BallMotion,
                       lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
     """Motions towards a cushion that turn, on its line, into motion along it: the
     cushion took the ball's speed into it (only a cushion or a ball can), and the ball
-    slid along the cushion, not leaving it (see :func:`_candidates`); still pressed
-    into it, a ball on the line touches it too."""
+    slid along the cushion, not leaving it (see :func:`_candidates`): its speed across the
+    line within the noise, or into the cushion by no more than a ball lying on the line
+    shows when its end is fitted (the line's margin over the span it is fitted on)."""
     out: list[tuple[CushionHit, FloatArray]] = []
     sd = hypot(motion.sigma, tracker.CUSHION_DEPTH_SD)
+    # a ball on the line, within its calibration, fitted over the span a piece's end is
+    # fitted on, seems to move into the cushion by up to this much
+    pressed = (tracker.CUSHION_CALIBRATION + 3.0 * sd) / LOCAL_SPAN
     for join in motion.joins:
         a, b = join.before, join.after
         if join.kind != "turn" or a.rest or b.rest:
@@ -245,7 +250,8 @@ def _slide_candidates(motion: BallMotion,
             coming = float(line.normal @ before)
             if coming >= 0.0 or coming >= -NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1):
                 continue
-            if float(line.normal @ after) > NORMAL_SPEED_Z * _normal_sd(motion, b, b.t0):
+            noise = NORMAL_SPEED_Z * _normal_sd(motion, b, b.t0)
+            if not -noise - pressed <= float(line.normal @ after) <= noise:
                 continue
             out.append(_reached_hit(motion, line, a, b, sd))
     return out

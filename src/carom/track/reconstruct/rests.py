@@ -346,7 +346,83 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float,
     # before it are part of that rest (all of them: the stretch is rest)
     if len(merged) > 1:
         merged = _merged(_rested_longer(merged, t, xy, radius, noise), t, xy, noise)
+    if len(merged) > 2:
+        merged = _merged(_crept_on(merged, t, xy, noise), t, xy, noise)
     return merged
+
+
+def _crept_on(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatArray,
+              noise: float) -> list[tuple[int, int, bool]]:
+    """``runs`` with the rests that follow a moving stretch read as motion where, taken
+    together, their samples drift in a straight line on the way the ball came, no faster
+    than it came: a ball rolling out at a few centimetres a second stays within the noise
+    for :data:`REST_SPAN` and is cut into rests and nudges, each a start that no ball made
+    (a ball does not move by itself). The longest such run of rests is taken, never the
+    last (where the ball stopped). A drift is the velocity of a straight line through the
+    samples, beyond :data:`~carom.track.reconstruct.breaks.BREAK_Z` standard deviations of
+    its noise, the samples lying on it within the noise (a rest, a nudge and a rest do
+    not); the way the ball came, that of its last :data:`CAME_SAMPLES` samples before,
+    beyond the same number of deviations (a still ball whose samples a passing ball's
+    bias moves came from nowhere)."""
+    out = list(runs)
+    k = 1
+    while k < len(runs) - 1:
+        if not runs[k][2] or out[k - 1][2]:
+            k += 1
+            continue
+        last = k
+        while last + 1 < len(runs) - 1 and runs[last + 1][2]:
+            last += 1
+        moving_from = k - 1
+        while moving_from > 0 and not out[moving_from - 1][2]:
+            moving_from -= 1  # the moving stretch it came on, rests read as motion included
+        came_on = (max(out[moving_from][0], out[k - 1][1] - CAME_SAMPLES + 1), out[k - 1][1], False)
+        came, came_sd = _drift(t, xy, came_on, noise)
+        for end in range(last, k - 1, -1):
+            if _creeps(t, xy, (runs[k][0], runs[end][1], True), came, came_sd, noise):
+                for j in range(k, end + 1):
+                    out[j] = (runs[j][0], runs[j][1], False)
+                break
+        k = last + 1
+    return out
+
+
+def _creeps(t: FloatArray, xy: FloatArray, span: tuple[int, int, bool], came: tuple[float, float],
+            came_sd: float, noise: float) -> bool:
+    """Whether the samples of ``span`` drift in a straight line on the way the ball came
+    (``came``, of standard deviation ``came_sd``), no faster (see :func:`_crept_on`)."""
+    n = span[1] - span[0] + 1
+    if n < 3:
+        return False
+    drift, sd = _drift(t, xy, span, noise)
+    speed = hypot(*drift)
+    if speed <= BREAK_Z * sd:
+        return False
+    if (hypot(*came) <= BREAK_Z * came_sd or came[0] * drift[0] + came[1] * drift[1] <= 0.0
+            or speed > hypot(*came) + BREAK_Z * sd):
+        return False  # not seen coming, not on the way it came, or faster: something moved it
+    tt = t[span[0]:span[1] + 1]
+    off = xy[span[0]:span[1] + 1] - xy[span[0]:span[1] + 1].mean(axis=0) - np.outer(tt - tt.mean(), drift)
+    dof = 2 * (n - 2)
+    return float((off * off).sum()) <= noise * noise * (dof + BREAK_Z * sqrt(2.0 * dof))
+
+
+CAME_SAMPLES = 5
+"""How many of its last samples the way a ball came into a rest is measured on."""
+
+
+def _drift(t: FloatArray, xy: FloatArray, run: tuple[int, int, bool],
+           noise: float) -> tuple[tuple[float, float], float]:
+    """The velocity of the straight line through the samples of ``run``, and the standard
+    deviation of each of its components from the noise."""
+    tt = t[run[0]:run[1] + 1]
+    dt = tt - tt.mean()
+    stt = float(dt @ dt)
+    if stt <= 0.0:
+        return (0.0, 0.0), float("inf")
+    d = xy[run[0]:run[1] + 1] - xy[run[0]:run[1] + 1].mean(axis=0)
+    v = dt @ d / stt
+    return (float(v[0]), float(v[1])), noise / sqrt(stt)
 
 
 def _merged(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatArray,
