@@ -58,6 +58,11 @@ BALL_THROW = 0.12
 """Largest angle, radians (about 7°), between the line of centres and the direction an
 object ball leaves in after a hit (collision-induced throw is at most about 5°)."""
 
+THROW_SD = 0.05
+"""Standard deviation, radians (about 3°), of the angle between the line of centres and
+the direction a struck ball leaves in (collision-induced throw, at most
+:data:`BALL_THROW`)."""
+
 REST_SPEED = 0.01
 """Below this speed, m/s, a ball is taken to be at rest."""
 

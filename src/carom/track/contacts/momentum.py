@@ -86,16 +86,11 @@ def momentum_cushions(hits: list[BallHit], departures: list[Departure], motions:
     ``cushions``: those found, each kept once (a likelier reading replaces one)."""
     found = list(cushions)
     for hit in hits:
-        if hit.kind != "struck" or hit.probability < 0.5 or not isinstance(hit.group, tuple):
+        pair = _struck_pair(hit, departures, motions)
+        if pair is None:
             continue
-        struck_ball, t_lo, t_hi = hit.group
-        dep = next((d for d in departures if d.join.t_lo == t_lo and d.join.t_hi == t_hi
-                    and d.join.kind == "start" and d.bounce is None
-                    and any(j is d.join for j in motions[struck_ball].joins)), None)
-        join = _join_at(motions[hit.mover], hit.t)
-        if dep is None or join is None:
-            continue
-        if _struck_met_cushion(found, struck_ball, hit.t, dep):
+        dep, join = pair
+        if _struck_met_cushion(found, hit, dep):
             continue  # the struck ball met a cushion itself: which ball did is not told
         for line in lines:
             implied = _implied(hit, dep, join, line)
@@ -112,12 +107,28 @@ def momentum_cushions(hits: list[BallHit], departures: list[Departure], motions:
     return found
 
 
-def _struck_met_cushion(cushions: list[CushionHit], struck_ball: Ball, t: float, dep: Departure) -> bool:
-    """Whether the ball struck at ``t`` may have met a cushion itself before its departure
+def _struck_pair(hit: BallHit, departures: list[Departure],
+                 motions: dict[Ball, BallMotion]) -> tuple[Departure, Join] | None:
+    """For a likely contact that set a resting ball moving, the struck ball's departure
+    (from its rest, straight, no cushion before its first moving sample) and the hitter's
+    join holding the contact; ``None`` for any other contact, or where either is missing."""
+    if hit.kind != "struck" or hit.probability < 0.5 or not isinstance(hit.group, tuple):
+        return None
+    struck_ball, t_lo, t_hi = hit.group
+    dep = next((d for d in departures if d.join.t_lo == t_lo and d.join.t_hi == t_hi
+                and d.join.kind == "start" and d.bounce is None
+                and any(j is d.join for j in motions[struck_ball].joins)), None)
+    join = _join_at(motions[hit.mover], hit.t)
+    return None if dep is None or join is None else (dep, join)
+
+
+def _struck_met_cushion(cushions: list[CushionHit], hit: BallHit, dep: Departure) -> bool:
+    """Whether the ball ``hit`` struck may have met a cushion itself before its departure
     was measured (a hit of it at least :data:`STRUCK_CUSHION_CHANCE` likely, up to
     :data:`STRUCK_CUSHION_SOON` after its first sample in motion)."""
-    return any(c.ball is struck_ball and c.probability > STRUCK_CUSHION_CHANCE
-               and t - STRUCK_CUSHION_SOON <= c.t <= dep.join.t_hi + STRUCK_CUSHION_SOON for c in cushions)
+    return any(c.ball is hit.other and c.probability > STRUCK_CUSHION_CHANCE
+               and hit.t - STRUCK_CUSHION_SOON <= c.t <= dep.join.t_hi + STRUCK_CUSHION_SOON
+               for c in cushions)
 
 
 def _join_at(motion: BallMotion, t: float) -> Join | None:
@@ -182,10 +193,6 @@ ALONG = tuple(laws.CUSHION_ALONG_CHANGE * (-1.0 + 2.0 * (k + 0.5) / 5) for k in 
 ANGLES = ((-2.0, 0.1), (-1.0, 0.2), (0.0, 0.4), (1.0, 0.2), (2.0, 0.1))
 """Offsets of the struck ball's direction, in standard deviations, with their weights."""
 
-THROW_SD = 0.05
-"""Standard deviation, radians, of the angle between a struck ball's departure and the
-line of centres (collision-induced throw, up to :data:`~carom.track.laws.BALL_THROW`)."""
-
 
 def chatter_cushions(hits: list[BallHit], departures: list[Departure], motions: dict[Ball, BallMotion],
                      cushions: list[CushionHit], lines: tuple[CushionLine, ...]) -> list[CushionHit]:
@@ -198,15 +205,10 @@ def chatter_cushions(hits: list[BallHit], departures: list[Departure], motions: 
     out: list[CushionHit] = []
     by_cushion = {line.cushion: line for line in lines}
     for hit in hits:
-        if hit.kind != "struck" or hit.probability < 0.5 or not isinstance(hit.group, tuple):
-            continue
-        struck_ball, t_lo, t_hi = hit.group
-        dep = next((d for d in departures if d.join.t_lo == t_lo and d.join.t_hi == t_hi
-                    and d.join.kind == "start" and d.bounce is None
-                    and any(j is d.join for j in motions[struck_ball].joins)), None)
-        join = _join_at(motions[hit.mover], hit.t)
-        if dep is None or join is None or _struck_met_cushion(cushions, struck_ball, hit.t, dep):
+        pair = _struck_pair(hit, departures, motions)
+        if pair is None or _struck_met_cushion(cushions, hit, pair[0]):
             continue  # a struck ball that met a cushion itself left in a direction it gave
+        dep, join = pair
         for c in cushions:
             if (c.ball is not hit.mover or c.probability < 0.5 or not join.t_lo - EVEN_ORDER <= c.t <= hit.t
                     or hit.t - c.t > laws.CHATTER_WINDOW):
@@ -237,7 +239,7 @@ def _returns(v_in: FloatArray, dep: Departure, line: CushionLine) -> float | Non
     if into >= -APPROACHING:
         return None
     tangent = np.array([-n[1], n[0]])
-    sd = hypot(dep.angle_sd, THROW_SD)
+    sd = hypot(dep.angle_sd, laws.THROW_SD)
     base = float(np.arctan2(dep.direction[1], dep.direction[0]))
     total = count = 0.0
     for rebound in REBOUNDS:

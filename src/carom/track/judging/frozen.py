@@ -34,7 +34,7 @@ from carom.core.balls import Ball
 from carom.core.events import BallContact, Event
 from carom.core.records import Stroke
 from carom.core.table import Point, TableSpec
-from carom.track import tracker
+from carom.track import laws, tracker
 
 APART = 0.002
 """How far beyond ``2R``, m, two balls judged not frozen are placed: clearly beyond the
@@ -136,11 +136,6 @@ def _placed(stroke: Stroke, partner: Ball, distance: float, table: TableSpec) ->
                   stroke.extra)
 
 
-THROW_SD = 0.05
-"""Standard deviation, radians (about 3°), of the angle between the line of centres and
-the direction a pushed ball leaves in (collision-induced throw; at most about 7°,
-:data:`~carom.track.laws.BALL_THROW`)."""
-
 _GAPS = tuple(tracker.FROZEN_SPREAD * (k + 0.5) / 40 for k in range(40))
 _CUTS = tuple(-1.0 + 2.0 * (k + 0.5) / 60 for k in range(60))
 
@@ -200,7 +195,7 @@ def start_evidence(offset: float | None, line: tuple[float, float, float] | None
     ``camera``'s bias measured over the recording, the measured gap is weighed by
     :func:`~carom.track.tracker.gap_density`, and tells the gap too."""
     s = max(sigma, tracker.REST_NOISE)
-    sd_off = hypot(diameter * THROW_SD, sqrt(2.0) * s)
+    sd_off = hypot(diameter * laws.THROW_SD, sqrt(2.0) * s)
     touching = tracker.gap_density(gap, 0.0, sigma, bias_scale, camera)
     r = qu = k = 0.0
     sd_r = 1.0
