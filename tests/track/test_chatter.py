@@ -4,33 +4,18 @@ whether the hitter was left running into the cushion."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
-import numpy as np
 import pytest
 
-from carom.core.balls import Ball, Cushion
+from carom.core.balls import Cushion
 from carom.core.events import BallContact, CushionContact
-from carom.core.table import TABLES
 from carom.track import laws
 from carom.track.contacts.cushion_contacts import CushionHit
-from carom.track.contacts.departure import Departure
-from carom.track.contacts.hits import BallHit
 from carom.track.contacts.momentum import chatter_cushions
 from carom.track.judging.record import Timed, _chatter
-from carom.track.reconstruct.geometry import cushion_lines
-from carom.track.reconstruct.joins import Join
 from tests.track.development import judged_in_recording
+from tests.track.struck_by_cushion import LINES, RED, RIGHT, T_CONTACT, W, white_strikes_red
 
-W, RED = Ball.WHITE, Ball.RED
-LINES = cushion_lines(TABLES["large"])
-RIGHT = TABLES["large"].width - TABLES["large"].ball_radius
-"""x of the right cushion's line."""
-T_CUSHION, T_CONTACT = 0.55, 0.56
-
-
-def _piece(x: float, y: float) -> SimpleNamespace:
-    return SimpleNamespace(tail=SimpleNamespace(point=lambda t: (x, y)))
+T_CUSHION = 0.55
 
 
 def _returns(red_out: tuple[float, float], white_out: tuple[float, float] = (-0.1, 0.8),
@@ -38,17 +23,9 @@ def _returns(red_out: tuple[float, float], white_out: tuple[float, float] = (-0.
     """White runs at (0.6, 1.2) m/s into the right cushion, its samples lost from 0.50 s to
     0.62 s; it meets the cushion at 0.55 s, red (lying by it) at 0.56 s, and leaves at
     ``white_out``; red leaves at ``red_out``."""
-    white = Join("turn", _piece(RIGHT - 0.03, 1.0), _piece(RIGHT - 0.01, 1.1), 0.50, 0.62, T_CONTACT,  # type: ignore[arg-type]
-                 np.array((RIGHT - 0.004, 1.07)), np.array((0.6, 1.2)), np.array(white_out), 0.01, 0.02)
-    rest = (RIGHT - 0.06, 1.12)
-    red = Join("start", _piece(*rest), _piece(*rest), 0.0, 0.58, T_CONTACT,  # type: ignore[arg-type]
-               np.array(rest), np.zeros(2), np.array(red_out), 0.0, 0.02)
-    departure = Departure(red, np.array(rest), np.array(red_out) / np.hypot(*red_out), 0.03, T_CONTACT,
-                          0.005, 0.001)
-    hit = BallHit(W, RED, T_CONTACT, 0.005, 1.0, "struck", 0.0, (RED, 0.0, 0.58))
+    hits, departures, motions = white_strikes_red((RIGHT - 0.06, 1.12), red_out, (0.6, 1.2), white_out, 0.03)
     cushion = CushionHit(W, Cushion.RIGHT, T_CUSHION, 0.50, 0.62, 0.0, 0.002, 0.999)
-    motions = {W: SimpleNamespace(joins=[white]), RED: SimpleNamespace(joins=[red])}
-    return chatter_cushions([hit], [departure], motions, [cushion, *(found or [])], LINES)  # type: ignore[arg-type]
+    return chatter_cushions(hits, departures, motions, [cushion, *(found or [])], LINES)  # type: ignore[arg-type]
 
 
 def test_a_ball_sent_off_steeper_than_the_hitter_came_off_sends_it_back() -> None:

@@ -3,29 +3,12 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
-import numpy as np
 import pytest
 
-from carom.core.balls import Ball, Cushion
-from carom.core.table import TABLES
+from carom.core.balls import Cushion
 from carom.track.contacts.cushion_contacts import CushionHit
-from carom.track.contacts.departure import Departure
-from carom.track.contacts.hits import BallHit
 from carom.track.contacts.momentum import momentum_cushions
-from carom.track.reconstruct.geometry import cushion_lines
-from carom.track.reconstruct.joins import Join
-
-W, RED = Ball.WHITE, Ball.RED
-LINES = cushion_lines(TABLES["large"])
-RIGHT = TABLES["large"].width - TABLES["large"].ball_radius
-"""x of the right cushion's line."""
-T_CONTACT = 0.56
-
-
-def _piece(x: float, y: float) -> SimpleNamespace:
-    return SimpleNamespace(tail=SimpleNamespace(point=lambda t: (x, y)))
+from tests.track.struck_by_cushion import LINES, RIGHT, T_CONTACT, W, white_strikes_red
 
 
 def _contact(red_rest: tuple[float, float], red_out: tuple[float, float],
@@ -34,15 +17,8 @@ def _contact(red_rest: tuple[float, float], red_out: tuple[float, float],
     """White runs at ``white_in`` (towards the right cushion), its samples lost from
     0.50 s to 0.62 s; it touches red at 0.56 s and leaves at ``white_out``, by default
     still towards the cushion (no turn away from it is seen); red leaves at ``red_out``."""
-    white = Join("turn", _piece(RIGHT - 0.03, 1.0), _piece(RIGHT - 0.01, 1.1), 0.50, 0.62, T_CONTACT,  # type: ignore[arg-type]
-                 np.array((RIGHT - 0.004, 1.07)), np.array(white_in), np.array(white_out), 0.01, 0.02)
-    red = Join("start", _piece(*red_rest), _piece(*red_rest), 0.0, 0.58, T_CONTACT,  # type: ignore[arg-type]
-               np.array(red_rest), np.zeros(2), np.array(red_out), 0.0, 0.02)
-    departure = Departure(red, np.array(red_rest), np.array(red_out) / np.hypot(*red_out), 0.05, T_CONTACT,
-                          0.005, 0.001)
-    hit = BallHit(W, RED, T_CONTACT, 0.005, 1.0, "struck", 0.0, (RED, 0.0, 0.58))
-    motions = {W: SimpleNamespace(joins=[white]), RED: SimpleNamespace(joins=[red])}
-    return momentum_cushions([hit], [departure], motions, cushions or [], LINES)  # type: ignore[arg-type]
+    hits, departures, motions = white_strikes_red(red_rest, red_out, white_in, white_out, 0.05)
+    return momentum_cushions(hits, departures, motions, cushions or [], LINES)  # type: ignore[arg-type]
 
 
 def test_a_hitter_whose_pair_turned_off_a_cushion_met_it_before_the_ball() -> None:

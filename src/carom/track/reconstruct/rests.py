@@ -9,6 +9,7 @@ import numpy as np
 
 from carom.track import laws, tracker
 from carom.track.reconstruct.breaks import BREAK_Z
+from carom.track.reconstruct.fit import Fit, fit_motion
 from carom.track.reconstruct.numeric import diff, runs
 from carom.track.samples import FloatArray
 
@@ -376,10 +377,9 @@ def _crept_on(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatArray,
         moving_from = k - 1
         while moving_from > 0 and not out[moving_from - 1][2]:
             moving_from -= 1  # the moving stretch it came on, rests read as motion included
-        came_on = (max(out[moving_from][0], out[k - 1][1] - CAME_SAMPLES + 1), out[k - 1][1], False)
-        came, came_sd = _drift(t, xy, came_on, noise)
+        came = _line(t, xy, max(out[moving_from][0], out[k - 1][1] - CAME_SAMPLES + 1), out[k - 1][1])
         for end in range(last, k - 1, -1):
-            if _creeps(t, xy, (runs[k][0], runs[end][1], True), came, came_sd, noise):
+            if _creeps(t, xy, runs[k][0], runs[end][1], came, noise):
                 for j in range(k, end + 1):
                     out[j] = (runs[j][0], runs[j][1], False)
                 break
@@ -387,42 +387,32 @@ def _crept_on(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatArray,
     return out
 
 
-def _creeps(t: FloatArray, xy: FloatArray, span: tuple[int, int, bool], came: tuple[float, float],
-            came_sd: float, noise: float) -> bool:
-    """Whether the samples of ``span`` drift in a straight line on the way the ball came
-    (``came``, of standard deviation ``came_sd``), no faster (see :func:`_crept_on`)."""
-    n = span[1] - span[0] + 1
+def _creeps(t: FloatArray, xy: FloatArray, a: int, b: int, came: Fit, noise: float) -> bool:
+    """Whether samples ``a … b`` drift in a straight line on the way the ball came (the
+    straight line through its last samples, ``came``), no faster (see :func:`_crept_on`)."""
+    n = b - a + 1
     if n < 3:
         return False
-    drift, sd = _drift(t, xy, span, noise)
-    speed = hypot(*drift)
+    line = _line(t, xy, a, b)
+    (vx, vy), sd = line.speed_vector(line.tm), line.velocity_sd(line.tm, noise)
+    (cx, cy), came_sd = came.speed_vector(came.tm), came.velocity_sd(came.tm, noise)
+    speed = hypot(vx, vy)
     if speed <= BREAK_Z * sd:
         return False
-    if (hypot(*came) <= BREAK_Z * came_sd or came[0] * drift[0] + came[1] * drift[1] <= 0.0
-            or speed > hypot(*came) + BREAK_Z * sd):
+    if hypot(cx, cy) <= BREAK_Z * came_sd or cx * vx + cy * vy <= 0.0 or speed > hypot(cx, cy) + BREAK_Z * sd:
         return False  # not seen coming, not on the way it came, or faster: something moved it
-    tt = t[span[0]:span[1] + 1]
-    off = xy[span[0]:span[1] + 1] - xy[span[0]:span[1] + 1].mean(axis=0) - np.outer(tt - tt.mean(), drift)
+    off = xy[a:b + 1] - np.array([line.point(ti) for ti in t[a:b + 1].tolist()])
     dof = 2 * (n - 2)
     return float((off * off).sum()) <= noise * noise * (dof + BREAK_Z * sqrt(2.0 * dof))
 
 
+def _line(t: FloatArray, xy: FloatArray, a: int, b: int) -> Fit:
+    """The straight line (constant velocity) fitted through samples ``a … b``."""
+    return fit_motion(t[a:b + 1], xy[a:b + 1], degree=1)
+
+
 CAME_SAMPLES = 5
 """How many of its last samples the way a ball came into a rest is measured on."""
-
-
-def _drift(t: FloatArray, xy: FloatArray, run: tuple[int, int, bool],
-           noise: float) -> tuple[tuple[float, float], float]:
-    """The velocity of the straight line through the samples of ``run``, and the standard
-    deviation of each of its components from the noise."""
-    tt = t[run[0]:run[1] + 1]
-    dt = tt - tt.mean()
-    stt = float(dt @ dt)
-    if stt <= 0.0:
-        return (0.0, 0.0), float("inf")
-    d = xy[run[0]:run[1] + 1] - xy[run[0]:run[1] + 1].mean(axis=0)
-    v = dt @ d / stt
-    return (float(v[0]), float(v[1])), noise / sqrt(stt)
 
 
 def _merged(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatArray,
