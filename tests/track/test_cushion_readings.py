@@ -132,12 +132,16 @@ def test_run_back_from_the_motion_after_a_cushion_a_ball_came_in_faster_than_it_
     assert not _reflected(left, p0, v, dt, reach, p1, 0.002)
 
 
-def _into_and_along(seed: int) -> BallTrack:
+def _into_and_along(seed: int, short: float = 0.0, pressing: float = 0.0) -> BallTrack:
     """Yellow runs into the top cushion (line at y = 2.809 m) at 0.15 m/s across it and
     0.25 m/s along it, reaches it at 0.27 s and slides along it (the cushion took its
-    speed into it, none came back), samples every 40 ms with 0.7 mm of noise."""
+    speed into it, none came back), samples every 40 ms with 0.7 mm of noise; after the
+    contact its samples lie ``short`` of the line and run back to it at ``pressing``
+    (m/s), still pressed into the cushion."""
     t = 0.04 * np.arange(0, 40)
-    xy = np.column_stack((1.2 - 0.25 * t, np.minimum(2.76925 + 0.15 * t, 2.80925)))
+    line = 2.80925
+    y = np.where(t < 0.27, 2.76925 + 0.15 * t, np.minimum(line - short + pressing * (t - 0.27), line))
+    xy = np.column_stack((1.2 - 0.25 * t, y))
     t, xy = np.r_[t, t[-1] + 1.0], np.vstack((xy, xy[-1]))
     return BallTrack(t, xy + np.random.default_rng(seed).normal(0.0, 0.0007, xy.shape))
 
@@ -158,18 +162,6 @@ def test_a_ball_that_runs_into_a_cushion_and_slides_along_it_touched_it() -> Non
     assert found >= 4
 
 
-def _into_and_pressed_along(seed: int) -> BallTrack:
-    """Yellow runs into the top cushion as in :func:`_into_and_along`, and its samples after
-    the contact run on along the cushion still pressed into it: from 4 mm short of the line
-    back to it at 2 cm/s."""
-    t = 0.04 * np.arange(0, 40)
-    line = 2.80925
-    y = np.where(t < 0.27, 2.76925 + 0.15 * t, np.minimum(line - 0.004 + 0.02 * (t - 0.27), line))
-    xy = np.column_stack((1.2 - 0.25 * t, y))
-    t, xy = np.r_[t, t[-1] + 1.0], np.vstack((xy, xy[-1]))
-    return BallTrack(t, xy + np.random.default_rng(seed).normal(0.0, 0.0007, xy.shape))
-
-
 def test_a_ball_that_runs_into_a_cushion_and_along_it_still_pressed_in_touched_it() -> None:
     """A ball on the cushion's line that still moves into it touches it: the slide is read
     when the motion after the turn does not leave the cushion, not only when it runs
@@ -180,7 +172,7 @@ def test_a_ball_that_runs_into_a_cushion_and_along_it_still_pressed_in_touched_i
     to the cushion only, three of these ten noises found it."""
     found = 0
     for seed in range(10):
-        motion = reconstruct(Ball.YELLOW, _into_and_pressed_along(seed), 0.0007)
+        motion = reconstruct(Ball.YELLOW, _into_and_along(seed, short=0.004, pressing=0.02), 0.0007)
         hits = [h for h in cushion_hits(motion, LARGE, []) if h.probability > 0.5]
         found += any(h.cushion is Cushion.TOP and abs(h.t - 0.27) < 0.06 for h in hits)
     assert found >= 9
