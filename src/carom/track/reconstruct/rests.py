@@ -346,7 +346,8 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float,
     # and the samples a stretch read as moving begins with that never left the rest
     # before it are part of that rest (all of them: the stretch is rest)
     if len(merged) > 1:
-        merged = _merged(_rested_longer(merged, t, xy, radius, noise), t, xy, noise)
+        joined = _tails_joined(merged, t, xy, radius)
+        merged = _merged(_rested_longer(joined, t, xy, radius, noise), t, xy, noise)
     if len(merged) > 2:
         merged = _merged(_crept_on(merged, t, xy, noise), t, xy, noise)
     return merged
@@ -362,9 +363,12 @@ def _crept_on(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatArray,
     last (where the ball stopped). A drift is the velocity of a straight line through the
     samples, beyond :data:`~carom.track.reconstruct.breaks.BREAK_Z` standard deviations of
     its noise, the samples lying on it within the noise (a rest, a nudge and a rest do
-    not); the way the ball came, that of its last :data:`CAME_SAMPLES` samples before,
-    beyond the same number of deviations (a still ball whose samples a passing ball's
-    bias moves came from nowhere)."""
+    not); the way the ball came, that of its last samples before, beyond the same number
+    of deviations (a still ball whose samples a passing ball's bias moves came from
+    nowhere). The way it came is measured on as many samples as the drift, as long as
+    they lie on one straight line (never fewer than :data:`CAME_SAMPLES`), so that the
+    two are seen alike: on five frames sent every 20 ms a ball rolling out at 4 cm/s is
+    within four deviations of still, on the fourteen of the drift it is not."""
     out = list(runs)
     k = 1
     while k < len(runs) - 1:
@@ -377,8 +381,8 @@ def _crept_on(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatArray,
         moving_from = k - 1
         while moving_from > 0 and not out[moving_from - 1][2]:
             moving_from -= 1  # the moving stretch it came on, rests read as motion included
-        came = _line(t, xy, max(out[moving_from][0], out[k - 1][1] - CAME_SAMPLES + 1), out[k - 1][1])
         for end in range(last, k - 1, -1):
+            came = _came(t, xy, out[moving_from][0], out[k - 1][1], runs[end][1] - runs[k][0] + 1, noise)
             if _creeps(t, xy, runs[k][0], runs[end][1], came, noise):
                 for j in range(k, end + 1):
                     out[j] = (runs[j][0], runs[j][1], False)
@@ -401,8 +405,28 @@ def _creeps(t: FloatArray, xy: FloatArray, a: int, b: int, came: Fit, noise: flo
         return False
     if hypot(cx, cy) <= BREAK_Z * came_sd or cx * vx + cy * vy <= 0.0 or speed > hypot(cx, cy) + BREAK_Z * sd:
         return False  # not seen coming, not on the way it came, or faster: something moved it
+    return _straight(t, xy, a, b, line, noise)
+
+
+def _came(t: FloatArray, xy: FloatArray, first: int, last: int, size: int, noise: float) -> Fit:
+    """The way a ball came into a rest, on its samples ``first … last`` before it: the
+    straight line through the last ``size`` of them, or, where those do not lie on one
+    line (an event among them), through half as many, and so on, but never fewer than
+    :data:`CAME_SAMPLES` (see :func:`_crept_on`)."""
+    count = min(size, last - first + 1)
+    while count > CAME_SAMPLES:
+        line = _line(t, xy, last - count + 1, last)
+        if _straight(t, xy, last - count + 1, last, line, noise):
+            return line
+        count //= 2
+    return _line(t, xy, max(first, last - CAME_SAMPLES + 1), last)
+
+
+def _straight(t: FloatArray, xy: FloatArray, a: int, b: int, line: Fit, noise: float) -> bool:
+    """Whether samples ``a … b`` lie on ``line`` within the noise (a chi-square test at
+    :data:`~carom.track.reconstruct.breaks.BREAK_Z` deviations)."""
     off = xy[a:b + 1] - np.array([line.point(ti) for ti in t[a:b + 1].tolist()])
-    dof = 2 * (n - 2)
+    dof = 2 * (b - a - 1)
     return float((off * off).sum()) <= noise * noise * (dof + BREAK_Z * sqrt(2.0 * dof))
 
 
@@ -412,7 +436,7 @@ def _line(t: FloatArray, xy: FloatArray, a: int, b: int) -> Fit:
 
 
 CAME_SAMPLES = 5
-"""How many of its last samples the way a ball came into a rest is measured on."""
+"""The fewest of its last samples the way a ball came into a rest is measured on."""
 
 
 def _merged(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatArray,
@@ -457,10 +481,13 @@ def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatAr
     resting ball) taking in the samples the moving stretch after it begins with while they
     lie within ``radius`` (the rest's own test) of where the rest lay on the mean of its
     samples: the whole stretch, if it never left; else all of them when on their own
-    mean (``noise``: a sample's) they lie where the rest lay, or at most
-    ``STILL_SAMPLES - 1`` of them when they do not, which a ball crept from its place in
-    unseen (:mod:`~carom.track.contacts.struck` allows for that), so that the move's
-    start is not read before it; and only samples sent one frame after another (:data:`NEXT_FRAME`):
+    mean (``noise``: a sample's) they lie where the rest lay, or when the ball was not
+    seen leaving them (a gap follows them: samples lost, or set aside as biased beside
+    the ball that came and set it moving, whose bias moves their mean a millimetre or
+    two before it touches), or at most ``STILL_SAMPLES - 1`` of them when neither, which
+    a ball crept from its place in unseen (:mod:`~carom.track.contacts.struck` allows
+    for that), so that the move's start is not read before it; and only samples sent one
+    frame after another (:data:`NEXT_FRAME`):
     after a gap, left by samples lost or set aside as biased, the ball may have been
     touched and moved less than ``radius``. A sample in the noise's tail cut the rest, the
     samples after it read as a creep measured from that sample, or the samples near a
@@ -491,9 +518,37 @@ def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatAr
         if lead == m1 - m0 + 1:
             out[i] = (m0, m1, True)
         elif lead:
-            if lead >= m and _means_apart(xy[r0:r1 + 1], xy[m0:m0 + lead], noise):
+            seen_leaving = bool(sent_next[lead])  # else it left unseen, in the gap after them
+            if lead >= m and seen_leaving and _means_apart(xy[r0:r1 + 1], xy[m0:m0 + lead], noise):
                 lead = m - 1  # on their mean they left the rest: a creep, its first samples only
             out[i - 1], out[i] = (r0, r1 + lead, True), (m0 + lead, m1, False)
+    return out
+
+
+def _tails_joined(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatArray,
+                  radius: float) -> list[tuple[int, int, bool]]:
+    """``runs`` with each rest of fewer than :data:`~carom.track.tracker.STILL_SAMPLES`
+    samples that lies between a rest of many and a moving stretch made part of the rest
+    of many, when every one of its samples lies within ``radius`` of where that rest lay
+    on the mean of its samples and was sent one frame after another
+    (:data:`NEXT_FRAME`): a sample in the noise's tail cut the rest's last samples off
+    it, and the moving stretch after them, its first still samples included, is then
+    measured against the whole rest (:func:`_rested_longer`), not against those few.
+    Left short, the samples the moving stretch begins with were read as the ball's
+    departure, before the gap in which a passing ball truly set it moving."""
+    m = tracker.STILL_SAMPLES
+    out: list[tuple[int, int, bool]] = []
+    for i, run in enumerate(runs):
+        before = out[-1] if out else None
+        if (before is not None and run[2] and before[2] and run[1] - run[0] + 1 < m
+                and before[1] - before[0] + 1 >= m and i + 1 < len(runs) and not runs[i + 1][2]):
+            frame = _frame(t, before)
+            sent_next = bool((np.diff(t[before[1]:run[1] + 1]) <= NEXT_FRAME * frame).all())
+            away = xy[run[0]:run[1] + 1] - xy[before[0]:before[1] + 1].mean(axis=0)
+            if sent_next and bool((np.hypot(away[:, 0], away[:, 1]) <= radius).all()):
+                out[-1] = (before[0], run[1], True)
+                continue
+        out.append(run)
     return out
 
 
