@@ -9,6 +9,7 @@ from carom.core.table import TABLES
 from carom.track.contacts.cushion_contacts import cushion_hits
 from carom.track.reconstruct.ballmotion import reconstruct
 from carom.track.samples import BallTrack
+from tests.track.development import judged_in_recording
 
 LARGE = TABLES["large"]
 PERIOD = 0.0375
@@ -200,3 +201,42 @@ def test_a_slow_ball_that_stops_short_of_a_cushion_did_not_touch_it() -> None:
     reached = reconstruct(Ball.WHITE, _rolled_out_towards_the_right_cushion(1.3885), 0.0005)
     hits = [h for h in cushion_hits(reached, LARGE, []) if h.cushion is Cushion.RIGHT]
     assert hits and max(h.probability for h in hits) > 0.5
+
+
+_CORNER_T = [0.149, 0.185, 0.223, 0.26, 0.297, 0.334, 0.371, 0.408, 0.445, 0.482, 0.519, 0.556, 0.594,
+             0.63, 0.667, 0.705, 0.742, 0.778, 0.816, 0.853, 0.89, 0.927]
+_CORNER_MM = [[834.0, 1652.5], [899.7, 1447.6], [963.8, 1240.5], [1022.0, 1044.2], [1082.6, 857.3],
+              [1140.4, 661.8], [1199.9, 470.5], [1252.3, 269.9], [1378.3, 182.6], [1303.3, 77.0],
+              [1210.3, 75.4], [1115.6, 157.0], [1026.6, 237.5], [930.3, 314.1], [840.1, 382.5],
+              [749.2, 456.7], [663.4, 524.2], [582.3, 591.6], [497.8, 656.2], [412.7, 722.9],
+              [339.7, 779.1], [260.3, 841.3]]
+"""White at 5.5 m/s down the table, turned by yellow at 0.41 s towards the bottom right
+corner, then off the right cushion and the bottom one, seen every 37 ms with 2 mm of
+noise (development stroke 312977, sparse camera): two lone samples in one join, the
+first 11 mm short of the right cushion line coming at it, the second 86 mm off it
+going away."""
+
+
+def test_a_cushion_between_two_lone_samples_is_read_from_the_chord_that_led_to_the_first() -> None:
+    """Neither the motion before (yellow turned it since) nor the motion after (the
+    bottom cushion turned it since) reaches the right cushion between the two lone
+    samples, and the fits of a turn take the second lone sample alone as its far side:
+    the right cushion was missed, and with it the third cushion and the point (1.000).
+    The chord from the sample before to the first lone sample, carried on, crosses the
+    right cushion, and the second lone sample lies where its mirror puts it."""
+    t = np.array([0.0, *_CORNER_T, _CORNER_T[-1] + 1.0])
+    xy = 0.001 * np.array([[566.0, 2486.0], *_CORNER_MM, _CORNER_MM[-1]])
+    motion = reconstruct(Ball.WHITE, BallTrack(t, xy), 0.002)
+    hits = [h for h in cushion_hits(motion, LARGE, []) if h.probability > 0.5]
+    right = [h for h in hits if h.cushion is Cushion.RIGHT]
+    assert len(right) == 1 and 0.445 < right[0].t < 0.482
+    assert [h.cushion for h in hits if h.t < 0.6] == [Cushion.RIGHT, Cushion.BOTTOM]
+
+
+def test_ball_1s_cushions_between_lone_samples_give_the_points_they_made() -> None:
+    """Development strokes 312977 (the corner above) and 317337 (yellow off the left
+    cushion into red and back into it, two lone samples between), each judged in its
+    recording with a sparse camera: no cushion missed, the point given."""
+    for shot, first in ((312977, 312950), (317337, 317300)):
+        stroke, ruling = judged_in_recording(shot, first)
+        assert stroke.verdict.points == ruling.points == 1

@@ -266,23 +266,29 @@ def _crossing_candidates(motion: BallMotion,
     something else turned it first. Each join of two moving pieces is looked at from
     both sides; a join where a ball started that holds lone samples (it met something
     soon after leaving) from the side after it (without lone samples, the way a ball
-    left its rest through a cushion is the departure's, by the mirror image)."""
+    left its rest through a cushion is the departure's, by the mirror image). Between
+    two lone samples neither side's motion holds (a ball turned it before the first, a
+    cushion after the second, as in a corner): there the chord that led to the first,
+    carried on, is the ball's way to the second."""
     out: list[tuple[CushionHit, FloatArray]] = []
     t, xy = motion.t, motion.xy
     for join in motion.joins:
         if join.kind not in ("turn", "stop", "restart") and not (join.kind == "start" and join.via):
             continue
         a, b = join.before, join.after
-        k_in = join.via[0] if join.via else b.i0
-        k_out = join.via[-1] if join.via else a.i1
+        chain = [a.i1, *join.via, b.i0]
         found: list[tuple[CushionHit, FloatArray]] = []
         if not a.rest:
             velocity = a.tail.speed_vector(float(t[a.i1]))
-            found.extend(_crossing(motion, lines, a.i1, k_in, velocity, t, xy))
+            found.extend(_crossing(motion, lines, a.i1, chain[1], velocity, t, xy))
         if not b.rest and join.kind != "stop":
             vx, vy = b.head.speed_vector(float(t[b.i0]))
             # backwards in time: the motion after, run back, and the sample before it
-            found.extend(_crossing(motion, lines, b.i0, k_out, (-vx, -vy), t, xy, backwards=True))
+            found.extend(_crossing(motion, lines, b.i0, chain[-2], (-vx, -vy), t, xy, backwards=True))
+        # between lone samples: the chord that led to each, carried on to the next
+        for before, k, k_next in zip(chain[:-2], chain[1:-1], chain[2:], strict=True):
+            chord = (xy[k] - xy[before]) / (t[k] - t[before])
+            found.extend(_crossing(motion, lines, k, k_next, (float(chord[0]), float(chord[1])), t, xy))
         out.extend(_one_per_cushion(found))
     return out
 
