@@ -698,3 +698,24 @@ def test_a_ball_rolling_out_at_4_cm_a_second_seen_every_frame_is_seen_coming_int
     runs = rest_runs(t, xy, 0.00079)
     assert [r[2] for r in runs] == [True, False, True]
     assert t[runs[-1][0]] > 11.69
+
+
+def test_a_ball_passed_early_and_struck_late_is_weighed_episode_by_episode() -> None:
+    """A ball resting at (1.32, 2.53) is sent twice while white passes 11 mm beyond
+    touching at 1.1 s (its bias, 8 and 6 mm off), then nothing while white is away,
+    then four samples after white came back and struck it at 3.1 s, going on 53 mm.
+    Read as one run of samples near white, the last went beyond any bias and all were
+    kept: the ball left at 1.09 s, where white passed, and its contact was dated there,
+    before white's third cushion (development stroke 315051, 1.000). White went away
+    in the silence between: the pass is its bias, set aside; the strike, a move, kept."""
+    t = np.array([0.0, 1.086, 1.254, 3.183, 3.371, 3.595, 3.820, 4.494, 12.882])
+    xy = 0.001 * np.array([[1323.9, 2531.7], [1316.1, 2530.1], [1322.8, 2526.4], [1313.9, 2522.1],
+                           [1307.3, 2510.6], [1300.1, 2498.9], [1294.9, 2487.0], [1281.4, 2463.6],
+                           [1281.4, 2463.6]])
+    white_t = np.array([0.0, 0.9, 1.086, 1.254, 1.6, 2.8, 3.1, 3.183, 3.371, 3.595, 3.82, 4.494, 12.882])
+    white = 0.001 * np.array([[600.0, 300.0], [1250.0, 2400.0], [1250.0, 2561.0], [1315.0, 2620.0],
+                              [1380.0, 2800.0], [1380.0, 2300.0], [1360.0, 2480.0], [1378.0, 2477.0],
+                              [1383.0, 2470.0], [1385.0, 2460.0], [1387.0, 2455.0], [1390.0, 2440.0],
+                              [1390.0, 2440.0]])
+    keep = biased_excursions(t, xy, 0.0014, [(white_t, white)], D)
+    assert keep.tolist() == [True, False, False, True, True, True, True, True, True]

@@ -109,8 +109,10 @@ def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float,
         near[0] = False  # where it starts is kept but for the above
         if not near.any():
             return keep
-    for a, b in runs(np.nonzero(near)[0]):
+    for a, b in _episodes(runs(np.nonzero(near)[0]), times_, points, others, reach):
         k0 = a - 1
+        while k0 > 0 and not keep[k0]:
+            k0 -= 1  # an episode before it set aside: where the ball rested before that
         (x0, y0) = points[k0]
         rolling = k0 > 0 and hypot(x0 - points[k0 - 1][0], y0 - points[k0 - 1][1]) > still
         resting = k0 == 0 or times_[a] - times_[k0] >= SILENCE or not rolling
@@ -128,6 +130,38 @@ def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float,
                 continue
         keep[a:b + 1] = False
     return keep
+
+
+def _episodes(near_runs: list[tuple[int, int]], t: list[float], p: list[list[float]],
+              others: list[tuple[FloatArray, FloatArray]], reach: float) -> list[tuple[int, int]]:
+    """``near_runs`` (runs of samples taken with another ball near) cut where, in a
+    silence between two of their samples (:data:`SILENCE`: the tracker sent nothing, the
+    ball lay still), every other ball was out of ``reach`` at some moment: a ball that
+    passed and a ball that came back later are two episodes, each weighed against where
+    the ball lay before it."""
+    out: list[tuple[int, int]] = []
+    for a, b in near_runs:
+        first = a
+        for k in range(a, b):
+            if t[k + 1] - t[k] >= SILENCE and _all_left(t[k], t[k + 1], p[k], others, reach):
+                out.append((first, k))
+                first = k + 1
+        out.append((first, b))
+    return out
+
+
+def _all_left(t0: float, t1: float, point: list[float], others: list[tuple[FloatArray, FloatArray]],
+              reach: float) -> bool:
+    """Whether, at some sample of another ball strictly between ``t0`` and ``t1``, every
+    other ball lay farther than ``reach`` from ``point``."""
+    moments = np.unique(np.concatenate([times[(times > t0) & (times < t1)] for times, _ in others]))
+    if not moments.size:
+        return False
+    clear = np.ones(moments.shape[0], dtype=bool)
+    for times, oxy in others:
+        ox, oy = np.interp(moments, times, oxy[:, 0]), np.interp(moments, times, oxy[:, 1])
+        clear &= np.hypot(ox - point[0], oy - point[1]) > reach
+    return bool(clear.any())
 
 
 def _rolled_to_rest(t: list[float], p: list[list[float]], k: int) -> tuple[float, float]:
