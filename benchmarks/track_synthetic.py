@@ -13,7 +13,7 @@ points and the faults are those the referee gives the true events.
 
 Nothing of the detector was chosen on these seeds: the default seeds (from 3,000,000,
 the reported set since the detector's seventh round) were never looked at while the
-detector was written (development uses seeds below 200,000 and 300,000–309,999); the sets reported before
+detector was written (development uses seeds below 200,000 and 300,000–319,999); the sets reported before
 (from 1,000,000, scored at the end of each of the first seven rounds, and from 2,000,000)
 are kept for comparison with ``--seed``. Prints the agreement (overall and per kind of
 stroke), the reliability table (confidence bins against observed accuracy), how many

@@ -7,7 +7,8 @@ For each stroke ruled otherwise than the true events are, prints the kind of str
 first event of the record that differs from the truth (a contact missed, a contact added,
 a cushion missed or added, the frozen reading), with what a tracker could see of it: the
 true closest approach of the two balls, how far the touched ball moved, its samples. Use
-development seeds only (below 200,000, and 300,000–309,999 from the eighteenth round;
+development seeds only (below 200,000, 300,000–309,999 from the eighteenth round and
+310,000–319,999 from the nineteenth;
 below 100,000 until the eleventh): the benchmark's seeds are for the figure, the tests'
 start at 200,000.
 ``--recording N``: strokes in recordings of ``N`` seen by one camera and judged together,

@@ -1,6 +1,6 @@
 """Strokes the auto-referee has never seen: simulated (``carom.physics``), degraded by a
 simulated camera tracker (``carom.track.synthetic``), judged. The detector was written
-looking at seeds below 200,000 and, from its eighteenth round, 300,000–309,999 only; these
+looking at seeds below 200,000 and, from its eighteenth round, 300,000–319,999 only; these
 tests use seeds from 200,000 (a few hundred)."""
 
 from __future__ import annotations
