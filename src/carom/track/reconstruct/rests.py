@@ -505,8 +505,7 @@ def _leads_into(t: FloatArray, xy: FloatArray, short: tuple[int, int, bool], res
         return False
     if t[rest[0]] - t[short[1]] > NEXT_FRAME * _frame(t, rest):
         return False
-    away = xy[short[0]:short[1] + 1] - xy[rest[0]:rest[1] + 1].mean(axis=0)
-    return bool((np.hypot(away[:, 0], away[:, 1]) <= 4.0 * noise).all())
+    return bool((_from_rest(xy, rest, short[0], short[1]) <= 4.0 * noise).all())
 
 
 def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatArray,
@@ -538,11 +537,10 @@ def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatAr
         (r0, r1, rest), (m0, m1, moving_rest) = out[i - 1], out[i]
         if not rest or moving_rest or (r1 - r0 + 1 < m and r0 > 0):
             continue
-        away = xy[m0:m1 + 1] - xy[r0:r1 + 1].mean(axis=0)
         # a first rest of one sample: the frame the stretch after it was sent at
         frame = _frame(t, out[i - 1] if r1 > r0 else (r0, m1, True))
         sent_next = np.diff(t[m0 - 1:m1 + 1]) <= NEXT_FRAME * frame
-        near = np.hypot(away[:, 0], away[:, 1]) <= radius
+        near = _from_rest(xy, out[i - 1], m0, m1) <= radius
         # a lone sample off the rest, and off the next sample, between two on it: a jump
         # away and back, the noise's tail or a glitch (a crawl's samples step little)
         jump = np.hypot(*diff(xy[m0:m1 + 1]).T) > radius
@@ -578,12 +576,18 @@ def _tails_joined(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatArr
                 and before[1] - before[0] + 1 >= m and i + 1 < len(runs) and not runs[i + 1][2]):
             frame = _frame(t, before)
             sent_next = bool((np.diff(t[before[1]:run[1] + 1]) <= NEXT_FRAME * frame).all())
-            away = xy[run[0]:run[1] + 1] - xy[before[0]:before[1] + 1].mean(axis=0)
-            if sent_next and bool((np.hypot(away[:, 0], away[:, 1]) <= radius).all()):
+            if sent_next and bool((_from_rest(xy, before, run[0], run[1]) <= radius).all()):
                 out[-1] = (before[0], run[1], True)
                 continue
         out.append(run)
     return out
+
+
+def _from_rest(xy: FloatArray, rest: tuple[int, int, bool], first: int, last: int) -> FloatArray:
+    """How far samples ``first … last`` lie from where ``rest`` lay on the mean of its samples."""
+    away = xy[first:last + 1] - xy[rest[0]:rest[1] + 1].mean(axis=0)
+    distance: FloatArray = np.hypot(away[:, 0], away[:, 1])
+    return distance
 
 
 NEXT_FRAME = 2.5
