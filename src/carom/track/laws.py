@@ -24,6 +24,7 @@ MAX_FREE_ACCELERATION = MU_SLIDE * G
 ROLL_DECELERATION = MU_ROLL * G
 """Deceleration of a rolling ball, m/s²."""
 
+
 def run_out(speed: float) -> float:
     """How far, m, a ball rolling at ``speed`` (m/s) goes before it stops: ``v² / 2a``, ``a``
     :data:`ROLL_DECELERATION`."""
