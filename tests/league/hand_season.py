@@ -170,8 +170,8 @@ def played() -> tuple[TeamSheet, tuple[Fixture, ...], Reports]:
     for fixture in fixtures:
         games = MEETINGS[fixture.id]
         when = lineup_time(fixture.start)
-        home, away = (LineUp(fixture.id, team, tuple(player[g[side]] for g in games), when)
-                      for side, team in enumerate((fixture.home, fixture.away)))
+        home = LineUp(fixture.id, fixture.home, tuple(player[g[0]] for g in games), when)
+        away = LineUp(fixture.id, fixture.away, tuple(player[g[1]] for g in games), when)
         for lineup in (home, away):
             check_lineup(season, fixture, lineup, lineups)
             lineups.append((fixture, lineup))

@@ -184,7 +184,7 @@ FORMATS: dict[str, MeetingFormat] = {f.id: f for f in (
     MeetingFormat(
         id="dbu-mehrkampf-oberliga", title="DBU Oberliga Mehrkampf (Vierkampf)",
         source="leagues.md#dbu-mehrkampf", table="large", positions=4,
-        games=(GameSlot(1, 1, 1, "straight-rail", 200, None), GameSlot(1, 2, 2, "one-cushion", 80, None),
+        games=(GameSlot(1, 1, 1, "straight-rail", 200, 20), GameSlot(1, 2, 2, "one-cushion", 80, 25),
                GameSlot(1, 3, 3, "balkline-47/2", 150, None), GameSlot(1, 4, 4, "balkline-71/2", 125, None)),
         games_per_player=1, game_points=_TWO_ONE_NOTHING, meeting_points=_TWO_ONE_NOTHING,
         tiebreaks=_BY_GAMES_THEN_AVERAGE, roster=12,

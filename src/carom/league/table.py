@@ -57,7 +57,8 @@ def league_table(fmt: MeetingFormat, teams: Iterable[int],
     blocks = _blocks(lines, (None, *fmt.tiebreaks), mine)
     out: list[TableLine] = []
     for block in blocks:
-        out.extend(replace(line, rank=len(out) + 1) for line in block)
+        rank = len(out) + 1
+        out.extend(replace(line, rank=rank) for line in block)
     return out
 
 
