@@ -10,7 +10,7 @@ is odd, one team resting each day).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -51,27 +51,30 @@ def double_round_robin(division: str, teams: Sequence[int], starts: Sequence[dat
     return tuple(out)
 
 
-def check_fixtures(division: str, teams: Iterable[int], fixtures: Iterable[Fixture],
-                   complete: bool = True) -> None:
+def check_fixtures(division: str, teams: Iterable[int], fixtures: Iterable[Fixture], complete: bool = True,
+                   names: Mapping[int, str] | None = None) -> None:
     """Refuse a division's fixture list (made or imported) that is not a double round
     robin of ``teams`` (LG11): an unknown team, a team meeting itself, receiving another
     twice or playing twice on one match day, and (when ``complete``) a pair that never
-    meets at one of the two clubs."""
+    meets at one of the two clubs. ``names``: the teams' names for the message."""
+    def team(t: int) -> str:
+        return repr(names[t]) if names and t in names else f"team {t}"
+
     field = set(teams)
     mine = [f for f in fixtures if f.division == division]
     for f in mine:
-        for team in (f.home, f.away):
-            if team not in field:
-                raise LeagueError("LG11", f"meeting {f.id}: team {team} is not in division {division!r}")
+        for t in (f.home, f.away):
+            if t not in field:
+                raise LeagueError("LG11", f"meeting {f.id}: {team(t)} is not in division {division!r}")
         if f.home == f.away:
-            raise LeagueError("LG11", f"meeting {f.id}: team {f.home} would meet itself")
+            raise LeagueError("LG11", f"meeting {f.id}: {team(f.home)} would meet itself")
     for (home, away), count in Counter((f.home, f.away) for f in mine).items():
         if count > 1:
-            raise LeagueError("LG11", f"team {home} receives team {away} {count} times")
-    for (day, team), count in Counter((f.round, t) for f in mine for t in (f.home, f.away)).items():
+            raise LeagueError("LG11", f"{team(home)} receives {team(away)} {count} times")
+    for (day, t), count in Counter((f.round, t) for f in mine for t in (f.home, f.away)).items():
         if count > 1:
-            raise LeagueError("LG11", f"team {team} plays {count} meetings on match day {day}")
+            raise LeagueError("LG11", f"{team(t)} plays {count} meetings on match day {day}")
     met = {(f.home, f.away) for f in mine}
     missing = sorted((a, b) for a in field for b in field if a != b and (a, b) not in met)
     if complete and missing:
-        raise LeagueError("LG11", f"team {missing[0][0]} never receives team {missing[0][1]}")
+        raise LeagueError("LG11", f"{team(missing[0][0])} never receives {team(missing[0][1])}")

@@ -127,15 +127,16 @@ def _check_names(season: Season) -> None:
                 raise LeagueError("LG12", f"division {d.id!r} moves teams to {other!r}, not a division "
                                           "of the season")
     clubs = {c.id for c in season.clubs}
+    first: dict[tuple[str, int], Team] = {}
     for t in season.teams:
         if t.division not in divisions:
             raise LeagueError("LG12", f"team {t.name!r} is in division {t.division!r}, not one of the season")
         if t.club not in clubs:
             raise LeagueError("LG12", f"team {t.name!r} belongs to club {t.club}, not one of the season")
-        if divisions[t.division].one_team_per_club and any(
-                o.club == t.club and o.division == t.division and o.id != t.id for o in season.teams):
-            raise LeagueError("LG13", f"team {t.name!r}: its club has another team in division "
-                                      f"{t.division!r}")
+        other = first.setdefault((t.division, t.club), t)
+        if other is not t and divisions[t.division].one_team_per_club:
+            raise LeagueError("LG13", f"team {t.name!r}: its club has {other.name!r} in division "
+                                      f"{t.division!r} already")
 
 
 def _check_rosters(season: Season) -> None:

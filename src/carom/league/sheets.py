@@ -110,6 +110,7 @@ def read_fixtures(text: str, season: Season) -> tuple[Fixture, ...]:
     """The season's meetings from a fixtures sheet, ids in the sheet's order; refused
     unless the meetings of each division in it make a double round robin (LG11)."""
     by_name = {t.name: t for t in season.teams}
+    names = {t.id: t.name for t in season.teams}
     out: list[Fixture] = []
     for line, row in _rows(text, FIXTURE_COLUMNS, ("division", "round", "date", "home", "away")):
         division = row["division"]
@@ -125,12 +126,12 @@ def read_fixtures(text: str, season: Season) -> tuple[Fixture, ...]:
         fixture = Fixture(len(out) + 1, division, _whole(row, "round", line), sides[0], sides[1],
                           _start(row, line))
         try:
-            check_fixtures(division, season.teams_in(division), [*out, fixture], complete=False)
+            check_fixtures(division, season.teams_in(division), [*out, fixture], complete=False, names=names)
         except LeagueError as error:
             raise error.at(line) from None
         out.append(fixture)
     for division in dict.fromkeys(f.division for f in out):
-        check_fixtures(division, season.teams_in(division), out)
+        check_fixtures(division, season.teams_in(division), out, names=names)
     return tuple(out)
 
 
