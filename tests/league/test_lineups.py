@@ -129,3 +129,8 @@ def test_each_captain_sees_the_other_line_up_only_when_both_are_in() -> None:
     assert visible_lineups([home], MEETING, None) == ()
     assert visible_lineups([away, home, other], MEETING, None) == (away, home)
     assert visible_lineups([away, home], MEETING, 4) == (away, home)
+
+
+def test_a_line_up_for_another_meeting_is_refused() -> None:
+    with pytest.raises(LeagueError, match="a line-up for meeting 2 given for meeting 1 \\(LG6\\)"):
+        check_lineup(SEASON, MEETING, LineUp(2, 1, (11, 12), START))

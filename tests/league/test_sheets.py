@@ -74,6 +74,8 @@ HEADER = "division;club;team;player\n"
     (HEADER + "3-liga;A;A1;P\n", "line 2: division: '3-liga' is not a division of the season .* \\(LG12\\)"),
     (HEADER + "1-liga;A;A1;P\n1-liga;B;A1;Q\n", "line 3: team: 'A1' is given with another club, division or "
                                                 "number on line 2 \\(LG12\\)"),
+    ("division;club;team;player;number\n1-liga;A;A2;P;2\n1-liga;A;A2;Q;2\n1-liga;A;A1;R;\n2-liga;A;A3;S;2\n",
+     "line 5: number: 'A' has 'A2' as its team 2 already \\(line 2\\) \\(LG12\\)"),
     (HEADER + "1-liga;A;A1;P\n1-liga;A;A1;Q\n1-liga;B;B1;P\n1-liga;B;B1;R\n",
      "line 4: player: 'P' is on the roster of 'A1' already \\(line 2\\) \\(LG1\\)"),
     (HEADER + "1-liga;A;A1;P\n1-liga;B;B1;Q\n1-liga;B;B1;R\n",

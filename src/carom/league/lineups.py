@@ -40,7 +40,9 @@ def check_lineup(season: Season, fixture: Fixture, lineup: LineUp,
     """Refuse ``lineup`` for ``fixture`` if the season's rules forbid it. ``earlier``: the
     season's other meetings' line-ups (for LG4); ``averages``: each player's average in
     the league so far (for a format that orders line-ups by it, LG8)."""
-    if lineup.team not in (fixture.home, fixture.away) or lineup.fixture != fixture.id:
+    if lineup.fixture != fixture.id:
+        raise LeagueError("LG6", f"a line-up for meeting {lineup.fixture} given for meeting {fixture.id}")
+    if lineup.team not in (fixture.home, fixture.away):
         raise LeagueError("LG6", f"team {lineup.team} does not play meeting {fixture.id}")
     side = 0 if lineup.team == fixture.home else 1
     fmt = season.format_of(fixture.home)

@@ -122,9 +122,9 @@ def _check_names(season: Season) -> None:
             meeting_format(d.format)
         except UnknownName as error:
             raise LeagueError("LG12", f"division {d.id!r}: {error}") from None
-        for other in (d.up, d.down):
-            if other is not None and other not in divisions:
-                raise LeagueError("LG12", f"division {d.id!r} moves teams to {other!r}, not a division "
+        for target in (d.up, d.down):
+            if target is not None and target not in divisions:
+                raise LeagueError("LG12", f"division {d.id!r} moves teams to {target!r}, not a division "
                                           "of the season")
     clubs = {c.id for c in season.clubs}
     first: dict[tuple[str, int], Team] = {}

@@ -9,8 +9,8 @@ where a league rule forbids it, the rule: ``line 7: home: 'BC Kladno' is not a t
 division 'extraliga' (LG11)``.
 
 Teams (one line per player of a team): ``division``, ``club``, ``team``, ``player``;
-optionally ``number`` (the club's 1st, 2nd … team; by default the order the club's teams
-first appear in) and ``licence`` (a player is their licence where given, else their
+optionally ``number`` (the club's 1st, 2nd … team; by default the first number the club's
+teams above in the sheet leave free) and ``licence`` (a player is their licence where given, else their
 name). Fixtures: ``division``, ``round``, ``date`` (``2025-09-13`` or ``13.09.2025``),
 optionally ``time`` (``14:30``; 00:00 when left out), ``home``, ``away`` (team names).
 """
@@ -22,6 +22,7 @@ import io
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import count
 
 from carom.core.errors import InputError, UnknownName
 from carom.core.inputs import decode
@@ -80,7 +81,12 @@ def read_teams(text: str, league: str, name: str, divisions: Sequence[Division])
         number = _whole(row, "number", line) if row["number"] else None
         team = teams.get(row["team"])
         if team is None:
-            number = number or 1 + sum(1 for t in teams.values() if t.club == club)
+            used = {t.number for t in teams.values() if t.club == club}
+            number = number or next(n for n in count(1) if n not in used)
+            same = next((t for t in teams.values() if (t.club, t.number) == (club, number)), None)
+            if same is not None:
+                raise LeagueError("LG12", f"number: {row['club']!r} has {same.name!r} as its team {number} "
+                                          f"already (line {first_line[same.name]})", line)
             team = teams[row["team"]] = Team(len(teams) + 1, club, row["team"], row["division"], number)
             first_line[row["team"]] = line
         elif (team.club, team.division) != (club, row["division"]) or number not in (None, team.number):
