@@ -80,7 +80,7 @@ HEADER = "division;club;team;player\n"
      "line 4: player: 'P' is on the roster of 'A1' already \\(line 2\\) \\(LG1\\)"),
     (HEADER + "1-liga;A;A1;P\n1-liga;B;B1;Q\n1-liga;B;B1;R\n",
      "line 2: team 'A1': 1 players on the roster; the format 'club-3c-two-boards' needs 2 to 4 \\(LG2\\)"),
-    (HEADER + "".join(f"1-liga;A;A1;P{n}\n" for n in range(5)), "line 2: team 'A1': 5 players"),
+    (HEADER + "".join(f"1-liga;A;A1;M{n}\n" for n in range(5)), "line 2: team 'A1': 5 players"),
 ])
 def test_a_bad_teams_sheet_is_refused_at_its_first_bad_line(text: str, message: str) -> None:
     with pytest.raises(CaromError, match=message):
