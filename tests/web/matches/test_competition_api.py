@@ -53,3 +53,16 @@ def test_a_bad_clock_is_refused_with_its_field(organiser: Any) -> None:
     assert response.status_code == 422
     assert "header: clock: stroke" in response.text
     assert organiser.get("/api/matches").json() == []
+
+
+def test_the_referee_pauses_and_resumes_the_shot_clock(organiser: Any, stranger: Any) -> None:
+    """``POST /api/matches/{id}/clock``: a match event every page follows (docs/clock.md); the
+    referee token is needed, the body is checked, pausing twice is one pause."""
+    match_id, token = _create(organiser, points=10, clock=True)
+    referee = {"X-Referee-Token": token}
+    assert stranger.post(f"/api/matches/{match_id}/clock", json={"paused": True}).status_code == 403
+    assert stranger.post(f"/api/matches/{match_id}/clock", json={"paused": 1}, headers=referee).status_code == 422
+    for paused in (True, True, False):
+        answer = stranger.post(f"/api/matches/{match_id}/clock", json={"paused": paused}, headers=referee)
+        assert answer.status_code == 200, answer.text
+    assert [e["kind"] for e in answer.json()["events"]] == ["clock-pause", "clock-resume"]

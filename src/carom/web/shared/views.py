@@ -19,7 +19,7 @@ from carom.notation.writer import header_json
 from carom.rules.catalog import STROKE_FOULS
 from carom.rules.disciplines import FrozenRemedy
 from carom.storage.book import Snapshot
-from carom.storage.events import Actor
+from carom.storage.events import Actor, clock_paused
 from carom.web.shared.i18n import PageWords
 
 PLACING_RULES = frozenset(("E3", "E5", "E6", "O2", "S3", "S4", "K3", "K4", "1C3", "1C4",
@@ -154,6 +154,8 @@ class ClockView:
     left: tuple[int, int]
     """Time-outs each player has left in the game or set."""
     striker: int
+    paused: bool = False
+    """The referee paused the count (an interruption he allows): every tablet and board stops."""
 
 
 def board_labels(t: PageWords, set_no: int, over: bool) -> dict[str, str]:
@@ -211,7 +213,8 @@ def match_view(snap: Snapshot, t: PageWords, *, tablet: bool = False) -> MatchVi
     if clock is not None and phase == "play":
         key = f"{s.set_no}.{sum(s.innings_total)}.{sum(s.points_total)}.{s.striker}.{s.series}"
         view.clock = ClockView(key, clock.stroke, clock.warning, clock.timeout, s.timeout_taken,
-                               (clock.timeouts - s.timeouts[0], clock.timeouts - s.timeouts[1]), s.striker)
+                               (clock.timeouts - s.timeouts[0], clock.timeouts - s.timeouts[1]), s.striker,
+                               clock_paused(snap.events, snap.seq))
         view.labels.update(timeout=t.gettext("Time-out"), timeouts_left=t.gettext("Time-outs left"),
                            pause=t.gettext("Pause"), resume=t.gettext("Resume"),
                            clock=t.gettext("Shot clock"))
