@@ -17,11 +17,13 @@ def violations(page: Any) -> list[str]:
     """Every WCAG 2.1 A and AA rule the page breaks, one line each: the rule, its impact and
     the elements (by selector) that break it."""
     if not AXE.is_file():
-        raise RuntimeError(f"axe-core is not installed: run `npm ci --prefix {AXE.parents[2]}` (make test does)")
+        raise RuntimeError(f"axe-core is not installed: run `npm ci --prefix {AXE.parents[2]}` "
+                           "(make test does)")
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     found = page.evaluate("""async (tags) => {
-      const result = await axe.run(document, {runOnly: {type: "tag", values: tags}, resultTypes: ["violations"]});
+      const result = await axe.run(document, {runOnly: {type: "tag", values: tags},
+                                              resultTypes: ["violations"]});
       return result.violations.map(v => `${v.id} (${v.impact}): ` +
         v.nodes.slice(0, 6).map(n => n.target.join(" ") + (n.failureSummary ? " [" +
           n.failureSummary.replace(/\\s+/g, " ").slice(0, 160) + "]" : "")).join("; "));

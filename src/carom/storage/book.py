@@ -35,9 +35,9 @@ from carom.storage.events import (
     Confirmation,
     Confirmed,
     EventKind,
-    clock_paused,
     MatchEvent,
     NotFinished,
+    clock_paused,
     confirmation,
 )
 from carom.storage.store import Store, StoredMatch

@@ -1,5 +1,6 @@
 """What happens to a match beside its records: the result confirmed, the match reopened,
-a new tablet link issued, the shot clock paused and resumed. Each is a row of ``match_events``, appended and never changed.
+a new tablet link issued, the shot clock paused and resumed. Each is a row of
+``match_events``, appended and never changed.
 
 A finished match is *confirmed* once both players confirmed it (on the tablet) or the
 organiser did, each at the match's current record: from then on no record is taken,

@@ -44,7 +44,21 @@ FROZEN_HELP = {
 def result_text(state: MatchState, names: tuple[str, str], t: PageWords) -> str:
     if not state.finished:
         return ""
-    return t.gettext("Draw") if state.winner is None else t.gettext("%(name)s wins", name=names[state.winner])
+    if state.winner is None:
+        return t.gettext("Draw")
+    if state.penalties:
+        return t.gettext("%(name)s wins on penalties", name=names[state.winner])
+    return t.gettext("%(name)s wins", name=names[state.winner])
+
+
+def score_text(state: MatchState, t: PageWords) -> str:
+    """The match's score ("3:3"), and its penalty shoot-out's when it had one ("3:3, pen.
+    1:0", P1): a schedule, a bracket and the results show both."""
+    score = "{}:{}".format(*state.points_total)
+    if not state.penalties:
+        return score
+    return t.gettext("%(score)s, pen. %(penalties)s", score=score,
+                     penalties="{}:{}".format(*state.penalty_score))
 
 
 def describe(ruling: Ruling, names: tuple[str, str], t: PageWords) -> str:
