@@ -70,7 +70,7 @@ def test_sudden_death_rounds_until_one_scores_and_the_other_misses() -> None:
 
 @pytest.mark.rule("P1")
 def test_a_match_won_on_penalties_stays_a_draw_for_the_statistics() -> None:
-    """Issue 35: the winner of the shoot-out goes on, but the game was drawn on the table:
+    """Found on a club day: the winner of the shoot-out goes on, but the game was drawn on the table:
     one match point each, as docs/clock.md says (P1)."""
     from carom.match.stats import player_stats
 

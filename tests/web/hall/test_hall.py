@@ -84,7 +84,7 @@ def test_a_kiosk_board_has_no_link_and_takes_its_language_from_the_query(organis
 
 
 def test_lang_in_the_address_chooses_that_page_only(organiser: Any) -> None:
-    """Issue 35, bug 12: ``/hall?lang=de`` was in English; ``/kiosk?lang=de`` set the
+    """Found on a club day: ``/hall?lang=de`` was in English; ``/kiosk?lang=de`` set the
     browser's language cookie and so switched every other page too."""
     match_id, token = new_match(organiser, "Ján", "Jürgen")
     enter(organiser, match_id, token, [OPENER])

@@ -84,7 +84,7 @@ def _seconds(page: Any, selector: str) -> int:
 
 
 def test_a_pause_on_the_tablet_stops_the_board_and_the_kiosk_too(sqlite_server: Server, browser: Any) -> None:
-    """Issue 35, bug 3: the referee's pause stopped only the tablet's own count; the board
+    """Found on a club day: the referee's pause stopped only the tablet's own count; the board
     went on to 0. Now it is a match event every page of the match follows (and the kiosk
     shows a working clock at all: bug 4)."""
     client = sqlite_server.organiser()
@@ -116,7 +116,7 @@ def test_a_pause_on_the_tablet_stops_the_board_and_the_kiosk_too(sqlite_server: 
 
 
 def test_the_board_with_a_clock_fits_a_hall_screen(sqlite_server: Server, browser: Any) -> None:
-    """Issue 35, bug 5: the audience board with a clock was 1188 px tall on 1920×1080."""
+    """Found on a club day: the audience board with a clock was 1188 px tall on 1920×1080."""
     client = sqlite_server.organiser()
     match_id, token = sqlite_server.create(client, players=["Ľudmila Ďurčová", "Jörg Müller"],
                                            clock={"stroke": 40, "timeouts": 2, "timeout": 40})

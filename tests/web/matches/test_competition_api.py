@@ -67,3 +67,18 @@ def test_the_referee_pauses_and_resumes_the_shot_clock(organiser: Any, stranger:
         answer = stranger.post(f"/api/matches/{match_id}/clock", json={"paused": paused}, headers=referee)
         assert answer.status_code == 200, answer.text
     assert [e["kind"] for e in answer.json()["events"]] == ["clock-pause", "clock-resume"]
+
+
+@pytest.mark.rule("E1")
+def test_handicap_targets_stand_beside_each_players_score(organiser: Any) -> None:
+    """Found on a club day: a handicap match showed its limits only in the header line; the board, the
+    tablet and the hall card show each player's own target beside the score."""
+    match_id, token = _create(organiser, points=[25, 18], innings=None)
+    _post(organiser, match_id, token, 0, {"type": "opener", "player": 0})
+    board = organiser.get(f"/m/{match_id}").text
+    assert 'id="target-0">Target <b>25</b>' in board and 'id="target-1">Target <b>18</b>' in board
+    tablet = organiser.get(f"/m/{match_id}/tablet?t={token}").text
+    assert 'id="t-target-0"> / 25</span>' in tablet and 'id="t-target-1"> / 18</span>' in tablet
+    assert "> / 18</span>" in organiser.get(f"/hall?m={match_id}").text
+    plain, _ = _create(organiser, points=20)
+    assert 'id="target-0"' not in organiser.get(f"/m/{plain}").text

@@ -148,7 +148,7 @@ def test_the_csv_rows_add_up_to_the_score(app: Any, client: Any, game: int) -> N
 
 
 def test_column_headings_never_break_inside_a_word() -> None:
-    """Issue 35, bug 6: with long names the results PDF broke its headings ("Tisc/h",
+    """Found on a club day: with long names the results PDF broke its headings ("Tisc/h",
     "Inning/s"): a column keeps at least its longest word, the names column wraps."""
     headers = ["#", "Runde", "Partie", "Tisch", "Ergebnis", "Aufnahmen", "Stand"]
     name = "Jean-Christophe Roudet-Delacroix de la Fontaine – Maximilian Alexander von Stuckenberg"

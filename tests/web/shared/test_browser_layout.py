@@ -50,6 +50,9 @@ def test_the_tablet_keeps_its_scoring_buttons_on_screen(
         assert tablet.locator("html").get_attribute("lang") == lang
         for button in ("#btn-carom", "#btn-miss"):
             assert fits(tablet, button), (viewport, button)
+        if viewport["width"] >= 1024:  # the drawing once pushed Foul and Undo off a tablet's screen
+            for button in ("#fouls summary", "#btn-undo"):
+                assert fits(tablet, button), (viewport, button)
         assert no_sideways_scroll(tablet), viewport
         for code in ("en", "sk", "de"):
             assert fits(tablet, f".lang a[hreflang={code}]"), (viewport, code)
@@ -132,7 +135,7 @@ def test_no_page_is_wider_than_a_phone(sqlite_server: Server, browser: Any, lang
 
 
 def test_the_phone_board_shows_whole_names(sqlite_server: Server, browser: Any) -> None:
-    """Issue 35, bug 13: the board on a phone cut names to "Franz …"."""
+    """Found on a club day: the board on a phone cut names to "Franz …"."""
     client = sqlite_server.organiser()
     match_id, token = sqlite_server.create(client, players=["Franz Stuckenberger", "Jean-Christophe Roudet"])
     enter(client, match_id, token, [OPENER])

@@ -35,7 +35,7 @@ def test_a_drawn_knockout_game_is_decided_by_penalties(organiser: Any) -> None:
     assert t["state"] == "finished" and t["games"][0]["status"] == "done"
     standings = organiser.get(f"/api/tournaments/{tid}/standings").json()
     assert [x["name"] for x in standings["ranking"]] == ["Boris", "Anna"]
-    # Issue 35, bug 7: the shoot-out is on every sheet of the game, not only in the API.
+    # The shoot-out is on every sheet of the game, not only in the API.
     page = organiser.get(f"/tournaments/{tid}/live").text
     assert "2:2, pen. 0:1" in page  # the schedule and the bracket
     assert page.count("2:2, pen. 0:1") == 2
