@@ -134,3 +134,16 @@ games = Table(
     UniqueConstraint("tournament_id", "stage", "group_no", "round", "slot", name="games_place"),
 )
 """A game of a tournament. Its result is its match's (a carom/1 match like any other)."""
+
+table_log = Table(
+    "table_log", metadata,
+    Column("seq", Integer, primary_key=True, autoincrement=False,
+           doc="1 for the hall's first record; the key makes a second write after the same record fail"),
+    Column("kind", String(32), nullable=False,
+           doc="the record's type (carom.competition.tables.records.KINDS)"),
+    Column("actor", String(200), nullable=False, doc="the account that made it"),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("body", Text, nullable=False, doc="the whole record as JSON (carom.competition.tables.codec)"),
+)
+"""The hall's log (revision 0005): every change to the club's tables and their devices,
+appended, never changed. Pairing codes and device tokens appear only as their hashes."""
