@@ -132,7 +132,7 @@ class Hall:
             except Refused as error:
                 raise HallError.of(error) from None
             try:
-                self.store.run(lambda connection, s=state, m=made: _insert(connection, s.seq + 1, m))
+                self.store.run(_inserting(state.seq + 1, made))
             except OperationalError:  # SQLite: another process held the write lock
                 time.sleep(0.01 * attempt)
                 continue
@@ -216,6 +216,11 @@ class Hall:
         with self._lock:
             if state.seq > self._state.seq:
                 self._state = state
+
+
+def _inserting(first: int, made: Sequence[Record]) -> Callable[[Connection], None]:
+    """The job that writes ``made`` at numbers ``first``, ``first + 1``, …"""
+    return lambda connection: _insert(connection, first, made)
 
 
 def _insert(connection: Connection, first: int, made: Sequence[Record]) -> None:

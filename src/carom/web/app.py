@@ -31,6 +31,9 @@ from carom.web.shared.deps import STATIC_AREAS, Services, answer, refuse, words
 from carom.web.shared.guard import Guard, content_security_policy
 from carom.web.shared.hub import Hub
 from carom.web.shared.live import LiveEvents
+from carom.web.tables import api as tables_api
+from carom.web.tables import pages as tables_pages
+from carom.web.tables import screens as table_screens
 from carom.web.tournaments import api as tournaments_api
 from carom.web.tournaments import pages as tournaments_pages
 from carom.web.training import simulator
@@ -50,7 +53,8 @@ def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: s
     app.mount("/static", StaticFiles(packages=[(f"carom.web.{area}", "static") for area in STATIC_AREAS]),
               name="static")
     for module in (api, tablet, match_pages, organiser, accounts, players, tournaments_api, tournaments_pages,
-                   hall, results, simulator, training, review, shared_pages):
+                   hall, results, simulator, training, review, shared_pages, tables_api, tables_pages,
+                   table_screens):
         app.include_router(module.router)
     app.add_exception_handler(UnknownMatch, _unknown)
     app.add_exception_handler(RecordError, _unreadable)

@@ -34,6 +34,7 @@ from carom.web.shared import auth
 from carom.web.shared.addresses import tablet_url
 from carom.web.shared.deps import api_organiser, organiser_session, problem, services
 from carom.web.shared.forms import FormError, check_names
+from carom.web.tables.devices import device_token, referee_token
 from carom.web.tournaments.api import game_over
 
 router = APIRouter(prefix="/api", tags=["matches"])
@@ -128,11 +129,11 @@ async def append_record(request: Request, match_id: int) -> Response:
     cached = svc.book.cached(match_id)
     live = cached if cached is not None else await run_in_threadpool(svc.book.live, match_id)
     try:
-        live.check_token(token)
+        token = await referee_token(request, live, token)
         after, record = read_entry(await request.body())
         done = await svc.book.append_async(match_id, after, record, token, strict=True)
     except WrongToken as error:
-        return problem(401 if not token else 403, str(error))
+        return problem(401 if not token and device_token(request) is None else 403, str(error))
     except StaleSequence as stale:
         fresh = await run_in_threadpool(svc.book.snapshot, match_id)
         return problem(409, str(stale), seq=fresh.seq, match=match_json(fresh))
@@ -235,10 +236,10 @@ async def confirm(request: Request, match_id: int) -> Response:
     players or by the organiser, the match takes no more records."""
     svc = services(request)
     token = request.headers.get(auth.TOKEN_HEADER)
-    if token is not None:
+    if token is not None or device_token(request) is not None:
         live = await run_in_threadpool(svc.book.live, match_id)
         try:
-            live.check_token(token)
+            await referee_token(request, live, token)
         except WrongToken as error:
             return problem(403, str(error))
         try:
@@ -283,7 +284,7 @@ async def pause_clock(request: Request, match_id: int) -> Response:
     svc = services(request)
     live = await run_in_threadpool(svc.book.live, match_id)
     try:
-        live.check_token(request.headers.get(auth.TOKEN_HEADER, ""))
+        await referee_token(request, live, request.headers.get(auth.TOKEN_HEADER, ""))
     except WrongToken as error:
         return problem(403, str(error))
     try:

@@ -68,6 +68,7 @@ async def game_over(request: Request, match_id: int, finished: bool) -> None:
         await run_in_threadpool(tournaments(request).game_over, match_id)
     except Exception:  # the record is stored; a read of the tournament tries again
         log.exception("match %s finished: its tournament's next games did not start", match_id)
+    services(request).hub.tables_changed()  # the table's next game may be on it now
 
 
 async def _body(request: Request) -> Any:

@@ -13,12 +13,16 @@
   function older(a, b) { return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]); }
 
   // Never let an older view replace a newer one: a refresh (GET) that was computed
-  // before the referee's last entry arrives after it is dropped.
+  // before the referee's last entry arrives after it is dropped. (A table's tablet that
+  // moves on to its next game gets another match's panel: that one is not older.)
   document.addEventListener("htmx:beforeSwap", function (event) {
     var current = panel();
     var config = event.detail.requestConfig;
     if (!current || !config || config.verb !== "get") return;
-    var found = /data-version="([\d.]+)"/.exec(event.detail.serverResponse || "");
+    var response = event.detail.serverResponse || "";
+    var match = /data-match="(\d+)"/.exec(response);
+    if (match && match[1] !== current.dataset.match) return;
+    var found = /data-version="([\d.]+)"/.exec(response);
     if (found && older(version(found[1]), version(current.dataset.version))) event.detail.shouldSwap = false;
   });
 

@@ -1,0 +1,37 @@
+"""The application's hall (:mod:`carom.storage.hall`) and the games on its tables
+(:mod:`carom.storage.table_games`), made on first use; and who a change is made by."""
+
+from __future__ import annotations
+
+from fastapi import Request
+
+from carom.storage.hall import Hall
+from carom.storage.store import SqlStore
+from carom.storage.table_games import TableGames
+from carom.web.shared.deps import services
+
+ORGANISER = "organiser"
+"""The account of a change made with the organiser's password (before named accounts)."""
+
+
+def hall(request: Request) -> Hall:
+    return games(request).hall
+
+
+def games(request: Request) -> TableGames:
+    """The games on the hall's tables (the application's one :class:`TableGames`)."""
+    found: TableGames | None = getattr(request.app.state, "table_games", None)
+    if found is None:
+        book = services(request).book
+        store = book.store
+        if not isinstance(store, SqlStore):
+            raise TypeError("the hall needs a SqlStore")
+        found = TableGames(book, Hall(store))
+        request.app.state.table_games = found
+    return found
+
+
+def actor(request: Request) -> str:
+    """The account a change of the hall is recorded with (the organiser's, until accounts
+    have names)."""
+    return ORGANISER
