@@ -27,6 +27,7 @@ from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from carom.core.errors import CaromError
+from carom.core.inputs import is_digits
 from carom.notation.words import LANGUAGES, N_
 from carom.storage.book import MatchBook, Snapshot
 from carom.storage.errors import UnknownMatch
@@ -56,7 +57,7 @@ def chosen(value: str | None) -> tuple[int, ...] | None:
     ids: list[int] = []
     for part in value.split(","):
         part = part.strip()
-        if not part.isdigit() or len(part) > 9:
+        if not is_digits(part) or len(part) > 9:
             raise Refused(N_("m: expected match numbers separated by commas, got %(value)s"))
         if int(part) not in ids:
             ids.append(int(part))
@@ -180,7 +181,7 @@ async def stream(request: Request, book: MatchBook, ids: tuple[int, ...] | None,
 def _every(value: str | None) -> int:
     if value is None or value == "":
         return DEFAULT_EVERY
-    if not value.isdigit() or not EVERY[0] <= int(value) <= EVERY[1]:
+    if not is_digits(value) or not EVERY[0] <= int(value) <= EVERY[1]:
         raise Refused(N_("every: expected a number of seconds from 3 to 3600, got %(value)s"))
     return int(value)
 

@@ -27,6 +27,8 @@ from urllib.parse import urlsplit
 
 from starlette.requests import Request
 
+from carom.core.inputs import is_digits
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -95,12 +97,12 @@ class Guard:
         if scope.get("method") in UNSAFE:
             foreign = foreign_origin(headers, scope)
             if foreign is not None:
-                own = own_host(headers, scope)
+                own = f"{request_scheme(scope)}://{own_host(headers, scope)}"
                 await self._refuse(scope, send, 403, "origin", {"origin": foreign[:100], "own": own[:100]})
                 return
             limit = limit_for(path)
             length = headers.get("content-length", "")
-            if length and (not length.isdigit() or int(length) > limit):
+            if length and (not is_digits(length) or int(length) > limit):
                 await self._refuse(scope, send, 413, "too_large", {"limit": limit})
                 return
             if not length and "chunked" in headers.get("transfer-encoding", ""):
@@ -146,28 +148,39 @@ def own_host(headers: dict[str, str], scope: Scope) -> str:
 
 def foreign_origin(headers: dict[str, str], scope: Scope) -> str | None:
     """The other site a browser request came from, or ``None`` when it came from one of
-    this server's pages (or from a program, which names no page)."""
+    this server's pages (or from a program, which names no page). A page is this
+    server's when its scheme, host and port are the request's: ``https://club`` is
+    another origin to ``http://club`` (a page served without TLS could be anyone's)."""
     source = headers.get("origin") or headers.get("referer")
     if source is None:
         return None
     parts = urlsplit(source)
-    default = {"http": 80, "https": 443}.get(parts.scheme)
-    if default is None:  # "null" (a sandboxed or privacy-stripped page), or no web page at all
+    scheme = request_scheme(scope)
+    if parts.scheme != scheme:  # also "null" (a sandboxed or privacy-stripped page): no web page
         return source
-    came = _place(parts.netloc, default)
-    return None if came is not None and came == _place(own_host(headers, scope), None) else source
+    came = _place(parts.netloc, DEFAULT_PORTS[scheme])
+    return None if came is not None and came == _place(own_host(headers, scope), DEFAULT_PORTS[scheme]) \
+        else source
 
 
-def _place(netloc: str, default: int | None) -> tuple[str, int | None] | None:
-    """``host[:port]`` as (host, port), the default ports left out; ``None`` if unreadable."""
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def request_scheme(scope: Scope) -> str:
+    """``http`` or ``https``: how the request reached this server (behind a reverse proxy
+    configured with ``carom serve --proxy``, as the proxy says it reached the proxy)."""
+    return "https" if scope.get("scheme") in ("https", "wss") else "http"
+
+
+def _place(netloc: str, default: int) -> tuple[str, int | None] | None:
+    """``host[:port]`` as (host, port), the scheme's default port left out; ``None`` if
+    unreadable."""
     try:
         parts = urlsplit("//" + netloc)
         port = parts.port
     except ValueError:
         return None
-    if port in (default, 80, 443):
-        port = None
-    return (parts.hostname or "", port)
+    return (parts.hostname or "", None if port == default else port)
 
 
 async def _read_up_to(receive: Receive, limit: int) -> bytes | None:

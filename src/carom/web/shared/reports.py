@@ -34,6 +34,7 @@ from carom.match.state import MatchState
 from carom.match.stats import player_stats
 from carom.notation.scoresheet import innings
 from carom.storage.book import Snapshot
+from carom.storage.spreadsheet import text_cell
 from carom.web.shared.i18n import PageWords
 from carom.web.shared.views import result_text
 
@@ -95,8 +96,9 @@ class Paper(FPDF):
         align = align or [_alignment(i, rows) for i in range(len(headers))]
         width = self.epw
         if widths is None:
-            widths = [self._widest(i, headers, rows, size) + 4 for i in range(len(headers))]
-            width = min(self.epw, sum(widths))
+            widths = fair_widths([self._widest(i, headers, rows, size) + 4 for i in range(len(headers))],
+                                 self.epw)
+            width = sum(widths)
         with self.table(
             text_align=tuple(align), col_widths=tuple(widths),
             headings_style=FontFace(emphasis="BOLD", fill_color=GREY), line_height=size * 0.55,
@@ -117,6 +119,26 @@ class Paper(FPDF):
         for row in rows:
             widest = max(widest, float(self.get_string_width(str(row[column]))))
         return max(widest, 6.0)
+
+
+def fair_widths(wanted: Sequence[float], room: float) -> list[float]:
+    """Column widths within ``room``: every column as wide as it wants when they all fit;
+    else the narrow ones keep their width and the wide ones share what is left equally
+    (a long name wraps in its column, and no column is left too narrow for a letter:
+    each gets at least ``room`` divided by the number of columns)."""
+    if sum(wanted) <= room:
+        return list(wanted)
+    given = list(wanted)
+    left, open_columns = room, sorted(range(len(wanted)), key=lambda i: wanted[i])
+    while open_columns:
+        share = left / len(open_columns)
+        if wanted[open_columns[0]] > share:
+            for i in open_columns:
+                given[i] = share
+            break
+        i = open_columns.pop(0)
+        left -= wanted[i]
+    return given
 
 
 def _alignment(column: int, rows: Sequence[Sequence[str]]) -> str:
@@ -201,7 +223,7 @@ def scoresheet_csv(snap: Snapshot, lang: str = "en") -> str:
     writer.writerow([t.gettext("Match"), t.gettext("Set"), t.gettext("Inning"), t.gettext("Player"),
                      t.gettext("Name"), t.gettext("Series"), t.gettext("Total"), t.gettext("Faults")])
     for set_no, inning, player, points, total, fouls in scoresheet_rows(snap):
-        writer.writerow([snap.match_id, set_no, inning, player, snap.header.players[player - 1],
+        writer.writerow([snap.match_id, set_no, inning, player, text_cell(snap.header.players[player - 1]),
                          points, total, fouls])
     return out.getvalue()
 
