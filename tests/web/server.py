@@ -20,11 +20,13 @@ class Server:
     """A ``carom serve`` process on a free loopback port."""
 
     def __init__(self, data: Path, database: str | None = None, *, password: bool = True,
-                 host: str = "127.0.0.1") -> None:
+                 host: str = "127.0.0.1", options: tuple[str, ...] = ()) -> None:
         self.data = data
         self.database = database
         self.password = password
         self.host = host
+        self.options = options
+        """More options of ``carom serve`` (``--limit header-seconds=1``)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = data.parent / f"server-{self.port}.log"
@@ -37,6 +39,7 @@ class Server:
             command += ["--organiser-password", PASSWORD]
         if self.database:
             command += ["--database", self.database]
+        command += self.options
         log = open(self.log, "ab")  # noqa: SIM115
         self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60

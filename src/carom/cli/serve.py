@@ -31,6 +31,11 @@ def serve(
     log_level: Annotated[str, typer.Option(
         metavar="LEVEL", help=f"Server log level: {', '.join(LOG_LEVELS)}.")] = "warning",
     access_log: Annotated[bool, typer.Option(help="Log every request.")] = False,
+    limit: Annotated[list[str] | None, typer.Option(
+        metavar="NAME=VALUE",
+        help="Raise or lower a limit (repeatable): streams, streams-per-client, connections, workers, "
+             "queue, jobs-per-client, header-seconds, body-idle-seconds, body-seconds "
+             "(docs/deploy.md).")] = None,
 ) -> None:
     """Run the scoreboard: organiser, referee's tablet, audience.
 
@@ -50,13 +55,19 @@ def serve(
             fail(f"--data {data}: cannot be the database's folder: {error.strerror or error}")
     if organiser_password is not None and not organiser_password:
         fail("--organiser-password: the password is empty")
+    from carom.web.shared.limits import LimitError, with_limits
+
+    try:
+        limits = with_limits(limit or [])
+    except LimitError as error:
+        fail(str(error))
     from sqlalchemy.exc import SQLAlchemyError
 
     from carom.web.server import serve as run  # the web stack loads only for this command
 
     try:
         run(host, port, data, database, organiser_password, say=typer.echo, log_level=log_level,
-            access_log=access_log)
+            access_log=access_log, limits=limits)
     except SQLAlchemyError as error:
         where = "--database" if database else f"--data {data}"
         fail(f"{where}: cannot open the database: {getattr(error, 'orig', None) or error}")

@@ -30,6 +30,7 @@ from carom.web.shared import pages as shared_pages
 from carom.web.shared.deps import STATIC_AREAS, Services, answer, refuse, words
 from carom.web.shared.guard import Guard, content_security_policy
 from carom.web.shared.hub import Hub
+from carom.web.shared.limits import Limits
 from carom.web.shared.live import LiveEvents
 from carom.web.tournaments import api as tournaments_api
 from carom.web.tournaments import pages as tournaments_pages
@@ -37,16 +38,19 @@ from carom.web.training import simulator
 from carom.web.training import table as training
 
 
-def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: str | None = None) -> FastAPI:
+def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: str | None = None,
+               limits: Limits | None = None) -> FastAPI:
     """The scoreboard over ``book``. ``setup_code`` lets the first visitor of ``/setup``
     set the organiser password (``None``: it must be set another way); ``tablet_host``
-    is the address tablets reach this server at (:mod:`carom.web.shared.addresses`)."""
+    is the address tablets reach this server at (:mod:`carom.web.shared.addresses`);
+    ``limits`` what it gives to whom (:mod:`carom.web.shared.limits`)."""
+    limits = limits or Limits()
     app = FastAPI(title="carom scoreboard", version="1",
                   description="Matches as append-only carom/1 records; the state is their replay.")
     services = Services(book, Hub(), setup_code, tablet_host)
     app.state.services = services
     app.add_middleware(LiveEvents, book=book, hub=services.hub, board=BoardFragments())
-    app.add_middleware(Guard, refuse=refuse, policy=content_security_policy(drawing_styles()))
+    app.add_middleware(Guard, refuse=refuse, policy=content_security_policy(drawing_styles()), limits=limits)
     app.mount("/static", StaticFiles(packages=[(f"carom.web.{area}", "static") for area in STATIC_AREAS]),
               name="static")
     for module in (api, tablet, match_pages, organiser, accounts, players, tournaments_api, tournaments_pages,

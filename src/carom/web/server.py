@@ -12,13 +12,16 @@ import uvicorn
 from carom.storage import open_store
 from carom.storage.book import MatchBook
 from carom.web.app import create_app
+from carom.web.connections import guarded_protocol
 from carom.web.shared.addresses import is_everywhere, reachable_host
 from carom.web.shared.auth import hash_password
+from carom.web.shared.limits import Limits
 
 
 def serve(host: str, port: int, data: Path, database: str | None, password: str | None,
           say: Callable[[str], None] = print, log_level: str = "warning",
-          access_log: bool = False) -> None:
+          access_log: bool = False, limits: Limits | None = None) -> None:
+    limits = limits or Limits()
     store = open_store(data, database)
     try:
         if password:
@@ -33,10 +36,10 @@ def serve(host: str, port: int, data: Path, database: str | None, password: str 
         if store.organiser_hash() is None:
             code = secrets.token_hex(4)
             say(f"first start: set the organiser password at http://{shown}:{port}/setup?code={code}")
-        app = create_app(MatchBook(store), setup_code=code, tablet_host=tablet_host)
+        app = create_app(MatchBook(store), setup_code=code, tablet_host=tablet_host, limits=limits)
         spare_the_collector()
         uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=access_log,
-                    proxy_headers=False, timeout_graceful_shutdown=2)
+                    proxy_headers=False, timeout_graceful_shutdown=2, http=guarded_protocol(limits))
     finally:
         store.close()
 

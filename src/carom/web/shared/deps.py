@@ -142,6 +142,8 @@ REFUSALS = {
               "changes only from its own pages (%(own)s); nothing was changed."),
     "too_large": N_("Refused: the request is larger than the %(limit)s bytes this address takes; "
                  "nothing was read or changed."),
+    "slow": N_("Refused: the request's body stopped arriving for %(seconds)s seconds; nothing was "
+            "changed."),
     "forged": N_("Refused: this form is out of date or did not come from the organiser's page "
               "(the anti-forgery token is missing or wrong). Reload the page and try again; "
               "nothing was changed."),

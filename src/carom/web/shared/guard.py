@@ -8,8 +8,11 @@ the headers that keep the pages from being framed, sniffed or made to run other 
   cannot make a logged-in organiser's browser create or change a match. (Programs
   send neither header and are judged by their tokens alone.)
 - **Size.** Each route takes bodies up to its own limit (a record, a header, a form,
-  an imported file); a larger one is refused with 413 before it is read, by its
-  ``Content-Length``, or as soon as a body without one passes the limit.
+  an imported file); a larger one is refused with 413: by its ``Content-Length`` before
+  it is read, else as soon as the bytes received pass the limit, whatever the framing
+  (:mod:`carom.web.shared.bodies`). Nothing is read ahead of the route, so a route that
+  checks a session or a token first refuses a stranger before reading the body. A
+  client that stalls inside a body is answered 408 and its connection closed.
 - **Headers.** A Content-Security-Policy that the pages satisfy (scripts and styles
   from this server only, htmx configured not to evaluate code or inject styles),
   ``X-Content-Type-Options: nosniff``, no framing, no referrer to other sites, and
@@ -19,6 +22,7 @@ the headers that keep the pages from being framed, sniffed or made to run other 
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -28,6 +32,8 @@ from urllib.parse import urlsplit
 from starlette.requests import Request
 
 from carom.core.inputs import is_digits
+from carom.web.shared.bodies import Refusal, counted
+from carom.web.shared.limits import Limits
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -84,8 +90,9 @@ DOCS_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cd
 class Guard:
     """Checks origin and size of every request and adds the security headers."""
 
-    def __init__(self, app: ASGIApp, refuse: Refuse, policy: str) -> None:
+    def __init__(self, app: ASGIApp, refuse: Refuse, policy: str, limits: Limits | None = None) -> None:
         self.app, self.refuse, self.policy = app, refuse, policy
+        self.limits = limits or Limits()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -100,18 +107,27 @@ class Guard:
                 own = f"{request_scheme(scope)}://{own_host(headers, scope)}"
                 await self._refuse(scope, send, 403, "origin", {"origin": foreign[:100], "own": own[:100]})
                 return
-            limit = limit_for(path)
-            length = headers.get("content-length", "")
-            if length and (not is_digits(length) or int(length) > limit):
-                await self._refuse(scope, send, 413, "too_large", {"limit": limit})
-                return
-            if not length and "chunked" in headers.get("transfer-encoding", ""):
-                body = await _read_up_to(receive, limit)
-                if body is None:
-                    await self._refuse(scope, send, 413, "too_large", {"limit": limit})
-                    return
-                receive = _replay(body)
-        await self.app(scope, receive, send)
+        limit = limit_for(path)
+        length = headers.get("content-length", "")
+        if length and (not is_digits(length) or int(length) > limit):
+            await self._refuse(scope, send, 413, "too_large", {"limit": limit})
+            return
+        receive, refused = counted(receive, limit, self.limits.body_idle_seconds, self.limits.body_seconds)
+        answered = False
+
+        async def send_or_refuse(message: Message) -> None:
+            nonlocal answered
+            if not refused:
+                answered = answered or message["type"] == "http.response.start"
+                await send(message)
+            elif not answered:  # the application's answer to a refused body is not sent
+                answered = True
+                await self._refuse(scope, send, refused[0].status, refused[0].why, refused[0].values)
+
+        with contextlib.suppress(Refusal):  # answered below, or by send_or_refuse
+            await self.app(scope, receive, send_or_refuse)
+        if refused and not answered:
+            await self._refuse(scope, send, refused[0].status, refused[0].why, refused[0].values)
 
     def _with_headers(self, send: Send, path: str) -> Send:
         policy = DOCS_POLICY if path in DOCS else self.policy
@@ -181,32 +197,6 @@ def _place(netloc: str, default: int) -> tuple[str, int | None] | None:
     except ValueError:
         return None
     return (parts.hostname or "", None if port == default else port)
-
-
-async def _read_up_to(receive: Receive, limit: int) -> bytes | None:
-    body = bytearray()
-    while True:
-        message = await receive()
-        if message["type"] != "http.request":
-            return bytes(body)
-        body += message.get("body", b"")
-        if len(body) > limit:
-            return None
-        if not message.get("more_body", False):
-            return bytes(body)
-
-
-def _replay(body: bytes) -> Receive:
-    sent = False
-
-    async def receive() -> Message:
-        nonlocal sent
-        if not sent:
-            sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return {"type": "http.disconnect"}
-
-    return receive
 
 
 async def _nothing() -> Message:
