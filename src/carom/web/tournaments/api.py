@@ -37,11 +37,12 @@ from carom.storage.tournaments import (
     ranking_rows,
     results_rows,
 )
-from carom.web.shared import auth
+from carom.web.matches.results import PRINT_SECONDS
+from carom.web.shared import auth, work
 from carom.web.shared.addresses import tablet_url
 from carom.web.shared.deps import api_organiser, organiser_session, problem, services, words
 from carom.web.shared.forms import FormError, check_name
-from carom.web.tournaments.reports import results_pdf
+from carom.web.shared.jobs import pooled
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 log = logging.getLogger(__name__)
@@ -392,7 +393,13 @@ async def results_pdf_response(request: Request, tournament_id: int, lang: str |
     """The results PDF (:class:`UnknownTournament` for no such tournament)."""
     t = await run_in_threadpool(tournaments(request).read, tournament_id)
     chosen = lang if lang in LANGUAGES else words(request).lang
-    data = await run_in_threadpool(results_pdf, t, chosen)
+
+    async def arguments() -> tuple[Any, ...]:
+        return t, chosen
+
+    data = await pooled(request, work.results_pdf, arguments, PRINT_SECONDS)  # printed apart
+    if isinstance(data, Response):
+        return data
     return Response(data, media_type="application/pdf", headers={
         "Content-Disposition": f'inline; filename="tournament-{t.id}-results.pdf"'})
 

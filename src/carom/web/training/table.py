@@ -213,7 +213,7 @@ def page_words(t: PageWords) -> dict[str, Any]:
 
 
 def config(setup: Setup, t: PageWords) -> dict[str, Any]:
-    from carom.solve.finder import SOLVABLE  # loaded at the server's start (simulator.warm)
+    from carom.solve.finder import SOLVABLE  # the shot finder's module, loaded on the first table page
 
     assert setup.position is not None
     table = setup.table
