@@ -50,7 +50,7 @@ def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: s
     ``limits`` what it gives to whom (:mod:`carom.web.shared.limits`), counted in ``tally``
     (shared by the server's processes, :mod:`carom.web.shared.tally`)."""
     limits = limits or Limits()
-    app = FastAPI(title="carom scoreboard", version="1",
+    app = FastAPI(title="carom scoreboard", version="1", docs_url=None, redoc_url=None,
                   description="Matches as append-only carom/1 records; the state is their replay.")
     tally = tally or Tally()
     services = Services(book, Hub(), setup_code, tablet_host, limits=limits, tally=tally,

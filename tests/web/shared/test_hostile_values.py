@@ -211,3 +211,23 @@ def test_the_review_page_shows_no_alert_from_its_address(organiser: Any) -> None
     match_id = int(uploaded.headers["location"].rsplit("/", 1)[1])
     page = organiser.get(f"/review/{match_id}?error=Your+account+is+suspended%2C+call+0900")
     assert page.status_code == 200 and "Your account is suspended" not in page.text
+
+
+# --- no script from another site; https as the proxy says -----------------------------------
+
+
+def test_no_page_loads_a_script_from_another_site(client: Any) -> None:
+    assert client.get("/docs").status_code == 404 and client.get("/redoc").status_code == 404
+    assert client.get("/openapi.json").json()["info"]["title"] == "carom scoreboard"
+    assert "cdn" not in client.get("/").headers["content-security-policy"]
+
+
+def test_a_request_is_over_https_only_when_it_came_so() -> None:
+    from starlette.requests import Request
+
+    from carom.web.shared.guard import over_https
+
+    def request(scheme: str) -> Request:
+        return Request({"type": "http", "scheme": scheme, "headers": [], "path": "/"})
+
+    assert over_https(request("https")) and not over_https(request("http"))

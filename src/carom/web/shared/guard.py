@@ -57,7 +57,6 @@ DEFAULT_LIMIT = 64 * KIB
 UNSAFE = frozenset(("POST", "PUT", "PATCH", "DELETE"))
 PRIVATE = re.compile(r"/m/[^/]+/tablet.*|/organiser.*|/review.*|/setup|/login|/api/session")
 """Pages that carry a token or a password form: never kept by a cache."""
-DOCS = frozenset(("/docs", "/redoc", "/docs/oauth2-redirect"))
 
 
 def limit_for(path: str) -> int:
@@ -79,12 +78,6 @@ def content_security_policy(inline_styles: tuple[str, ...] = ()) -> str:
     return ("default-src 'self'; script-src 'self'; style-src " + styles + "; img-src 'self' data:; "
             "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
             "frame-ancestors 'none'")
-
-
-DOCS_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-               "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https:; "
-               "connect-src 'self'; object-src 'none'; frame-ancestors 'none'")
-"""The API documentation pages (Swagger UI, ReDoc) load their viewer from its CDN."""
 
 
 class Guard:
@@ -130,7 +123,7 @@ class Guard:
             await self._refuse(scope, send, refused[0].status, refused[0].why, refused[0].values)
 
     def _with_headers(self, send: Send, path: str) -> Send:
-        policy = DOCS_POLICY if path in DOCS else self.policy
+        policy = self.policy
         private = PRIVATE.fullmatch(path) is not None
 
         async def send_with_headers(message: Message) -> None:
@@ -180,6 +173,13 @@ def foreign_origin(headers: dict[str, str], scope: Scope) -> str | None:
 
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def over_https(request: Request) -> bool:
+    """Whether the request reached this server over TLS: directly, or through a reverse
+    proxy named with ``carom serve --proxy`` that says so (``X-Forwarded-Proto: https``).
+    A session cookie set in answer to it gets ``Secure``."""
+    return request_scheme(request.scope) == "https"
 
 
 def request_scheme(scope: Scope) -> str:
