@@ -17,8 +17,8 @@ from tests.web.server import Server
 def _records(server: Server, match: tuple[int, str], count: int, after: int = 0) -> None:
     for seq in range(after, after + count):
         record = {"type": "opener", "player": 0} if seq == 0 else {"type": "call", "result": "miss"}
-        answer = httpx.post(f"{server.url}/api/matches/{match[0]}/records", headers={"X-Referee-Token": match[1]},
-                            json={"after": seq, "record": record}, timeout=30)
+        answer = httpx.post(f"{server.url}/api/matches/{match[0]}/records", timeout=30,
+                            headers={"X-Referee-Token": match[1]}, json={"after": seq, "record": record})
         assert answer.status_code == 201, answer.text
 
 
