@@ -178,7 +178,7 @@ class LiveEvents:
             query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
             headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope.get("headers", ())}
             lang = i18n.negotiate(_cookie(headers.get("cookie", ""), i18n.COOKIE),
-                                  headers.get("accept-language"))
+                                  headers.get("accept-language"), query.get("lang", [""])[0])
             try:
                 feed = await make(path, query, lang)
                 first = await feed.first()
