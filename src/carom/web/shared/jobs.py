@@ -6,6 +6,7 @@ so that a big match is printed once however many ask for it."""
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -14,8 +15,8 @@ from fastapi import Request
 from fastapi.responses import Response
 
 from carom.core.errors import CaromError
-from carom.web.shared.deps import answer, client_of, services, until_gone
-from carom.web.shared.pool import Busy, Gone, JobFailed, Task
+from carom.web.shared.deps import answer, client_of, services, until_gone, words
+from carom.web.shared.pool import Busy, Gone, JobFailed, Refused, Task
 
 PRINTED = 32
 """Printed documents kept (the least recently asked for leave first)."""
@@ -31,14 +32,16 @@ async def pooled(request: Request, task: Task, arguments: Callable[[], Awaitable
     try:
         pool.admit(client)
     except Busy as busy:
-        return _refusal(request, busy.status, f"{busy}; try again in a moment", busy.retry_after)
+        if busy.hold:  # it came back too soon: it waits here, costing the server nothing meanwhile
+            await asyncio.sleep(busy.hold)
+        return _refusal(request, busy.status, _said(request, busy), busy.retry_after)
     try:
         args = await arguments()
         return await pool.run(client, task, args, seconds, lambda: until_gone(request))
     except (CaromError, JobFailed) as error:  # the field is named
         return answer(request, 422, str(error))
     except Gone as gone:
-        return _refusal(request, 503, f"{gone}; nothing was kept", 5)
+        return _refusal(request, 503, _said(request, gone), 5)
     finally:
         pool.release(client)
 
@@ -74,6 +77,11 @@ def printed(request: Request) -> Printed:
     if found is None:
         found = request.app.state.printed = Printed()
     return found
+
+
+def _said(request: Request, refused: Refused) -> str:
+    """The refusal in the page's language (the JSON API's too: the training table shows it)."""
+    return words(request).gettext(refused.message, **refused.values)
 
 
 def _refusal(request: Request, status: int, message: str, retry_after: int) -> Response:

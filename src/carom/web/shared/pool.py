@@ -4,8 +4,11 @@ answers every page and from the writer that stores every record.
 
 - **Bounded.** :attr:`Limits.workers` processes, at a lower priority than the server
   (``nice``), each running one job at a time. A job is admitted only while at most
-  :attr:`Limits.queue` jobs wait: a flood is answered at once with 503 and
-  ``Retry-After``, never queued without end.
+  :attr:`Limits.queue` jobs wait: beyond, 503 and ``Retry-After``, never queued
+  without end. A client that comes back before its ``Retry-After`` is over is held
+  until it is, then refused again (:attr:`Busy.hold`): a flood of clients that ignore
+  it sends a request per connection every second or two, instead of as many as the
+  event loop can refuse, which would leave it no time for anybody else.
 - **Fair.** One client has at most :attr:`Limits.jobs_per_client` jobs running or waiting
   (429 beyond), counted across the server's processes (:mod:`carom.web.shared.tally`);
   the waiting jobs are taken client by client in turn, not first come first served.
@@ -23,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -30,23 +34,50 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
+from carom.notation.words import N_
 from carom.web.shared.limits import Limits
 from carom.web.shared.tally import Tally
 
 Task = Callable[..., bytes]
 
 
-class Busy(Exception):
+REMEMBERED = 4096
+"""Clients whose last refusal is remembered (for :attr:`Busy.hold`); beyond, the oldest
+are forgotten."""
+LONGEST_HOLD = 10.0
+"""The longest a refusal is held (a client with many requests at once has each held a
+``Retry-After`` longer than the one before, up to this)."""
+
+
+FULL = N_("Every simulation process is busy and the queue is full; try again in a moment.")
+SHARE = N_("Simulations per client at once: at most %(most)s; try again in a moment.")
+TOO_LONG = N_("The work was stopped after %(seconds)s seconds, its longest; nothing was kept.")
+STOPPED = N_("The work was stopped before it was done; nothing was kept.")
+
+
+class Refused(Exception):
+    """A job refused or stopped: its message (for the catalogues: shown in the page's
+    language with its ``values``) and the English text as the exception's."""
+
+    def __init__(self, message: str, **values: Any) -> None:
+        super().__init__(message % values)
+        self.message, self.values = message, values
+
+
+class Busy(Refused):
     """The pool cannot take the job now: 503 (the queue is full) or 429 (this client has
-    its share), with the seconds to wait before trying again."""
+    its share), with the seconds to wait before trying again, and the seconds to hold
+    the answer first (``hold``: what is left of the ``Retry-After`` this client was given
+    last time and did not wait out; 0 for a client that waited)."""
 
-    def __init__(self, status: int, reason: str, retry_after: int) -> None:
-        super().__init__(reason)
-        self.status, self.retry_after = status, retry_after
+    def __init__(self, status: int, retry_after: int, hold: float, message: str, **values: Any) -> None:
+        super().__init__(message, **values)
+        self.status, self.retry_after, self.hold = status, retry_after, hold
 
 
-class Gone(Exception):
-    """The job was cancelled: its request gave up, or its time bound passed."""
+class Gone(Refused):
+    """The job was cancelled: its request gave up, its process was stopped, or its time
+    bound passed."""
 
 
 class JobFailed(ValueError):
@@ -96,7 +127,7 @@ class Worker:
             self.pipe.send((task, args))
             outcome, value = self.pipe.recv()
         except (EOFError, OSError):
-            raise Gone("the process was stopped") from None
+            raise Gone(STOPPED) from None
         if outcome == "refused":
             raise JobFailed(value)
         if outcome == "failed":
@@ -126,6 +157,8 @@ class Pool:
         self._started = False
         self._admitted = 0
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._refused: OrderedDict[str, float] = OrderedDict()
+        """Each recently refused client: until when it was asked to wait (``time.monotonic``)."""
 
     def start(self) -> None:
         """Start the processes (in the background: jobs wait until one is ready)."""
@@ -148,10 +181,19 @@ class Pool:
         """Take a place for one of ``client``'s jobs (before its body is read), or
         :class:`Busy`; :meth:`release` gives it back when its request is answered."""
         if self._admitted >= self.limits.workers + self.limits.queue:
-            raise Busy(503, "every simulation process is busy and the queue is full", 2)
+            raise self._busy(client, 503, 2, FULL)
         if not self.tally.take(_key(client), self.limits.jobs_per_client):
-            raise Busy(429, f"at most {self.limits.jobs_per_client} simulations per client at once", 1)
+            raise self._busy(client, 429, 1, SHARE, most=self.limits.jobs_per_client)
         self._admitted += 1
+
+    def _busy(self, client: str, status: int, retry_after: int, message: str, **values: Any) -> Busy:
+        """The refusal of ``client``, held for what is left of its last ``Retry-After``."""
+        now = time.monotonic()
+        hold = min(LONGEST_HOLD, max(0.0, self._refused.pop(client, now) - now))
+        self._refused[client] = now + hold + retry_after
+        while len(self._refused) > REMEMBERED:
+            self._refused.popitem(last=False)
+        return Busy(status, retry_after, hold, message, **values)
 
     def release(self, client: str) -> None:
         self._admitted -= 1
@@ -187,9 +229,9 @@ class Pool:
                 if job.done in finished:
                     return job.done.result()
                 if watcher is not None and watcher in finished:
-                    raise Gone("the request gave up")
+                    raise Gone(STOPPED)
                 if deadline is not None and loop.time() >= deadline:
-                    raise Gone(f"not done within {seconds:g} s")
+                    raise Gone(TOO_LONG, seconds=f"{seconds:g}")
         finally:
             if watcher is not None:
                 watcher.cancel()
