@@ -14,6 +14,7 @@ from typing import Any
 def commands() -> Any:
     """The application with every command registered (a ``typer.Typer``)."""
     from carom.cli import (  # noqa: F401  (each registers its commands)
+        backup,
         batch,
         draw,
         inspect_venue,

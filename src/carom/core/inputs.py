@@ -85,6 +85,14 @@ _CHECKED = json.JSONDecoder(parse_constant=_no_constant, parse_int=_parse_int,
                             parse_float=_parse_float)
 
 
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is a whole number written in ASCII digits (``0``-``9``), and
+    nothing else. ``str.isdigit`` also takes ``"\u00b2"`` (a superscript two), which
+    ``int`` refuses, and ``"\u0663"`` (an Arabic-Indic three), which ``int`` reads:
+    numbers from forms, addresses and cookies are read with this check instead."""
+    return text.isascii() and text.isdigit()
+
+
 def decode(data: bytes, first_line: int = 1) -> str:
     """``data`` as UTF-8 text (a byte-order mark is dropped); bytes that are not UTF-8
     raise :class:`InputError` naming their line (counted from ``first_line``)."""

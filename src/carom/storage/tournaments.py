@@ -46,6 +46,7 @@ from carom.competition.handicap import handicap_target
 from carom.competition.knockout import Bracket
 from carom.competition.qualify import knockout_size, qualifiers
 from carom.core.errors import RecordError
+from carom.core.inputs import is_digits
 from carom.core.table import TABLES
 from carom.notation.reader import parse_header
 from carom.rules.disciplines import DISCIPLINES
@@ -671,7 +672,7 @@ def form_number(raw: str, key: str, default: int | None = None) -> int | None:
     raw = raw.strip()
     if not raw:
         return default
-    if not raw.isdigit() or len(raw) > 6:
+    if not is_digits(raw) or len(raw) > 6:
         raise TournamentError(f"{key}: expected a whole number")
     return int(raw)
 
