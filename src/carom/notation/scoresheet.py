@@ -3,6 +3,7 @@ player's series and running total, then the totals and the result (E1–E6)."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections import defaultdict
 
 from carom.match.state import MatchState, Ruling
@@ -10,9 +11,20 @@ from carom.match.stats import player_stats
 from carom.notation.words import Words
 
 
+def printable(text: str) -> str:
+    """``text`` with its control characters (a terminal's escape codes among them) shown
+    as ``\x1b`` rather than obeyed."""
+    if text.isprintable():
+        return text
+    return "".join(c.encode("unicode_escape").decode("ascii") if unicodedata.category(c) == "Cc" else c
+                   for c in text)
+
+
 def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
                players: tuple[str, str], language: str = "en") -> str:
-    """The scoresheet of a replayed match."""
+    """The scoresheet of a replayed match; the players' names as they print
+    (:func:`printable`: no escape code of theirs reaches a terminal)."""
+    players = (printable(players[0]), printable(players[1]))
     w = Words(language)
     rules = state.rules
     limits = w.limits(rules.points, rules.innings, rules.sets_to_win, rules.equalizing_inning)
@@ -66,7 +78,7 @@ def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
         rows_out.append((w.gettext("Sets"), [str(s.sets) for s in stats]))
         rows_out.append((w.gettext("Best game average"), [w.decimal(float(s.best_game_average))
                                                           for s in stats]))
-    rows_out.append((w.gettext("Result"), [_result(state, p, w) for p in (0, 1)]))
+    rows_out.append((w.gettext("Result"), [result_word(state, p, w) for p in (0, 1)]))
     if state.finished:
         rows_out.append((w.gettext("Match points"), [str(s.match_points) for s in stats]))
     label = max(18, *(len(title) for title, _ in rows_out))
@@ -81,7 +93,8 @@ def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
     return "\n".join(out) + "\n"
 
 
-def _result(state: MatchState, p: int, w: Words) -> str:
+def result_word(state: MatchState, p: int, w: Words) -> str:
+    """How the match stands for player ``p``: playing, won, lost or a draw."""
     if not state.finished:
         return w.pgettext("result", "playing")
     if state.winner is None:
