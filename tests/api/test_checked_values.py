@@ -1,6 +1,6 @@
 """A value that exists is valid: the public constructors and functions check what they are
 given, as the reader checks a line, and refuse with a ``CaromError`` naming the argument or
-the field (issue 37). Names and objects are accepted alike everywhere."""
+the field. Names and objects are accepted alike everywhere."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def test_a_position_takes_names_and_any_real_number_as_floats() -> None:
     (lambda: Jump("white", "soon"), 't: expected a number, got "soon"'),
     (lambda: Jump("white", math.inf), "t: inf is not a finite number"),
     (lambda: Stroke("blue", ()), 'ball: unknown ball "blue"'),
-    (lambda: Stroke("white", ["red"]), 'events[0]: expected a BallContact, CushionContact or Jump, got "red"'),
+    (lambda: Stroke("white", ["red"]), 'events[0]: expected a BallContact, CushionContact or Jump, got "re'),
     (lambda: Stroke("white", (), fouls=("F99",)), 'fouls[0]: "F99" is not a fault code here'),
     (lambda: Stroke("white", (), start={"white": (math.nan, 1.0)}), "start: white: nan is not a finite"),
     (lambda: Stroke("white", (), extra={"type": "call"}), 'extra: "type" is a field of the record itself'),
