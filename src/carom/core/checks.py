@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import chain
@@ -41,6 +42,15 @@ def shown(value: Any) -> str:
     except (TypeError, ValueError):  # not a JSON value (an object, a huge int inside)
         text = repr(value)
     return text if len(text) <= 80 else text[:77] + "…"
+
+
+def printable(text: str) -> str:
+    """``text`` with its control characters (a terminal's escape codes among them) shown
+    as ``\\x1b`` rather than obeyed: a name or a file name as a terminal may print it."""
+    if text.isprintable():
+        return text
+    return "".join(c.encode("unicode_escape").decode("ascii") if unicodedata.category(c) == "Cc" else c
+                   for c in text)
 
 
 def refuse(reason: str, field: str = "") -> NoReturn:

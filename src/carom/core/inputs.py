@@ -9,7 +9,8 @@ line and the field, never a traceback. The limits:
 * ``NaN``, ``Infinity`` (JSON) and ``nan``, ``inf`` (TOML) are refused: every number is finite;
 * a number too large for a float (``1e400``) is refused rather than read as infinity;
 * a whole number has at most :data:`MAX_DIGITS` digits;
-* containers nest at most :data:`MAX_DEPTH` deep.
+* containers nest at most :data:`MAX_DEPTH` deep;
+* a key is given once in an object: a second one is refused, naming it.
 
 The common case costs one cheap scan of the text (:func:`_suspect`): only a text that
 holds a long run of digits, a large exponent or a surrogate escape is read with checks,
@@ -80,9 +81,22 @@ def _no_constant(name: str) -> NoReturn:
     raise InputError(f"{name} is not a number JSON allows: every number must be finite")
 
 
-_FAST = json.JSONDecoder(parse_constant=_no_constant)
+def _one_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are each given once: a key given twice is refused, naming it
+    (JSON itself would keep the last and lose the first without a word)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise InputError(f"{json.dumps(key, ensure_ascii=False)} is given twice in one object")
+            seen.add(key)
+    return obj
+
+
+_FAST = json.JSONDecoder(parse_constant=_no_constant, object_pairs_hook=_one_each)
 _CHECKED = json.JSONDecoder(parse_constant=_no_constant, parse_int=_parse_int,
-                            parse_float=_parse_float)
+                            parse_float=_parse_float, object_pairs_hook=_one_each)
 
 
 def decode(data: bytes, first_line: int = 1) -> str:

@@ -14,10 +14,11 @@ from html import escape
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from carom.core.checks import printable
 from carom.core.errors import MissingExtra
 from carom.core.records import Record, Stroke
 from carom.match.state import Ruling
-from carom.notation.scoresheet import innings, printable, result_word
+from carom.notation.scoresheet import innings, result_word
 from carom.notation.words import Words
 
 if TYPE_CHECKING:

@@ -3,21 +3,12 @@ player's series and running total, then the totals and the result (E1–E6)."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections import defaultdict
 
+from carom.core.checks import printable
 from carom.match.state import MatchState, Ruling
 from carom.match.stats import player_stats
 from carom.notation.words import Words
-
-
-def printable(text: str) -> str:
-    """``text`` with its control characters (a terminal's escape codes among them) shown
-    as ``\x1b`` rather than obeyed."""
-    if text.isprintable():
-        return text
-    return "".join(c.encode("unicode_escape").decode("ascii") if unicodedata.category(c) == "Cc" else c
-                   for c in text)
 
 
 def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
