@@ -10,7 +10,8 @@ The public API, for a script or a notebook (docs/api.md)::
     carom.find_shots(position, ball, discipline, table)         # the shot finder
     carom.track_stroke(tracked, discipline, table)              # the auto-referee
 
-Every name is loaded when first used: ``import carom`` itself imports nothing, the
+Every name is loaded when first used: ``import carom`` itself imports nothing but the
+note that registers the Gymnasium environments when Gymnasium is loaded; the
 pure core (``carom.core``, ``carom.rules``, ``carom.match``, ``carom.notation``) comes
 with the first of its names, and the simulator, the shot finder and the auto-referee
 (numpy, numba) only with theirs.
@@ -82,6 +83,17 @@ if TYPE_CHECKING:
     from carom.rules.referee import judge_stroke as judge
     from carom.solve.finder import find_shots
     from carom.track import track_stroke
+
+
+def _environments() -> None:
+    """``gymnasium.make("carom/ThreeCushion-v0")`` works after ``import carom``, which loads
+    neither Gymnasium nor numpy for it (:mod:`carom.gym_registration`)."""
+    from carom.gym_registration import register_when_loaded
+
+    register_when_loaded()
+
+
+_environments()
 
 
 def __getattr__(name: str) -> Any:
