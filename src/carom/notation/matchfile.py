@@ -15,7 +15,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,11 +27,11 @@ from carom.core.records import RECORD_TYPES, Header, Record
 from carom.core.sources import MAX_LINE, Source, opened, text_lines
 from carom.match.replay import Replayer, withdrawn_lines
 from carom.match.state import MatchState, Ruling
-from carom.notation.browse import Play, data_frame, play_rows, plays, scoresheet_html, short_repr
 from carom.notation.reader import load_json, parse_header, parse_record
 from carom.rules.validity import check_header, check_record
 
 if TYPE_CHECKING:
+    from carom.notation.browse import Play
     from carom.notation.drawing import Picture
 
 Lines = Source | Iterable[str]
@@ -197,6 +196,8 @@ class Match:
     @property
     def plays(self) -> tuple[Play, ...]:
         """Every record ruled on, with its standing ruling, in order."""
+        from carom.notation.browse import plays  # the browsing loads when asked for, as the pictures do
+
         return plays(self.records, self.rulings)
 
     def __len__(self) -> int:
@@ -220,16 +221,22 @@ class Match:
             raise InputError(f"no play {index}: the match has {len(self)}") from None
 
     def __repr__(self) -> str:
+        from carom.notation.browse import short_repr
+
         return short_repr(self)
 
     def to_records(self) -> list[dict[str, Any]]:
         """The plays as rows of plain values (docs/api.md): ``line``, ``set``, ``inning``,
         ``player`` (0, 1), ``name``, ``record`` (stroke, call, inning, respot), ``ball``
         and ``events`` (of a stroke), ``points``, ``fouls``, ``cites``, ``ends_inning``."""
+        from carom.notation.browse import play_rows
+
         return play_rows(self)
 
     def to_pandas(self) -> Any:
         """:meth:`to_records` as a pandas ``DataFrame`` (the extra ``carom[pandas]``)."""
+        from carom.notation.browse import data_frame
+
         return data_frame(self.to_records())
 
     def write(self, path: str | os.PathLike[str]) -> None:
@@ -243,6 +250,8 @@ class Match:
 
     def _repr_html_(self) -> str:
         """The scoresheet beside the table as the match left it (Jupyter)."""
+        from carom.notation.browse import scoresheet_html
+
         return scoresheet_html(self, self._repr_svg_())
 
     def scoresheet(self, lang: str = "en") -> str:
@@ -356,6 +365,8 @@ def _twice_readable(handle: IO[bytes]) -> IO[bytes]:
             return handle
     except OSError:
         pass
+    import tempfile  # only for a pipe: its import costs more than a replay's start
+
     copy = tempfile.TemporaryFile()  # noqa: SIM115  (closed with the replay: see replay_file)
     try:
         for line in text_lines(handle, max_line=MAX_LINE):
