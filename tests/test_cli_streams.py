@@ -240,3 +240,9 @@ def test_batch_refuses_an_empty_scheduler_before_it_starts(tmp_path: Path) -> No
     result = run("batch", spec, "-o", tmp_path / "r", "--scheduler", "")
     assert_refused(result, "--scheduler: an address is needed")
     assert "simulating" not in result.stderr and sorted(p.name for p in tmp_path.iterdir()) == ["s.json"]
+
+
+def test_a_database_that_cannot_be_opened_is_refused_in_one_line(tmp_path: Path) -> None:
+    url = "postgresql+psycopg://carom:secret@127.0.0.1:1/carom"  # nothing listens on port 1 here
+    done = carom("serve", "--database", url, "--port", str(free_port()), timeout=120)
+    assert_clean_refusal(done, 2, "--database: cannot open the database: ")
