@@ -56,6 +56,9 @@ def serve(
     choice("--log-level", log_level, LOG_LEVELS)
     if not host.strip():
         fail("--host: an address is needed, e.g. 127.0.0.1")
+    problem = _listen_problem(host, port)
+    if problem is not None:  # before anything is created or printed
+        fail(problem)
     if database is None:
         try:
             data.mkdir(parents=True, exist_ok=True)
@@ -83,7 +86,9 @@ def serve(
             access_log=access_log, limits=limits, workers=workers, proxy=proxy)
     except SQLAlchemyError as error:
         where = "--database" if database else f"--data {data}"
-        fail(f"{where}: cannot open the database: {getattr(error, 'orig', None) or error}")
+        said = str(getattr(error, "orig", None) or error)  # PostgreSQL's is several lines: one here
+        fail(f"{where}: cannot open the database: "
+             f"{'; '.join(part.strip() for part in said.splitlines() if part.strip())}")
 
 
 def _proxies(value: str) -> str:
@@ -99,3 +104,31 @@ def _proxies(value: str) -> str:
         except ValueError:
             fail(f"--proxy: {part[:40]!r} is not an address or a network (127.0.0.1, 10.0.0.0/8, ::1)")
     return ",".join(found)
+
+
+def _listen_problem(host: str, port: int) -> str | None:
+    """Why the scoreboard could not listen on ``host``:``port`` (a name that does not
+    resolve, an address not of this machine, a port in use or not allowed), or ``None``:
+    tried with a socket of our own, closed at once, before anything is set up."""
+    import errno
+    import socket
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+    except (socket.gaierror, UnicodeError) as error:
+        reason = getattr(error, "strerror", None) or error
+        return f"--host {host}: no address of this machine by that name ({reason})"
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server's own socket
+        try:
+            probe.bind(address)
+        except PermissionError:
+            return f"--port {port}: not allowed to listen on it (a port below 1024 needs the administrator)"
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                return f"--port {port}: in use on {host}: another program listens there"
+            if error.errno == errno.EADDRNOTAVAIL:
+                return f"--host {host}: not an address of this machine"
+            return f"--host {host} --port {port}: cannot listen there: {error.strerror or error}"
+    return None

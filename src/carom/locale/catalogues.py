@@ -48,11 +48,12 @@ TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 PYTHON_SOURCES = ("web", "notation")
 """Packages whose gettext calls are extracted."""
 WEB = PACKAGE / "web"
-REFUSAL_SOURCES = ("core/inputs.py", "core/position.py", "notation/reader.py", "notation/matchfile.py",
-                   "notation/drawing.py", "match/engine.py", "match/replay.py", "storage/book.py",
-                   "storage/errors.py", "storage/events.py", "storage/players.py", "storage/tournaments.py",
-                   "storage/register.py", "track/errors.py", "track/readers/__init__.py",
-                   "track/readers/balls_jsonl.py")
+REFUSAL_SOURCES = ("core/inputs.py", "core/sources.py", "core/checks.py", "core/position.py", "core/table.py",
+                   "core/events.py", "core/records.py", "rules/validity.py", "notation/reader.py",
+                   "notation/matchfile.py", "notation/drawing.py", "match/engine.py", "match/replay.py",
+                   "storage/book.py", "storage/errors.py", "storage/events.py", "storage/players.py",
+                   "storage/tournaments.py", "storage/register.py", "track/errors.py",
+                   "track/readers/__init__.py", "track/readers/balls_jsonl.py")
 """Modules whose refusals can reach a page (an import, a tablet, the organiser's form)."""
 BALLS = ("white", "yellow", "red")
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true", "silent": "false"}
@@ -124,11 +125,11 @@ def refusals() -> Iterator[tuple[str, int, str, list[str]]]:
 
 
 def _raises(func: ast.expr) -> bool:
-    """A call that states a refusal: ``_fail(...)``, ``SomeError(...)``, an error's
-    ``super().__init__(...)``, or ``problems.append(...)`` (the problems a reader then
-    refuses with)."""
+    """A call that states a refusal: ``_fail(...)``, ``refuse(...)``, ``SomeError(...)``,
+    an error's ``super().__init__(...)``, or ``problems.append(...)`` (the problems a
+    reader then refuses with)."""
     if isinstance(func, ast.Name):
-        return func.id == "_fail" or func.id.endswith(("Error", "Token", "Match"))
+        return func.id in ("_fail", "refuse") or func.id.endswith(("Error", "Token", "Match"))
     if not isinstance(func, ast.Attribute):
         return False
     if func.attr == "__init__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from carom.core.checks import printable
 from carom.match.state import MatchState, Ruling
 from carom.match.stats import player_stats
 from carom.notation.words import Words
@@ -12,7 +13,9 @@ from carom.notation.words import Words
 
 def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
                players: tuple[str, str], language: str = "en") -> str:
-    """The scoresheet of a replayed match."""
+    """The scoresheet of a replayed match; the players' names as they print
+    (:func:`printable`: no escape code of theirs reaches a terminal)."""
+    players = (printable(players[0]), printable(players[1]))
     w = Words(language)
     rules = state.rules
     limits = w.limits(rules.points, rules.innings, rules.sets_to_win, rules.equalizing_inning)
@@ -82,7 +85,7 @@ def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
 
 
 def result_word(state: MatchState, p: int, w: Words) -> str:
-    """Player ``p``'s result in a word: playing, draw, won or lost."""
+    """How the match stands for player ``p``: playing, won, lost or a draw."""
     if not state.finished:
         return w.pgettext("result", "playing")
     if state.winner is None:

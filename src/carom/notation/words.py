@@ -139,7 +139,7 @@ def N_(message: str) -> str:
 
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
-_MAX_DEPTH = 3
+_MAX_DEPTH = 8
 
 
 @cache
