@@ -1,9 +1,11 @@
 """A video, end to end: frames in, tracked strokes out, as each ends.
 
 The table is found on frames spread over the first :data:`REGISTER_SPAN` seconds (a
-file is then read again from its start; a live stream is followed from then on). Every
-:data:`CHECK_EVERY` seconds the check points of :func:`carom.video.table.agreement` are
-read: when most disagree for :data:`MOVED_CHECKS` checks in a row, the camera moved; the
+file is then read again from its start; a live stream's first seconds are kept and
+followed first). Every
+:data:`CHECK_EVERY` seconds the picture is compared with the one the table was found in
+(:func:`carom.video.table.camera_shift`): when it moved farther than
+:data:`MOVED_BEYOND` pixels for :data:`MOVED_CHECKS` checks in a row, the camera moved; the
 table is searched for again and, found, tracking goes on (the stroke under way made
 doubtful); a camera that keeps moving (:data:`MOST_MOVES` times in
 :data:`MOVES_WITHIN` seconds) is refused, as is a table not found again. Any error
@@ -24,14 +26,14 @@ from carom.video.errors import VideoError
 from carom.video.follow import Follower
 from carom.video.frames import Frame, describe, read_frames
 from carom.video.strokes import Cutter
-from carom.video.table import HEIGHT_PRIOR, Registration, agreement, check_points, find_table
+from carom.video.table import HEIGHT_PRIOR, Registration, camera_shift, find_table
 
 REGISTER_SPAN = 2.0
 """Seconds of video the table is first searched in."""
 REGISTER_FRAMES = 5
 CHECK_EVERY = 1.0
-MOVED_BELOW = 0.6
-"""A check with fewer of its points agreeing than this share fails."""
+MOVED_BEYOND = 3.0
+"""A check fails when the picture moved farther than this since the table was found, pixels."""
 MOVED_CHECKS = 2
 MOST_MOVES = 3
 MOVES_WITHIN = 60.0
@@ -67,16 +69,14 @@ def track_video(source: str, settings: Settings, progress: Progress | None = Non
     name = describe(source)
     read = frames or (lambda: read_frames(source, settings.live, settings.threads))
     stream = read()
-    first = _registration_frames(stream, name)
+    first, seen = _registration_frames(stream, name)
     registration = _register(first, settings, name)
     progress.registration = registration
-    if not settings.live and frames is None:
+    if settings.live or frames is not None:
+        stream = _chain(seen, stream)  # a stream cannot be read again: its first seconds were kept
+    else:
         stream.close()
         stream = read()
-    elif settings.live:
-        pass
-    else:
-        stream = _chain(first, stream)
     yield from _follow(stream, registration, settings, name, progress)
 
 
@@ -85,18 +85,21 @@ def _chain(first: list[Frame], rest: Iterator[Frame]) -> Iterator[Frame]:
     yield from rest
 
 
-def _registration_frames(stream: Iterator[Frame], name: str) -> list[Frame]:
-    """Frames spread over the first seconds (all of them, for a shorter video)."""
+def _registration_frames(stream: Iterator[Frame], name: str) -> tuple[list[Frame], list[Frame]]:
+    """Frames spread over the first seconds (all of them, for a shorter video), and every
+    frame read meanwhile (at most :data:`REGISTER_SPAN` seconds of them)."""
     picked: list[Frame] = []
+    seen: list[Frame] = []
     step = REGISTER_SPAN / (REGISTER_FRAMES - 1)
     for frame in stream:
+        seen.append(frame)
         if not picked or frame.time >= picked[-1].time + step - 1e-6:
             picked.append(frame)
         if len(picked) == REGISTER_FRAMES or frame.time > REGISTER_SPAN + step:
             break
     if not picked:
         raise VideoError("holds no picture that could be decoded", name)
-    return picked
+    return picked, seen
 
 
 def _register(frames: list[Frame], settings: Settings, name: str) -> Registration:
@@ -110,7 +113,6 @@ def _follow(stream: Iterator[Frame], registration: Registration, settings: Setti
             progress: Progress) -> Iterator[dict[str, Any]]:
     cutter = Cutter(name)
     follower: Follower | None = None
-    points = check_points(registration)
     next_check, failed = 0.0, 0
     moves: list[float] = []
     frame: Frame | None = None
@@ -120,12 +122,12 @@ def _follow(stream: Iterator[Frame], registration: Registration, settings: Setti
                 follower = Follower.of(registration, frame.width, frame.height)
             if frame.time >= next_check:
                 next_check = frame.time + CHECK_EVERY
-                failed = failed + 1 if agreement(registration, points, frame) < MOVED_BELOW else 0
+                failed = failed + 1 if camera_shift(registration, frame) > MOVED_BEYOND else 0
                 if failed >= MOVED_CHECKS:
                     moves.append(frame.time)
                     registration = _moved(frame, registration, settings, name, moves)
                     progress.registration, progress.moves = registration, len(moves)
-                    points, failed = check_points(registration), 0
+                    failed = 0
                     follower = Follower.of(registration, frame.width, frame.height)
                     cutter.note(f"the camera moved near frame {frame.index} ({frame.time:.3f} s); "
                                 "the table was found again")

@@ -8,8 +8,10 @@ their times from the frames' own time stamps, ``t = 0`` at the first. The cue ba
 the player (three-cushion: white is the first player's, yellow the second's) and a new
 inning whenever it changes.
 
-A ball is still when its samples stay within :data:`STILL` of where it lay (or its
-measured noise, if larger) and it leaves no streak.
+A ball is still when its samples stay within :data:`STILL` of where it lay (or three
+times its measured noise, if larger). The streak a moving ball leaves is not used for
+this: a still ball's image, stretched by perspective and lit from one side, measures as a
+streak of up to a centimetre at low resolution.
 
 Each stroke is one JSON line of the ``balls-jsonl`` format, every sample with its
 uncertainty (``sd``, m, beside ``t``, ``x``, ``y``), and the video's own fields: where in
@@ -32,9 +34,6 @@ from carom.video.follow import Sample
 
 STILL = 0.003
 """A ball within this of where it lay is still, m."""
-STREAK_STILL = 0.02
-"""A streak shorter than this is no motion, m (a still ball's image, stretched by perspective and
-lit from one side, measures up to 10 mm)."""
 SETTLE = 0.8
 """Seconds every ball must lie still for a stroke to end."""
 BEFORE = 0.3
@@ -70,7 +69,7 @@ class _Rest:
             self.xy, self.count = p, 1
             return False
         reach = max(STILL, 3.0 * sample.sd)
-        if np.linalg.norm(p - self.xy) <= reach and sample.streak < STREAK_STILL:
+        if np.linalg.norm(p - self.xy) <= reach:
             self.count += 1
             self.xy = self.xy + (p - self.xy) / min(self.count, 25)
             self.away = 0
@@ -123,13 +122,14 @@ class Cutter:
             yield self._stroke(t)
 
     def _departure(self, ball: Ball) -> float:
-        """When ``ball`` left its rest: its last still sample's time."""
+        """When ``ball`` left its rest: the time of its last still sample before it was seen
+        moving (the cue may hide it at the contact)."""
         rest = self.rests[ball].xy
-        moving = [s for s in self.samples[ball] if rest is None or
-                  np.linalg.norm(np.array([s.x, s.y]) - rest) > max(STILL,
-                                                                    3.0 * s.sd) or s.streak >= STREAK_STILL]
+        queue = list(self.samples[ball])
+        moving = [k for k, s in enumerate(queue)
+                  if rest is None or np.linalg.norm(np.array([s.x, s.y]) - rest) > max(STILL, 3.0 * s.sd)]
         first = moving[-DEPARTURE] if len(moving) >= DEPARTURE else moving[-1]
-        return first.t
+        return queue[first - 1].t if first > 0 else queue[first].t
 
     def _all_still(self) -> bool:
         for ball in BALLS:

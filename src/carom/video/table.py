@@ -93,6 +93,8 @@ class Registration:
     outline: Array
     """The outline's corners (distorted pixels), same order."""
     cloth: Cloth
+    reference: npt.NDArray[np.float32]
+    """The picture it was found in (see :func:`camera_shift`)."""
     found: str
     """How the table was found: ``cloth`` or ``corners`` (given)."""
 
@@ -138,7 +140,7 @@ def find_table(frames: Sequence[Frame], table: TableSpec, height_prior: float = 
     noses_u, outline_u = noses_u[order], outline_u[order]
     camera = _camera(noses_u, table, w, h, k_img, height_prior)
     return Registration(table, camera, _redistort_img(noses_u, k_img, w, h),
-                        _redistort_img(outline_u, k_img, w, h), cloth, "cloth")
+                        _redistort_img(outline_u, k_img, w, h), cloth, reference(picture), "cloth")
 
 
 def _given(frames: Sequence[Frame], picture: Image, table: TableSpec, corners: Array,
@@ -149,7 +151,8 @@ def _given(frames: Sequence[Frame], picture: Image, table: TableSpec, corners: A
     if np.any(corners < 0) or np.any(corners[:, 0] >= w) or np.any(corners[:, 1] >= h):
         raise VideoError(f"--corners: a corner lies outside the {w}×{h} picture")
     camera = _camera(corners, table, w, h, 0.0, height_prior)
-    return Registration(table, camera, corners, corners, cloth_of(frames, corners), "corners")
+    return Registration(table, camera, corners, corners, cloth_of(frames, corners), reference(picture),
+                        "corners")
 
 
 def _camera(noses: Array, table: TableSpec, w: int, h: int, k_img: float, height_prior: float) -> Camera:
@@ -489,42 +492,33 @@ def _handedness(p: Array) -> float:
 
 # --- a camera that moved ---
 
-CHECK_INSIDE = 0.04
-"""Points on the bed this far inside the noses should look like cloth, m."""
-CHECK_OUTSIDE = 0.11
-"""Points this far outside the noses (on the rail, where the diamonds are) should not, m."""
+SHIFT_SCALE = 4
+"""The picture is shrunk this many times to measure a camera's shift."""
 
 
-def check_points(registration: Registration) -> tuple[Array, Array]:
-    """Half-resolution pixels of the points that show whether the table is still where it
-    was registered: on the bed near each cushion, and on the rail beyond it."""
-    t = registration.table
-    inside, outside = [], []
-    for s in np.linspace(0.08, 0.92, 12):
-        for (x, y), (ox, oy) in (((s * t.width, 0.0), (0.0, -1.0)), ((s * t.width, t.length), (0.0, 1.0)),
-                                 ((0.0, s * t.length), (-1.0, 0.0)), ((t.width, s * t.length), (1.0, 0.0))):
-            inside.append((x - ox * CHECK_INSIDE, y - oy * CHECK_INSIDE))
-            outside.append((x + ox * CHECK_OUTSIDE, y + oy * CHECK_OUTSIDE))
-    return (registration.to_pixels(np.array(inside), 0.0) / 2.0,
-            registration.to_pixels(np.array(outside), NOSE_HEIGHT) / 2.0)
+def reference(picture: Image) -> npt.NDArray[np.float32]:
+    """The still picture a camera's later frames are compared with (luma, shrunk)."""
+    gray = cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY)
+    h, w = gray.shape
+    small = cv2.resize(gray, (w // SHIFT_SCALE, h // SHIFT_SCALE), interpolation=cv2.INTER_AREA)
+    return np.asarray(small, dtype=np.float32)
 
 
-def agreement(registration: Registration, points: tuple[Array, Array], frame: Frame) -> float:
-    """The share of the check points that look as they did when the table was found
-    (cloth inside, no cloth outside); a person covers a few, a moved camera most."""
-    h, w = frame.u.shape
-    good = total = 0
-    for pts, want in ((points[0], True), (points[1], False)):
-        for x, y in pts:
-            i, j = round(y), round(x)
-            if not (0 <= i < h and 0 <= j < w):
-                total += 1
-                continue
-            luma = float(frame.y[2 * i, 2 * j]) + 16.0
-            nu = (float(frame.u[i, j]) - 128.0) / luma
-            nv = (float(frame.v[i, j]) - 128.0) / luma
-            cloth = registration.cloth
-            like = math.hypot(nu - cloth.u, nv - cloth.v) < 4.0 * cloth.spread + 0.03
-            good += like == want
-            total += 1
-    return good / max(total, 1)
+def camera_shift(registration: Registration, frame: Frame) -> float:
+    """How far, in pixels, the picture moved since the table was found: the phase
+    correlation of the whole shrunk picture with the one it was found in (people walking
+    past change a part of it; a camera that pans or zooms moves all of it). Infinite when
+    no one shift explains the change (a zoom, a cut to another camera)."""
+    h, w = frame.y.shape
+    now = np.asarray(cv2.resize(frame.y, (w // SHIFT_SCALE, h // SHIFT_SCALE), interpolation=cv2.INTER_AREA),
+                     dtype=np.float32)
+    ref = registration.reference
+    window = cv2.createHanningWindow((ref.shape[1], ref.shape[0]), cv2.CV_32F)
+    (dx, dy), response = cv2.phaseCorrelate(ref, now, window)
+    if response < SHIFT_RESPONSE:
+        return math.inf
+    return float(math.hypot(dx, dy)) * SHIFT_SCALE
+
+
+SHIFT_RESPONSE = 0.05
+"""A phase correlation peak below this explains nothing: the picture changed too much."""
