@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -182,7 +183,8 @@ def _send_live(line: dict[str, Any], rules: Discipline, spec: TableSpec, sink: A
 
     tracked = next(read_lines([json.dumps(line)]))
     ruling = track_stroke(tracked, rules, spec)
-    note = sink.send(record_json(ruling.stroke))
+    record = dataclasses.replace(ruling.stroke, extra={}, paths=None)  # the tracker's own fields stay out
+    note = sink.send(record_json(record))
     flag = " DOUBTFUL" if ruling.doubtful or line.get("doubts") else ""
     typer.echo(f"stroke {line['shot']} ({line['cue']}): {ruling.points} point(s){flag}; {note}", err=True)
 
