@@ -50,7 +50,7 @@ def video(
     threads: Annotated[int | None, typer.Option(help="Decoder threads (default: as many as help).", min=1,
                                                 max=64)] = None,
 ) -> None:
-    """Find the table and the three balls in a video and cut it into strokes.
+    """Follow the balls of a video and cut it into strokes.
 
     The tracked strokes (one a line, every ball's sampled centre with its
     uncertainty, the inning and the player) are printed, or written with -o,

@@ -26,7 +26,8 @@ RAIL_WIDTH = 0.12
 FLOOR = -0.75
 UNDERCUT = 0.012
 NOSE_SHADOW = (0.35, 0.006)
-"""The nose's shadow on the bed: its darkness at the nose and its fall-off, m."""
+"""The nose's shadow on the bed: its darkness where the bed shows past the nose, and its
+fall-off, m."""
 DIAMOND_RADIUS = 0.007
 
 WOOD: tuple[float, float, float] = (0.035, 0.07, 0.16)
@@ -86,11 +87,10 @@ def build_scene(look: Look, table: TableSpec, rng: np.random.Generator) -> Scene
     pixels = np.column_stack((xs.ravel(), ys.ravel())).astype(float)
     bed = camera.to_plane(pixels, 0.0)
     light = illumination(look, bed).reshape(h, w).astype(np.float32)
-    nose = np.minimum(np.minimum(bed[:, 0], W - bed[:, 0]), np.minimum(bed[:, 1], L - bed[:, 1]))
-    shade = 1.0 - NOSE_SHADOW[0] * np.exp(-np.maximum(nose, 0.0) / NOSE_SHADOW[1])
-    top = camera.to_plane(pixels, NOSE_HEIGHT)
-    bed_seen = (top[:, 0] > 0.0) & (top[:, 0] < W) & (top[:, 1] > 0.0) & (top[:, 1] < L)  # past the noses
-    light = light * np.where(bed_seen & (nose > 0.0), shade, 1.0).reshape(h, w)
+    top = camera.to_plane(pixels, NOSE_HEIGHT)  # where a pixel's ray passes the noses' height
+    past = np.minimum(np.minimum(top[:, 0], W - top[:, 0]), np.minimum(top[:, 1], L - top[:, 1]))
+    shade = 1.0 - NOSE_SHADOW[0] * np.exp(-np.maximum(past, 0.0) / NOSE_SHADOW[1])
+    light = light * np.where(past > 0.0, shade, 1.0).reshape(h, w)  # the bed seen past a nose: its shadow
     inside = (bed[:, 0] > -out) & (bed[:, 0] < W + out) & (bed[:, 1] > -out) & (bed[:, 1] < L + out)
     light = np.where(inside.reshape(h, w), light, light * 0.35).astype(np.float32)
     texture = 1.0 + rng.normal(0.0, 0.03, (h, w)).astype(np.float32)
