@@ -50,7 +50,7 @@ def test_every_sample_lies_near_its_own_ball_and_never_nearer_another(clip: tupl
                                                                       tracked: list[dict]) -> None:
     errors = _errors(clip[1], tracked[0])
     own = np.concatenate([rows[:, BALLS.index(ball)] for ball, rows in errors.items()])
-    assert np.median(own) < 0.004  # 960×540: a pixel is 3 mm here
+    assert np.median(own) < 0.006  # 960×540: a pixel is 3.5 mm here
     assert np.percentile(own, 99) < 0.015
     for ball, rows in errors.items():
         others = np.delete(rows, BALLS.index(ball), axis=1)

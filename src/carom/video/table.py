@@ -9,9 +9,11 @@ distortion that bends that outline, the cushion noses inside it, and from them t
 3. **Distortion**: one radial coefficient chosen so that the outline's sides are
    straightest once undistorted (a golden-section search).
 4. **The cushion noses** lie a few centimetres inside the outline: in a picture of the
-   table rectified through the outline, the strongest step of brightness across each
-   side, inside a band of 0.8–7 % of the table's length, measured on 24 pieces of the
-   side and fitted with a line robustly (people, a cue, score graphics cover pieces).
+   table rectified through the outline, the nose is the first dark line inside each side
+   (the shade under its edge, where the cushion's top meets the bed), inside a band of
+   0.8–7 % of the table's length, measured on 24 pieces of the side; of the lines that
+   such valleys in at least half the pieces lie on, the outermost (people, a cue, score
+   graphics cover pieces).
 5. **The camera**: the noses' four corners give the homography of the nose plane
    (37 mm above the bed) and from it the camera's pose and focal length
    (:func:`carom.video.camera.from_plane_homography`), so that a ball's centre is
@@ -60,12 +62,10 @@ EDGE_POINTS = 48
 NOSE_BAND = (0.008, 0.07)
 """Where the nose is searched inside the outline, as shares of the table's outer length."""
 NOSE_PIECES = 24
-NOSE_STEP = 1.5
-"""The least step of grey level (per canvas pixel) a nose makes."""
-FIRST_STEP = 0.4
-"""The nose is the first step from the outline inwards at least this share of the
-strongest: further in, a cushion's face seen from the far side, or the nose's shadow,
-may step more."""
+NOSE_STEP = 3.0
+"""How much darker than the cloth on either side of it a nose's line is, grey levels."""
+VALLEY_REACH = 4
+"""Canvas pixels on either side of a nose's line that show the cloth beside it."""
 CANVAS_PER_METRE = 300.0
 """Pixels per metre of the rectified picture the noses are searched in."""
 
@@ -129,8 +129,11 @@ def find_table(frames: Sequence[Frame], table: TableSpec, height_prior: float = 
     if corners is not None:
         return _given(frames, picture, table, np.asarray(corners, dtype=float), height_prior)
     region, hue = _cloth_region(picture)
-    rough = _rough_quad(region, w, h)
-    sides = [_edge_points(picture, rough[k], rough[(k + 1) % 4], hue) for k in range(4)]
+    quad = _rough_quad(region, w, h)
+    for _ in range(2):  # a score box over a corner tilts the rough outline: measure again along the lines
+        sides = [_edge_points(picture, quad[k], quad[(k + 1) % 4], hue) for k in range(4)]
+        first = [_fit_line(points) for points in sides]
+        quad = np.array([_intersect(first[k - 1], first[k]) for k in range(4)])
     k_img = _straightest(sides, w, h)
     lines = [_fit_line(_undistort_img(p, k_img, w, h)) for p in sides]
     outline_u = np.array([_intersect(lines[k - 1], lines[k]) for k in range(4)])
@@ -400,14 +403,16 @@ def _nose_line(canvas: Array, side: int, band: tuple[int, int]) -> tuple[Array, 
         s0 = int(along * (0.1 + 0.8 * k / NOSE_PIECES))
         s1 = int(along * (0.1 + 0.8 * (k + 1) / NOSE_PIECES))
         profile = np.median(view[band[0]:band[1], s0:s1], axis=1)
-        step = np.abs(np.gradient(np.convolve(profile, np.ones(3) / 3, "same")))
-        step[:2] = step[-2:] = 0.0
-        floor = max(NOSE_STEP, FIRST_STEP * float(step.max()))
-        for i in range(1, len(step) - 1):
-            if step[i] >= floor and step[i] >= step[i - 1] and step[i] > step[i + 1]:
-                a, b, c = step[i - 1], step[i], step[i + 1]
-                shift = 0.5 * (a - c) / (a - 2 * b + c) if (a - 2 * b + c) != 0 else 0.0
-                found.append((k, (s0 + s1) / 2.0, float(depth[i]) + shift))
+        for i in range(VALLEY_REACH, len(profile) - VALLEY_REACH):
+            here = profile[i]
+            if not (here < profile[i - 1] and here <= profile[i + 1]):
+                continue
+            sides = min(profile[i - VALLEY_REACH:i].max(), profile[i + 1:i + 1 + VALLEY_REACH].max())
+            if sides - here < NOSE_STEP:
+                continue
+            a, b, c = profile[i - 1], here, profile[i + 1]
+            shift = 0.5 * (a - c) / (a - 2 * b + c) if (a - 2 * b + c) != 0 else 0.0
+            found.append((k, (s0 + s1) / 2.0, float(depth[i]) + shift))
     line = _outermost_line(found)
     if line is None:
         raise VideoError("no table found: the cushion noses are not seen inside the cloth's outline")
@@ -427,8 +432,8 @@ def _nose_line(canvas: Array, side: int, band: tuple[int, int]) -> tuple[Array, 
 
 
 def _outermost_line(found: list[tuple[int, float, float]]) -> tuple[Array, Array] | None:
-    """Of the lines that steps in at least half the pieces lie on (within a canvas
-    pixel), the outermost: the nose, before the shadow or face inside it."""
+    """Of the lines that valleys in at least half the pieces lie on (within a canvas
+    pixel), the outermost: the nose, before anything further in."""
     pts = np.array([(s, d) for _, s, d in found]) if found else np.zeros((0, 2))
     pieces = np.array([k for k, _, _ in found])
     best: tuple[float, npt.NDArray[np.bool_]] | None = None
