@@ -47,6 +47,9 @@ AREA_RANGE = (0.35, 6.0)
 """A blob's area as a share of a ball's (a streak is longer; a half-covered ball smaller)."""
 WIDTH_RANGE = (0.6, 1.45)
 """A blob's width (twice its minor deviation) as a share of a ball's radius ... diameter."""
+FARTHEST_COLOUR = 0.12
+"""A blob whose mean chroma lies farther than this from its ball's is not that ball (a
+hand's skin lies 0.16 from yellow, 0.26 from red)."""
 NEUTRAL = 0.09
 """Chroma within this of neutral is white."""
 
@@ -192,6 +195,8 @@ class BallFinder:
             return None
         mean = np.array([float((weight * nu).sum()) / mass, float((weight * nv).sum()) / mass])
         colour = float(np.linalg.norm(mean - self.prototypes[ball]))
+        if colour > FARTHEST_COLOUR:
+            return None  # nearest to a ball's colour, yet no ball's: skin, a sleeve, a glove in shade
         return Blob(ball, centre, radius, streak, vectors[:, 1].copy(), share, colour)
 
     def learn(self, ball: Ball, nu: float, nv: float) -> None:
