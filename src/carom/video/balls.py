@@ -38,7 +38,7 @@ F32 = npt.NDArray[np.float32]
 PROTOTYPES: dict[Ball, tuple[float, float]] = {
     Ball.WHITE: (0.0, 0.0), Ball.YELLOW: (-0.26, 0.05), Ball.RED: (-0.16, 0.38),
 }
-"""Each ball's chroma (U, V over luma) under white light, before it is measured on the clip."""
+"""Each ball's chroma (U, V over luma) under white light: a pixel takes the ball nearest."""
 
 BALL_CHROMA = 0.09
 """A pixel this far from the cloth's chroma (beyond the cloth's own spread) is a ball's
@@ -198,10 +198,6 @@ class BallFinder:
         if colour > FARTHEST_COLOUR:
             return None  # nearest to a ball's colour, yet no ball's: skin, a sleeve, a glove in shade
         return Blob(ball, centre, radius, streak, vectors[:, 1].copy(), share, colour)
-
-    def learn(self, ball: Ball, nu: float, nv: float) -> None:
-        """Move a ball's prototype towards a chroma measured on it (the light's colour)."""
-        self.prototypes[ball] = 0.95 * self.prototypes[ball] + 0.05 * np.array([nu, nv])
 
 
 _CODE = {Ball.WHITE: 0, Ball.YELLOW: 1, Ball.RED: 2}
