@@ -1,4 +1,4 @@
-"""From a camera: video of a carom table in, tracked strokes out (issue 41).
+"""From a camera: video of a carom table in, tracked strokes out.
 
 The package is a leaf: it stands on the core and on the tracked-sample format of
 :mod:`carom.track` (its reader and its ``judge`` entry points), never on the web or

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from carom.core.errors import UnknownName
 from carom.core.table import TableSpec
 from carom.video.camera import Camera
 
@@ -64,7 +65,7 @@ def draw_look(seed: int, table: TableSpec, style: str = "broadcast", size: tuple
     """The look of ``seed``: camera placement, lens, light and cloth drawn at random within
     what club and broadcast cameras show."""
     if style not in STYLES:
-        raise ValueError(f"unknown style {style!r} (known: {', '.join(STYLES)})")
+        raise UnknownName("style", style, STYLES)
     rng = np.random.default_rng((seed, 41))
     width, height = size
     if style == "oblique":

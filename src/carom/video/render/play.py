@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from carom.core.balls import BALLS, Ball, object_balls
+from carom.core.errors import CaromError
 from carom.core.records import Stroke
 from carom.core.table import TableSpec
 from carom.physics import Strike, simulate
@@ -108,7 +109,7 @@ def play_match(seed: int, count: int, discipline: Discipline, table: TableSpec, 
                 continue
             break
         if truth is None or truth.paths is None:
-            raise ValueError(f"no stroke could be played from seed {seed}, stroke {number}")
+            raise CaromError(f"no stroke could be played from seed {seed}, stroke {number}")
         verdict = judge(StrokeContext.of(discipline, table, cue_ball=cue, position=position), truth)
         times, paths = _arrays(truth, t)
         strokes.append(PlayedStroke(number, t, cue, player, inning, strike.direction, truth, verdict,
