@@ -47,11 +47,12 @@ PACKAGE = LOCALE.parent
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 PYTHON_SOURCES = ("web", "notation")
 """Packages whose gettext calls are extracted."""
-TEMPLATES = PACKAGE / "web" / "templates"
+WEB = PACKAGE / "web"
 REFUSAL_SOURCES = ("core/inputs.py", "core/position.py", "notation/reader.py", "notation/matchfile.py",
                    "notation/drawing.py", "match/engine.py", "match/replay.py", "storage/book.py",
                    "storage/errors.py", "storage/events.py", "storage/players.py", "storage/tournaments.py",
-                   "storage/register.py")
+                   "storage/register.py", "track/errors.py", "track/readers/__init__.py",
+                   "track/readers/balls_jsonl.py")
 """Modules whose refusals can reach a page (an import, a tablet, the organiser's form)."""
 BALLS = ("white", "yellow", "red")
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true", "silent": "false"}
@@ -71,7 +72,7 @@ def template() -> Catalog:
     for package in PYTHON_SOURCES:
         for path in sorted((PACKAGE / package).rglob("*.py")):
             _add_extracted(catalog, path, "python", {})
-    for path in sorted(TEMPLATES.glob("*.html")):
+    for path in sorted(WEB.glob("*/templates/*.html")):
         _add_extracted(catalog, path, "jinja2.ext:babel_extract", JINJA_OPTIONS)
     registry = _relative(PACKAGE / "locale" / "catalogues.py")
     for rule_id in RULES:
@@ -251,7 +252,7 @@ def missed(pot: Catalog) -> list[str]:
     known = [_key(m.id) for m in pot if m.id]
     out = []
     sources = [p for package in PYTHON_SOURCES for p in sorted((PACKAGE / package).rglob("*.py"))]
-    for path in [*sources, *sorted(TEMPLATES.glob("*.html"))]:
+    for path in [*sources, *sorted(WEB.glob("*/templates/*.html"))]:
         text = path.read_text(encoding="utf-8")
         for found in (*_CALL.finditer(text), *_CONTEXT_CALL.finditer(text)):
             literal, continued = found.group("text"), found.group("next") in "\"'"
