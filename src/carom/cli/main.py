@@ -25,6 +25,7 @@ def commands() -> Any:
         simulate,
         solve,
         track,
+        video,
     )
     from carom.cli.app import app
 
