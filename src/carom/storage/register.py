@@ -21,6 +21,7 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 
+from carom.competition.averages import printed_average
 from carom.storage import schema
 from carom.storage.errors import StorageError
 from carom.storage.players import KEY_LENGTH, name_key
@@ -65,7 +66,7 @@ def export_csv(players: Iterable[Registered]) -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(["id", *COLUMNS, *(f"average:{d}" for d in disciplines)])
     for x in players:
-        averages = [f"{float(a):.3f}" if (a := x.average(d)) is not None else "" for d in disciplines]
+        averages = [printed_average(a) if (a := x.average(d)) is not None else "" for d in disciplines]
         writer.writerow([x.id, *(_text(v) for v in (x.name, x.club or "", x.country or "", x.licence or "")),
                          *averages])
     return out.getvalue()
