@@ -1,0 +1,169 @@
+"""The games of the day, derived from the state: who plays each, whether it waits, is
+played on a table or is done, its result and whether that counts, in schedule order.
+
+A group game exists from its stage's start (its round robin, by the Berger tables); a
+knock-out game once both its players are known (a bye is no game). A withdrawn
+player's games without a result become walkovers for the opponent; his finished games
+count or are annulled as the tournament's setting says, and all of a no-show's are
+annulled (D8). The derivation is kept beside the state it came from (states never change).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from carom.competition.day.bracket import KoSpec, Resolved, ko_specs, resolve
+from carom.competition.day.keys import GameKey
+from carom.competition.day.result import Result
+from carom.competition.day.state import Call, DayState, Taken
+from carom.competition.roundrobin import berger_numbers
+
+WAITING, PLAYING, DONE = "waiting", "playing", "done"
+
+
+@dataclass(frozen=True, slots=True)
+class DayGame:
+    key: GameKey
+    players: tuple[int, int]
+    status: str
+    """waiting, playing (called to a table) or done."""
+    taken: Taken | None
+    """Its result (a walkover for a withdrawn player's opponent too), once it has one."""
+    counts: bool
+    """The result counts in the standings (it is not annulled)."""
+    call: Call | None
+
+    @property
+    def result(self) -> Result | None:
+        return None if self.taken is None else self.taken.result
+
+    @property
+    def winner(self) -> int | None:
+        """The winner's player id (``None``: no result yet, or a draw)."""
+        result = self.result
+        return None if result is None or result.winner is None else self.players[result.winner]
+
+    @property
+    def table(self) -> int | None:
+        return None if self.call is None else self.call.table
+
+
+@dataclass(frozen=True, slots=True)
+class Derived:
+    games: tuple[DayGame, ...]
+    """Every game of the day, in schedule order."""
+    by_key: Mapping[GameKey, DayGame]
+    brackets: Mapping[int, tuple[list[KoSpec], Mapping[GameKey, Resolved]]]
+    """Each begun knock-out stage: its games' specs and how far they are resolved."""
+
+
+_MEMO: dict[int, tuple[DayState, Derived]] = {}
+
+
+def day_games(state: DayState) -> tuple[DayGame, ...]:
+    """Every game of the day, in schedule order."""
+    return derived(state).games
+
+
+def derived(state: DayState) -> Derived:
+    """The state's games, in schedule order, and each knock-out stage's brackets."""
+    memo = _MEMO.get(id(state))
+    if memo is not None and memo[0] is state:
+        return memo[1]
+    made = _derive(state)
+    if len(_MEMO) > 64:
+        _MEMO.clear()
+    _MEMO[id(state)] = (state, made)
+    return made
+
+
+def group_pairings(state: DayState, stage: int) -> list[tuple[GameKey, tuple[int, int]]]:
+    """A groups stage's games by their keys: each group's round robin by the Berger tables,
+    a game's place its board (so that a late entrant taking the bye's number leaves every
+    other game's key as it was)."""
+    out = []
+    for number, members in enumerate(state.groups.get(stage, ()), start=1):
+        numbered = list(members) + [None] * (len(members) % 2)
+        for r, boards in enumerate(berger_numbers(len(numbered)) if len(members) > 1 else [], start=1):
+            for slot, (a, b) in enumerate(boards):
+                first, second = numbered[a - 1], numbered[b - 1]
+                if first is not None and second is not None:
+                    out.append((GameKey(stage, number, 0, r, slot), (first, second)))
+    return out
+
+
+def _derive(state: DayState) -> Derived:
+    made: dict[GameKey, DayGame] = {}
+    brackets = {}
+    levels: dict[GameKey, int] = {}
+    for number, stage in enumerate(state.stages, start=1):
+        if number not in state.fields:
+            continue
+        if stage.kind == "groups":
+            for key, pair in group_pairings(state, number):
+                made[key] = _game(state, key, pair)
+        else:
+            specs, resolved = _knockout(state, number, made)
+            brackets[number] = (specs, resolved)
+            levels.update((s.key, s.level) for s in specs)
+    order = _order(state, made, levels)
+    return Derived(tuple(made[k] for k in order), made, brackets)
+
+
+def _knockout(state: DayState, stage: int, made: dict[GameKey, DayGame]
+              ) -> tuple[list[KoSpec], Mapping[GameKey, Resolved]]:
+    settings = state.settings
+    assert settings is not None
+    field = state.fields[stage]
+    if len(field) < 2:
+        return [], {}
+    specs = ko_specs(stage, len(field), settings.third_place, settings.placements)
+
+    def decided(key: GameKey, players: tuple[int, int]) -> int | None:
+        game = _game(state, key, players)
+        made[key] = game
+        result = game.result
+        return None if result is None else result.winner
+
+    return specs, resolve(specs, field, decided)
+
+
+def _game(state: DayState, key: GameKey, players: tuple[int, int]) -> DayGame:
+    taken = state.taken.get(key)
+    call = state.calls.get(key)
+    counts = True
+    out = [state.withdrawn.get(p) for p in players]
+    gone = [w for w in out if w is not None]
+    if gone:
+        finished_before = taken is not None and all(key in w.finished for w in gone)
+        if not finished_before:
+            present = [side for side in (0, 1) if out[side] is None]
+            result = Result.walkover_for(present[0]) if present else Result(
+                (0, 0), (0, 0), (0, 0), None, walkover=True)
+            taken = Taken(result, "walkover", max(w.at for w in gone))
+        assert state.settings is not None
+        annul = state.settings.withdrawn_games == "annul" or any(w.no_show for w in gone)
+        counts = not annul and (finished_before or len(gone) == 1)
+    status = DONE if taken is not None else PLAYING if call is not None else WAITING
+    return DayGame(key, players, status, taken, counts, call)
+
+
+def _order(state: DayState, made: Mapping[GameKey, DayGame], levels: Mapping[GameKey, int]) -> list[GameKey]:
+    """The schedule: each stage's group games in the order its start planned them, then
+    its knock-out games by when they can be played (placement games before the final of
+    their round), then the organiser's postponements and swaps, in the order made."""
+    order = [k for k in state.group_order if k in made]
+    planned = set(order)
+    order.extend(sorted((k for k in made if k not in planned),
+                        key=lambda k: (k.stage, levels.get(k, 0), -k.bracket, k.slot)))
+    for first, second in state.moves:
+        if first not in made or (second is not None and second not in made):
+            continue
+        i = order.index(first)
+        if second is None:
+            order.append(order.pop(i))
+        else:
+            j = order.index(second)
+            order[i], order[j] = order[j], order[i]
+    return order
