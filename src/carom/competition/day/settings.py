@@ -100,9 +100,9 @@ class Settings:
             raise Refused("tiebreak", f"expected one of {', '.join(TIEBREAKS)}")
         if self.withdrawn_games not in WITHDRAWN_GAMES:
             raise Refused("withdrawn_games", f"expected one of {', '.join(WITHDRAWN_GAMES)}")
-        if isinstance(self.groups, bool) or not isinstance(self.groups, int) or not 1 <= self.groups <= MAX_GROUPS:
+        if not _within(self.groups, MAX_GROUPS):
             raise Refused("groups", f"expected 1 to {MAX_GROUPS}")
-        if isinstance(self.tables, bool) or not isinstance(self.tables, int) or not 1 <= self.tables <= MAX_TABLES:
+        if not _within(self.tables, MAX_TABLES):
             raise Refused("tables", f"expected 1 to {MAX_TABLES}")
         if self.mode == "knockout" and self.groups != 1:
             raise Refused("groups", "a knock-out has no groups (1)")
@@ -140,6 +140,10 @@ class Settings:
                     raise Refused(f"{where}.places", "a knock-out needs at least two")
 
 
+def _within(value: object, most: int, least: int = 1) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and least <= value <= most
+
+
 def _whole(field: str, value: object, most: int, least: int = 1) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+    if not _within(value, most, least):
         raise Refused(field, f"expected {least} to {most}")
