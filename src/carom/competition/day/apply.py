@@ -320,7 +320,7 @@ def _withdrew(state: DayState, record: r.Withdrew) -> DayState:
     finished = frozenset(g.key for g in mine if g.status == DONE)
     if record.no_show and any(g.key in state.taken and not state.taken[g.key].result.walkover for g in mine):
         raise Refused("no_show", f"player {player} has played: he withdraws (not a no-show)", "D8")
-    gone = Withdrawal(record.no_show, record.at, finished)
+    gone = Withdrawal(record.no_show, record.at, finished, state.seq)
     return replace(state, withdrawn={**state.withdrawn, player: gone})
 
 

@@ -136,15 +136,13 @@ def _game(state: DayState, key: GameKey, players: tuple[int, int]) -> DayGame:
     out = [state.withdrawn.get(p) for p in players]
     gone = [w for w in out if w is not None]
     if gone:
-        finished_before = taken is not None and all(key in w.finished for w in gone)
-        if not finished_before:
-            present = [side for side in (0, 1) if out[side] is None]
-            result = Result.walkover_for(present[0]) if present else Result(
-                (0, 0), (0, 0), (0, 0), None, walkover=True)
-            taken = Taken(result, "walkover", max(w.at for w in gone))
+        first = min(gone, key=lambda w: w.seq)  # the withdrawal that found the game as it was
+        finished_before = key in first.finished
+        if not finished_before:  # a walkover for the other, who had not withdrawn then
+            taken = Taken(Result.walkover_for(1 - out.index(first)), "walkover", first.at)
         assert state.settings is not None
         annul = state.settings.withdrawn_games == "annul" or any(w.no_show for w in gone)
-        counts = not annul and (finished_before or len(gone) == 1)
+        counts = not annul
     status = DONE if taken is not None else PLAYING if call is not None else WAITING
     return DayGame(key, players, status, taken, counts, call)
 

@@ -9,7 +9,7 @@ games are made, so every record can name its game and a replay finds it again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from carom.competition.errors import CompetitionError
 
@@ -29,8 +29,9 @@ def group_number(name: str) -> int:
     raise CompetitionError(f"game: no group {name!r:.12}")
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class GameKey:
+class GameKey(NamedTuple):
+    """A tuple (hashed and compared as one: keys are looked up a great deal)."""
+
     stage: int
     group: int
     """The group's number (1 is A); 0 for a knock-out game."""
@@ -63,7 +64,12 @@ class GameKey:
         if not numbers or not all(p.isascii() and p.isdigit() and int(p) <= MAX_PART for p in numbers):
             raise CompetitionError(f"game: {text!r:.40} is not a game's key (such as 1.A.2.1 or 2.K1.3.0)")
         stage, round_, slot = (int(p) for p in numbers)
+        if stage < 1 or round_ < 1:
+            raise CompetitionError(f"game: {text!r:.40}: stages and rounds count from 1")
         where = parts[1]
         if where.startswith("K") and where[1:].isascii() and where[1:].isdigit():
+            if not 0 < int(where[1:]) <= MAX_PART:
+                raise CompetitionError(f"game: {text!r:.40}: a bracket is named by the first place it "
+                                       "decides")
             return cls(stage, 0, int(where[1:]), round_, slot)
         return cls(stage, group_number(where), 0, round_, slot)

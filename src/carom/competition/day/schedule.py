@@ -46,13 +46,16 @@ class TableView:
 
 
 def start_of(state: DayState, game: DayGame) -> datetime | None:
-    """When a waiting game may begin: its own start time, else its round's."""
+    """When a waiting game may begin: its own start time, else the latest of the times
+    given to its round and the rounds before it (a later round never starts before an
+    earlier one's time); ``None``: whenever its table and players are free."""
     plan = state.plans.get(game.key)
     if plan is not None and plan.start is not None:
         return plan.start
     key = game.key
-    return state.round_starts.get((key.stage, key.group, key.round)) or state.round_starts.get(
-        (key.stage, 0, key.round))
+    times = [when for (stage, group, round_), when in state.round_starts.items()
+             if stage == key.stage and group in (0, key.group) and round_ <= key.round]
+    return max(times, default=None)
 
 
 def due(state: DayState, matches: Mapping[GameKey, MatchView], now: datetime,

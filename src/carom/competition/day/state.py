@@ -50,6 +50,8 @@ class Withdrawal:
     at: datetime
     finished: frozenset[GameKey]
     """His games that had a result when he withdrew (the ones that may count)."""
+    seq: int = 0
+    """The number of records before it (which of two withdrawals came first)."""
 
 
 @dataclass(frozen=True, slots=True)
