@@ -47,7 +47,7 @@ PACKAGE = LOCALE.parent
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 PYTHON_SOURCES = ("web", "notation")
 """Packages whose gettext calls are extracted."""
-TEMPLATES = PACKAGE / "web" / "templates"
+WEB = PACKAGE / "web"
 REFUSAL_SOURCES = ("core/inputs.py", "core/position.py", "notation/reader.py", "notation/matchfile.py",
                    "notation/drawing.py", "match/engine.py", "match/replay.py", "storage/book.py",
                    "storage/errors.py", "storage/events.py", "storage/players.py", "storage/tournaments.py",
@@ -72,7 +72,7 @@ def template() -> Catalog:
     for package in PYTHON_SOURCES:
         for path in sorted((PACKAGE / package).rglob("*.py")):
             _add_extracted(catalog, path, "python", {})
-    for path in sorted(TEMPLATES.glob("*.html")):
+    for path in sorted(WEB.glob("*/templates/*.html")):
         _add_extracted(catalog, path, "jinja2.ext:babel_extract", JINJA_OPTIONS)
     registry = _relative(PACKAGE / "locale" / "catalogues.py")
     for rule_id in RULES:
@@ -271,7 +271,7 @@ def missed(pot: Catalog) -> list[str]:
     known = [_key(m.id) for m in pot if m.id]
     out = []
     sources = [p for package in PYTHON_SOURCES for p in sorted((PACKAGE / package).rglob("*.py"))]
-    for path in [*sources, *sorted(TEMPLATES.glob("*.html"))]:
+    for path in [*sources, *sorted(WEB.glob("*/templates/*.html"))]:
         text = path.read_text(encoding="utf-8")
         for found in (*_CALL.finditer(text), *_CONTEXT_CALL.finditer(text)):
             literal, continued = found.group("text"), found.group("next") in "\"'"

@@ -19,39 +19,38 @@ from carom.core.table import TABLES
 from carom.notation.svg import svg_table
 from carom.storage.book import MatchBook
 from carom.storage.errors import UnknownMatch
-from carom.web import (
-    api,
-    hall,
-    organiser,
-    pages,
-    results,
-    review,
-    simulator,
-    tablet,
-    tournaments_api,
-    tournaments_pages,
-    training,
-)
-from carom.web.deps import HERE, Services, answer, refuse, words
-from carom.web.guard import Guard, content_security_policy
-from carom.web.hub import Hub
-from carom.web.live import LiveEvents
-from carom.web.pages import BoardFragments
+from carom.web.accounts import pages as accounts
+from carom.web.hall import pages as hall
+from carom.web.matches import api, organiser, results, tablet
+from carom.web.matches import pages as match_pages
+from carom.web.matches.pages import BoardFragments
+from carom.web.players import pages as players
+from carom.web.review import pages as review
+from carom.web.shared import pages as shared_pages
+from carom.web.shared.deps import STATIC_AREAS, Services, answer, refuse, words
+from carom.web.shared.guard import Guard, content_security_policy
+from carom.web.shared.hub import Hub
+from carom.web.shared.live import LiveEvents
+from carom.web.tournaments import api as tournaments_api
+from carom.web.tournaments import pages as tournaments_pages
+from carom.web.training import simulator
+from carom.web.training import table as training
 
 
 def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: str | None = None) -> FastAPI:
     """The scoreboard over ``book``. ``setup_code`` lets the first visitor of ``/setup``
     set the organiser password (``None``: it must be set another way); ``tablet_host``
-    is the address tablets reach this server at (:mod:`carom.web.addresses`)."""
+    is the address tablets reach this server at (:mod:`carom.web.shared.addresses`)."""
     app = FastAPI(title="carom scoreboard", version="1",
                   description="Matches as append-only carom/1 records; the state is their replay.")
     services = Services(book, Hub(), setup_code, tablet_host)
     app.state.services = services
     app.add_middleware(LiveEvents, book=book, hub=services.hub, board=BoardFragments())
     app.add_middleware(Guard, refuse=refuse, policy=content_security_policy(drawing_styles()))
-    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
-    for module in (api, tablet, pages, organiser, tournaments_api, tournaments_pages, hall, results,
-                   simulator, training, review):
+    app.mount("/static", StaticFiles(packages=[(f"carom.web.{area}", "static") for area in STATIC_AREAS]),
+              name="static")
+    for module in (api, tablet, match_pages, organiser, accounts, players, tournaments_api, tournaments_pages,
+                   hall, results, simulator, training, review, shared_pages):
         app.include_router(module.router)
     app.add_exception_handler(UnknownMatch, _unknown)
     app.add_exception_handler(RecordError, _unreadable)

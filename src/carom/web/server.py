@@ -11,9 +11,9 @@ import uvicorn
 
 from carom.storage import open_store
 from carom.storage.book import MatchBook
-from carom.web.addresses import is_everywhere, reachable_host
 from carom.web.app import create_app
-from carom.web.auth import hash_password
+from carom.web.shared.addresses import is_everywhere, reachable_host
+from carom.web.shared.auth import hash_password
 
 
 def serve(host: str, port: int, data: Path, database: str | None, password: str | None,
