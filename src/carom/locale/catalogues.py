@@ -52,7 +52,8 @@ REFUSAL_SOURCES = ("core/inputs.py", "core/position.py", "notation/reader.py", "
                    "notation/drawing.py", "match/engine.py", "match/replay.py", "storage/book.py",
                    "storage/errors.py", "storage/events.py", "storage/players.py", "storage/tournaments.py",
                    "storage/register.py", "storage/daylog.py", "storage/tournament_rows.py",
-                   "competition/day/settings.py")
+                   "competition/day/settings.py", "competition/day/apply.py", "competition/day/planning.py",
+                   "competition/day/result.py", "competition/day/keys.py")
 """Modules whose refusals can reach a page (an import, a tablet, the organiser's form)."""
 BALLS = ("white", "yellow", "red")
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true", "silent": "false"}

@@ -21,7 +21,7 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 
-from carom.competition.averages import printed_average
+from carom.core.averages import printed_average
 from carom.storage import schema
 from carom.storage.errors import StorageError
 from carom.storage.players import KEY_LENGTH, name_key

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from carom.competition import standings
-from carom.competition.averages import printed_average
+from carom.core.averages import printed_average
 from carom.storage.book import MatchBook
 from carom.storage.daylog import TournamentError
 from carom.storage.tournament_view import Tournament

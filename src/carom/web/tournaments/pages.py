@@ -121,11 +121,9 @@ def _view(request: Request, t: Tournament, organiser: bool) -> dict[str, Any]:
         link = None
         if organiser and g.match_id is not None and g.token is not None:
             link, _ = tablet_url(request, svc.tablet_host, g.match_id, g.token)
-        snap = g.snapshot
         games.append({"game": g, "names": [names.get(p, "?") if p else "—" for p in g.players],
                       "group": group_names.get(g.group_no, ""), "link": link,
-                      "score": None if snap is None else snap.state.points_total,
-                      "innings": None if snap is None else snap.state.innings_total,
+                      "score": g.score, "innings": g.innings,
                       "winner": names.get(g.winner) if g.winner else None})
     bracket = None
     found = t.bracket()

@@ -18,8 +18,8 @@ def _line_headers(t: PageWords, first: str) -> list[str]:
 
 
 def _line_cells(t: PageWords, rank: int, name: str, x: Line) -> list[object]:
-    return [rank, name, x.played, x.match_points, x.points, x.innings, t.number(x.general_average),
-            t.number(x.best_average), x.high_run]
+    return [rank, name, x.played, x.match_points, x.points, x.innings, t.average(x.general_average),
+            t.average(x.best_average), x.high_run]
 
 
 def _round(t: PageWords, tour: Tournament, g: TournamentGame) -> str:
@@ -61,10 +61,9 @@ def results_pdf(tour: Tournament, lang: str = "en") -> bytes:
                                     [_line_cells(t, x.rank, names[x.player], x) for x in lines]))
     games = []
     for g in tour.games:
-        snap = g.snapshot
         players = " – ".join(names.get(p, "?") if p else "—" for p in g.players)
-        score = "" if snap is None else "{}:{}".format(*snap.state.points_total)
-        innings = "" if snap is None else "{}:{}".format(*snap.state.innings_total)
+        score = "" if g.score is None else "{}:{}".format(*g.score)
+        innings = "" if g.innings is None else "{}:{}".format(*g.innings)
         games.append([g.order_no, _round(t, tour, g), players, g.table_no or "", score, innings,
                       _state(t, tour, g)])
     headers = ["#", t.gettext("Round"), t.gettext("Game"), t.gettext("Table"), t.gettext("Score"),

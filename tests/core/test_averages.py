@@ -7,7 +7,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from carom.competition.averages import cut_average, printed_average
+from carom.core.averages import cut_average, printed_average
 
 
 def test_averages_are_cut_not_rounded() -> None:

@@ -5,7 +5,8 @@ BED) is exact everywhere carom ranks players (a :class:`~fractions.Fraction`); w
 is shown or written it is *truncated* to three decimals, never rounded up: 17 points in
 12 innings is 1.416 (1.41666…), not 1.417, so that a printed average never claims more
 than the player made. docs/tournaments.md ("Averages") cites the federations' practice.
-Every page, PDF and CSV that shows an average goes through :func:`printed_average`.
+Every scoresheet, board, page, PDF and CSV that shows an average goes through
+:func:`printed_average` (the words' ``average``: :meth:`carom.notation.words.Words.average`).
 """
 
 from __future__ import annotations
