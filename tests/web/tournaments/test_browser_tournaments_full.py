@@ -194,8 +194,9 @@ HANDICAP_WINNER = {frozenset(("Ada", "Ben")): "Ada", frozenset(("Ada", "Cid")): 
 LOST = {"Ada": 2, "Ben": 1, "Cid": 1, "Dov": 0}
 """What a player makes in a game they lose (short of their target)."""
 # By hand, one inning each a game (averages cut to three decimals, 8/3 is 2.666): Ada
-# 3+3+2 = 8 points (2 wins: MP 4, GD 8/3, BED 3, HS 3); Ben 1+2+2 = 5 (win, draw: MP 3, GD 5/3); Dov 1+1+0 = 2 (win, draw: MP 3,
-# GD 2/3); Cid 1+1+2 = 4 (one win: MP 2, GD 4/3). Ben and Dov level on MP: GD decides.
+# 3+3+2 = 8 points (2 wins: MP 4, GD 8/3, BED 3, HS 3); Ben 1+2+2 = 5 (win, draw: MP 3,
+# GD 5/3); Dov 1+1+0 = 2 (win, draw: MP 3, GD 2/3); Cid 1+1+2 = 4 (one win: MP 2, GD 4/3).
+# Ben and Dov level on MP: GD decides.
 HANDICAP = [["1", "Ada", "3", "4", "8", "3", "2.666", "3.000", "3"],
             ["2", "Ben", "3", "3", "5", "3", "1.666", "2.000", "2"],
             ["3", "Dov", "3", "3", "2", "3", "0.666", "1.000", "1"],
