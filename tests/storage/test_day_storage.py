@@ -183,3 +183,22 @@ def test_a_refused_desk_change_writes_nothing(tournaments: Tournaments, store: S
     with pytest.raises(TournamentError, match=r"no game 1.A.7.0"):
         tournaments.call(tid, "1.A.7.0", 1)
     assert len(tournaments.audit(tid)) == before and _count(store, schema.matches) == matches
+
+
+def test_a_ranking_list_seeds_the_entrants_on_it(tournaments: Tournaments, store: SqlStore) -> None:
+    from carom.storage.ranking_list import read_ranking
+    from carom.storage.register import RegisterError
+    tid = tournaments.create(Settings("Seeded", "three-cushion", "large", 10, None, mode="knockout"))
+    ids = dict(zip(NAMES[:4], tournaments.add_players(tid, [{"name": n} for n in NAMES[:4]]), strict=True))
+    listed = read_ranking(store, "\ufeffrank;name\n2;Cyril\n1;Dana\n3;Zora\n\n4;anna\n")
+    assert listed.players == [ids["Dana"], ids["Cyril"], ids["Anna"]] and listed.unknown == [(4, "Zora")]
+    t = tournaments.seed_from_ranking(tid, listed.players, actor="boris")
+    assert [p.seed for p in t.participants] == [3, None, 2, 1]  # Anna, Boris (not on it), Cyril, Dana
+    t = tournaments.start(tid)
+    assert t.seeds() == [ids["Dana"], ids["Cyril"], ids["Anna"], ids["Boris"]]
+    with pytest.raises(RegisterError, match="line 1: unknown column 'points'"):
+        read_ranking(store, "name,points\nAnna,3\n")
+    with pytest.raises(RegisterError, match="line 3, rank: expected a whole number"):
+        read_ranking(store, "rank,name\n1,Anna\nfirst,Boris\n")
+    with pytest.raises(TournamentError, match=r"seeds: the tournament has started: the seeding is fixed \(D3\)"):
+        tournaments.seed_from_ranking(tid, listed.players)

@@ -147,7 +147,7 @@ def import_rows(store: SqlStore, rows: list[dict[str, Any]]) -> tuple[int, int]:
         made = changed = 0
         for row in rows:
             fields = {k: (row[k] or None) for k in ("club", "country", "licence") if k in row}
-            target = _find(connection, row)
+            target = find_player(connection, row)
             if target is None:
                 connection.execute(insert(schema.players).values(
                     name=row["name"], name_key=name_key(row["name"]), **fields))
@@ -163,7 +163,10 @@ def import_rows(store: SqlStore, rows: list[dict[str, Any]]) -> tuple[int, int]:
     return store.run(job)
 
 
-def _find(connection: Connection, row: dict[str, Any]) -> int | None:
+def find_player(connection: Connection, row: dict[str, Any]) -> int | None:
+    """The player a row names: by ``id`` (which must exist), else by ``licence`` (one
+    player), else by ``name`` (one player of that name); ``None``: nobody. ``line`` is
+    the row's line, for the refusal."""
     p = schema.players.c
     line = row["line"]
     if row.get("id") is not None:

@@ -42,7 +42,15 @@ from carom.competition.day import (
 )
 from carom.competition.day import records as r
 from carom.competition.day.seeding import late_target, ranking_seeds, seed_order, targets
-from carom.competition.day.settings import CLOCK_FIELDS, MAX_LIMIT, MAX_PLAYERS, MODES, NAME_LENGTH, Settings
+from carom.competition.day.settings import (
+    CLOCK_FIELDS,
+    MAX_LIMIT,
+    MAX_PLAYERS,
+    MODES,
+    NAME_LENGTH,
+    Settings,
+    Stage,
+)
 from carom.competition.day.state import DayState
 from carom.core.errors import RecordError
 from carom.core.table import TABLES
@@ -67,9 +75,9 @@ from carom.storage.tournament_view import (
 )
 
 __all__ = [
-    "CLOCK_FIELDS", "MODES", "Participant", "Settings", "Tournament", "TournamentError", "TournamentGame",
-    "Tournaments", "UnknownTournament", "average_of", "check_settings", "form_number", "game_header",
-    "player_averages", "ranking_rows", "results_rows",
+    "CLOCK_FIELDS", "MODES", "Participant", "Settings", "Stage", "Tournament", "TournamentError",
+    "TournamentGame", "Tournaments", "UnknownTournament", "average_of", "check_settings", "form_number",
+    "game_header", "player_averages", "ranking_rows", "results_rows",
 ]
 ORGANISER = "organiser"
 """The actor of a change made with the organiser's password (before named accounts)."""

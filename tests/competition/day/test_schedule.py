@@ -141,3 +141,13 @@ def test_a_confirmed_match_confirms_its_game() -> None:
     state, done = run(state, {a.key: MatchView(True, win(1), confirmed=True)})
     assert [type(x).__name__ for x in done][:2] == ["GameFinished", "GameConfirmed"]
     assert a.key in state.confirmed
+
+
+def test_an_unlocked_game_is_not_confirmed_again_by_its_confirmed_match() -> None:
+    state, _ = run(made(FIVE, [1, 2, 3, 4, 5]))
+    a = playing(state)[0]
+    confirmed = {a.key: MatchView(True, win(1), confirmed=True)}
+    state, _ = run(state, confirmed)
+    state = apply(state, r.GameUnlocked(actor="anna", at=at(), game=a.key, reason="to correct it"))
+    state, done = run(state, confirmed)
+    assert not any(isinstance(x, r.GameConfirmed) for x in done) and a.key not in state.confirmed

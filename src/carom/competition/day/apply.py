@@ -293,7 +293,7 @@ def _unlocked(state: DayState, record: r.GameUnlocked) -> DayState:
     _reason(record.reason)
     if game.key not in state.confirmed:
         raise Refused("game", f"game {game.key} is not confirmed", "D12")
-    return replace(state, confirmed=state.confirmed - {game.key})
+    return replace(state, confirmed=state.confirmed - {game.key}, unlocked=state.unlocked | {game.key})
 
 
 @_handles(r.Walkover)

@@ -83,7 +83,8 @@ def due(state: DayState, matches: Mapping[GameKey, MatchView], now: datetime,
               and game.key not in state.confirmed and moved_on(current, game) is None):
             push(r.GameResumed(actor=actor, at=now, game=game.key))
             continue
-        fresh = taken is not None and taken.source == "match" and game.key not in current.confirmed
+        fresh = taken is not None and taken.source == "match" and game.key not in current.confirmed \
+            and game.key not in current.unlocked
         if match.confirmed and fresh:
             push(r.GameConfirmed(actor=actor, at=now, game=game.key))
     for stage in range(2, len(current.stages) + 1):

@@ -84,6 +84,8 @@ class DayState:
     calls: Mapping[GameKey, Call] = field(default_factory=dict)
     taken: Mapping[GameKey, Taken] = field(default_factory=dict)
     confirmed: frozenset[GameKey] = frozenset()
+    unlocked: frozenset[GameKey] = frozenset()
+    """Games the organiser unlocked: their matches' confirmations are not taken again."""
     withdrawn: Mapping[int, Withdrawal] = field(default_factory=dict)
     moves: tuple[tuple[GameKey, GameKey | None], ...] = ()
     """The schedule's changes in order: (game, None) postponed, (a, b) swapped."""
