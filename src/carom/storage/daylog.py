@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, insert, select
+from sqlalchemy import Connection, func, insert, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from carom.competition.day import (
@@ -119,6 +119,12 @@ class DayLog:
                 log.tournament_id == tournament_id, log.seq > after).order_by(log.seq)).all()
         return [Logged(int(row.seq), from_json(json.loads(row.body))) for row in rows]
 
+    def _last_seq(self, tournament_id: int) -> int:
+        log = schema.tournament_log.c
+        with self.engine.connect() as connection:
+            return int(connection.execute(select(func.coalesce(func.max(log.seq), 0)).where(
+                log.tournament_id == tournament_id)).scalar_one())
+
     def ids(self) -> list[int]:
         """Every tournament's id, newest first."""
         t = schema.tournaments.c
@@ -198,8 +204,11 @@ class DayLog:
 
             try:
                 _made, after = self.store.run(job)
-            except (IntegrityError, OperationalError):  # another process appended first
-                continue
+            except (IntegrityError, OperationalError) as error:
+                if self._last_seq(tournament_id) == state.seq:  # nobody appended: not a race
+                    raise TournamentError(f"tournament {tournament_id}: the change was not stored "
+                                          f"({type(error).__name__})") from error
+                continue  # another process appended first: again, on the new state
             except Refused as error:
                 raise TournamentError.of(error) from None
             self._keep(tournament_id, after)

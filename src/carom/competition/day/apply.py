@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from carom.competition.day import records as r
-from carom.competition.day.games import DONE, PLAYING, WAITING, DayGame, derived
+from carom.competition.day.games import DONE, PLAYING, WAITING, DayGame, derived, game_at, playing
 from carom.competition.day.keys import GameKey
 from carom.competition.day.planning import begin_stage, with_late_entry
 from carom.competition.day.rank import next_field, stage_done
@@ -125,8 +125,8 @@ def _called(state: DayState, record: r.GameCalled) -> DayState:
         raise Refused("game", f"game {game.key} is {game.status}, not waiting", "D5")
     table = _table(state, record.table)
     _table_free(state, table, record.game)
-    for other in derived(state).games:
-        if other.status == PLAYING and set(other.players) & set(game.players):
+    for other in playing(state):
+        if set(other.players) & set(game.players):
             raise Refused("game", f"game {game.key}: a player is playing game {other.key}", "D5")
     if record.match is not None:
         if not 0 < record.match <= MAX_ID:
@@ -241,7 +241,7 @@ def moved_on(state: DayState, game: DayGame) -> str | None:
     for key, call in state.calls.items():
         if key == game.key or call.at < taken.at:
             continue
-        other = derived(state).by_key.get(key)
+        other = game_at(state, key)
         if own is not None and call.table == own.table:
             return f"table {call.table} has moved on to game {key}"
         if other is not None and set(other.players) & set(game.players):
@@ -355,7 +355,7 @@ def _entry(state: DayState, player: int) -> Entry:
 
 
 def _game(state: DayState, key: GameKey) -> DayGame:
-    found = derived(state).by_key.get(key)
+    found = game_at(state, key)
     if found is None:
         raise Refused("game", f"no game {key} (not drawn, or its players are not known yet)")
     return found
@@ -369,8 +369,8 @@ def _table(state: DayState, table: int) -> int:
 
 
 def _table_free(state: DayState, table: int, game: GameKey) -> None:
-    for other in derived(state).games:
-        if other.status == PLAYING and other.table == table and other.key != game:
+    for other in playing(state):
+        if other.table == table and other.key != game:
             raise Refused("table", f"table {table} is playing game {other.key}", "D5")
 
 

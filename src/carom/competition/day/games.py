@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from carom.competition.day.bracket import KoSpec, Resolved, ko_specs, resolve
 from carom.competition.day.keys import GameKey
@@ -59,6 +60,7 @@ class Derived:
 
 
 _MEMO: dict[int, tuple[DayState, Derived]] = {}
+_KO_MEMO: dict[tuple[int, int], tuple[DayState, Mapping[GameKey, DayGame]]] = {}
 
 
 def day_games(state: DayState) -> tuple[DayGame, ...]:
@@ -82,14 +84,62 @@ def group_pairings(state: DayState, stage: int) -> list[tuple[GameKey, tuple[int
     """A groups stage's games by their keys: each group's round robin by the Berger tables,
     a game's place its board (so that a late entrant taking the bye's number leaves every
     other game's key as it was)."""
+    return list(_pairings(stage, state.groups.get(stage, ())))
+
+
+@lru_cache(maxsize=256)
+def _pairings(stage: int, groups: tuple[tuple[int, ...], ...]) -> tuple[tuple[GameKey, tuple[int, int]], ...]:
     out = []
-    for number, members in enumerate(state.groups.get(stage, ()), start=1):
+    for number, members in enumerate(groups, start=1):
         numbered = list(members) + [None] * (len(members) % 2)
         for r, boards in enumerate(berger_numbers(len(numbered)) if len(members) > 1 else [], start=1):
             for slot, (a, b) in enumerate(boards):
                 first, second = numbered[a - 1], numbered[b - 1]
                 if first is not None and second is not None:
                     out.append((GameKey(stage, number, 0, r, slot), (first, second)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _pairs_by_key(stage: int, groups: tuple[tuple[int, ...], ...]) -> dict[GameKey, tuple[int, int]]:
+    return dict(_pairings(stage, groups))
+
+
+def game_at(state: DayState, key: GameKey) -> DayGame | None:
+    """One game of the state (``None``: no such game, or its players are not known yet),
+    without deriving the whole day when the day's derivation is not at hand."""
+    memo = _MEMO.get(id(state))
+    if memo is not None and memo[0] is state:
+        return memo[1].by_key.get(key)
+    if key.knockout:
+        return knockout_games(state, key.stage).get(key)
+    pair = _pairs_by_key(key.stage, state.groups.get(key.stage, ())).get(key)
+    return None if pair is None else _game(state, key, pair)
+
+
+def knockout_games(state: DayState, stage: int) -> Mapping[GameKey, DayGame]:
+    """A knock-out stage's games whose players are known (kept beside the state)."""
+    memo = _KO_MEMO.get((id(state), stage))
+    if memo is not None and memo[0] is state:
+        return memo[1]
+    made: dict[GameKey, DayGame] = {}
+    if stage in state.fields and state.stages[stage - 1].kind == "knockout":
+        _knockout(state, stage, made)
+    if len(_KO_MEMO) > 64:
+        _KO_MEMO.clear()
+    _KO_MEMO[(id(state), stage)] = (state, made)
+    return made
+
+
+def playing(state: DayState) -> list[DayGame]:
+    """The games on a table now (from the calls alone, without deriving the whole day)."""
+    out = []
+    for key in state.calls:
+        if key in state.taken:
+            continue
+        game = game_at(state, key)
+        if game is not None and game.status == PLAYING:
+            out.append(game)
     return out
 
 
