@@ -202,3 +202,18 @@ def test_a_ranking_list_seeds_the_entrants_on_it(tournaments: Tournaments, store
         read_ranking(store, "rank,name\n1,Anna\nfirst,Boris\n")
     with pytest.raises(TournamentError, match=r"seeds: the tournament has started: the seeding is fixed"):
         tournaments.seed_from_ranking(tid, listed.players)
+
+
+def test_a_change_the_database_refuses_is_refused_at_once_not_retried(tournaments: Tournaments) -> None:
+    from datetime import UTC, datetime
+
+    from carom.competition.day import GameKey
+    from carom.competition.day import records as r
+    tid = tournaments.create(Settings("FK", "three-cushion", "large", 3, None))
+    tournaments.add_players(tid, [{"name": n} for n in NAMES[:2]])
+    before = len(tournaments.audit(tid))
+    start = r.Started(actor="test", at=datetime.now(UTC), seeds=tuple(tournaments.days.state(tid).players()))
+    call = r.GameCalled(actor="test", at=datetime.now(UTC), game=GameKey.parse("1.A.1.0"), table=1, match=999)
+    with pytest.raises(TournamentError, match=rf"tournament {tid}: the change was not stored \(IntegrityError\)"):
+        tournaments.days.change(tid, lambda state: lambda connection: [start, call])  # no match 999
+    assert len(tournaments.audit(tid)) == before
