@@ -24,6 +24,7 @@ from carom.competition import (
     snake_groups,
     standings,
 )
+from carom.competition.day.bracket import ko_specs, resolve
 from carom.competition.groups import by_average
 
 # --- round robin ------------------------------------------------------------------------
@@ -104,16 +105,14 @@ def test_bracket_with_byes_crowns_one_champion(n: int, rnd: random.Random) -> No
     byes = [g for g in b.rounds[0] if g.is_bye]
     assert len(byes) == b.size - n
     assert all(g.a.seed is not None and g.a.seed <= b.size - n for g in byes)  # the best seeds
-    seeds = [f"p{i}" for i in range(n)]
-    winners: dict[tuple[int, int], str] = {}
-    for _ in range(len(b.rounds) + 1):
-        for gid, (a, c, w) in b.resolve(seeds, winners).items():
-            if w is None and a is not None and c is not None:
-                winners[gid] = rnd.choice([a, c])
-    champion = b.champion(seeds, winners)
-    assert champion in seeds
-    played = [g for g in b.games() if not g.is_bye]
-    assert len(played) == n - 1  # one game per player knocked out
+    # played out through the day's resolution: one champion, one game per player knocked out
+    field = list(range(100, 100 + n))
+    specs = ko_specs(1, n, third_place=False, placements=False)
+    resolved = resolve(specs, field, lambda key, players: rnd.randint(0, 1))
+    final = next(s for s in specs if s.key.bracket == 1 and s.last)
+    assert resolved[final.key].winner in field
+    played = sum(1 for r in resolved.values() if r.played)
+    assert played == n - 1 == len([g for g in b.games() if not g.is_bye])
 
 
 def test_bracket_round_names() -> None:

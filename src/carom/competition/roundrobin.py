@@ -42,6 +42,12 @@ def round_robin(players: Sequence[T]) -> list[list[tuple[T, T]]]:
     resting each round), each of ``n // 2`` games, by the Berger tables. The order of
     ``players`` is the seeding (number 1 first).
     """
+    return [[pair for _, pair in boards] for boards in round_robin_boards(players)]
+
+
+def round_robin_boards(players: Sequence[T]) -> list[list[tuple[int, tuple[T, T]]]]:
+    """:func:`round_robin` with each game's board in its round (0 the first): the bye's
+    board is left out, so the others keep their numbers when a late entrant takes it."""
     if len(set(players)) != len(players):
         raise CompetitionError("round robin: a player is entered twice")
     if len(players) < 2:
@@ -49,12 +55,12 @@ def round_robin(players: Sequence[T]) -> list[list[tuple[T, T]]]:
     entrants: list[T | None] = list(players)
     if len(entrants) % 2:
         entrants.append(None)  # the bye: the highest number
-    rounds: list[list[tuple[T, T]]] = []
+    rounds: list[list[tuple[int, tuple[T, T]]]] = []
     for boards in berger_numbers(len(entrants)):
         games = []
-        for a, b in boards:
+        for board, (a, b) in enumerate(boards):
             first, second = entrants[a - 1], entrants[b - 1]
             if first is not None and second is not None:
-                games.append((first, second))
+                games.append((board, (first, second)))
         rounds.append(games)
     return rounds

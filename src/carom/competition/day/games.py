@@ -18,7 +18,7 @@ from carom.competition.day.bracket import KoSpec, Resolved, ko_specs, resolve
 from carom.competition.day.keys import GameKey
 from carom.competition.day.result import Result
 from carom.competition.day.state import Call, DayState, Taken
-from carom.competition.roundrobin import berger_numbers
+from carom.competition.roundrobin import round_robin_boards
 
 WAITING, PLAYING, DONE = "waiting", "playing", "done"
 
@@ -89,15 +89,10 @@ def group_pairings(state: DayState, stage: int) -> list[tuple[GameKey, tuple[int
 
 @lru_cache(maxsize=256)
 def _pairings(stage: int, groups: tuple[tuple[int, ...], ...]) -> tuple[tuple[GameKey, tuple[int, int]], ...]:
-    out = []
-    for number, members in enumerate(groups, start=1):
-        numbered = list(members) + [None] * (len(members) % 2)
-        for r, boards in enumerate(berger_numbers(len(numbered)) if len(members) > 1 else [], start=1):
-            for slot, (a, b) in enumerate(boards):
-                first, second = numbered[a - 1], numbered[b - 1]
-                if first is not None and second is not None:
-                    out.append((GameKey(stage, number, 0, r, slot), (first, second)))
-    return tuple(out)
+    return tuple((GameKey(stage, number, 0, r, board), pair)
+                 for number, members in enumerate(groups, start=1)
+                 for r, boards in enumerate(round_robin_boards(members), start=1)
+                 for board, pair in boards)
 
 
 @lru_cache(maxsize=256)

@@ -12,7 +12,7 @@ can). :func:`tables` says for each table what is on it and what comes next.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -24,6 +24,7 @@ from carom.competition.day.rank import next_field, stage_done
 from carom.competition.day.refusal import Refused
 from carom.competition.day.result import Result
 from carom.competition.day.state import DayState
+from carom.competition.schedule import Pairing, dispatch
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,32 +111,20 @@ def calls_now(state: DayState, now: datetime | None) -> list[tuple[int, GameKey]
     recent = [derived(state).by_key[k] for k in state.finished_order[-len(free):]] if free else []
     resting = {p for g in recent for p in g.players}
     ready = [g for g in games if g.status == WAITING and (now is None or (start_of(state, g) or now) <= now)]
-    return _choose(state, ready, free, busy, resting)
+    return _dispatch(state, ready, free, busy, resting)
 
 
-def _choose(state: DayState, games: Sequence[DayGame], free: list[int], busy: set[int],
-            resting: set[int]) -> list[tuple[int, GameKey]]:
-    chosen: list[tuple[int, GameKey]] = []
-    free = list(free)
-    busy = set(busy)
-    picked: set[GameKey] = set()
-    for rested_only in (True, False):
-        for game in games:
-            if not free:
-                return chosen
-            a, b = game.players
-            tired = rested_only and (a in resting or b in resting)
-            if game.key in picked or a in busy or b in busy or tired:
-                continue
-            plan = state.plans.get(game.key)
-            table = plan.table if plan is not None and plan.table is not None else free[0]
-            if table not in free:
-                continue
-            chosen.append((table, game.key))
-            picked.add(game.key)
-            free.remove(table)
-            busy.update(game.players)
-    return chosen
+def _dispatch(state: DayState, games: Sequence[DayGame], free: list[int], busy: set[int],
+              resting: set[int]) -> list[tuple[int, GameKey]]:
+    """:func:`carom.competition.schedule.dispatch` of ``games``, honouring the tables the
+    organiser gave them."""
+    wanted: dict[Hashable, int] = {k: p.table for k, p in state.plans.items() if p.table is not None}
+    chosen = dispatch([Pairing(g.key, g.players) for g in games], busy, free, resting, wanted)
+    out = []
+    for table, pairing in chosen:
+        assert isinstance(pairing.key, GameKey)
+        out.append((table, pairing.key))
+    return out
 
 
 def tables(state: DayState) -> list[TableView]:
@@ -146,7 +135,7 @@ def tables(state: DayState) -> list[TableView]:
     games = derived(state).games
     playing = {g.table: g for g in games if g.status == PLAYING}
     waiting = [g for g in games if g.status == WAITING]
-    upcoming = dict(_choose(state, waiting, list(range(1, state.settings.tables + 1)), set(), set())) \
+    upcoming = dict(_dispatch(state, waiting, list(range(1, state.settings.tables + 1)), set(), set())) \
         if state.started is not None else {}
     by_key = derived(state).by_key
     out = []
