@@ -47,18 +47,23 @@ def test_servers_advancing_at_once_call_each_game_once(store: SqlStore, database
     try:
         servers = [Tournaments(MatchBook(s)) for s in (store, *others)]
         tid = _started_without_calls(servers[0], players=8, tables=3)
+        failed: list[BaseException] = []
         for _round in range(3):
             gate = threading.Barrier(SERVERS)
 
             def advance(server: Tournaments, gate: threading.Barrier = gate) -> None:
                 gate.wait()
-                server.advance(tid)
+                try:
+                    server.advance(tid)
+                except BaseException as error:  # a thread's failure fails the test
+                    failed.append(error)
 
             threads = [threading.Thread(target=advance, args=(s,)) for s in servers]
             for thread in threads:
                 thread.start()
             for thread in threads:
                 thread.join()
+            assert failed == []
             t = servers[0].read(tid, advance=False)
             playing = on_tables(t)
             calls, linked, matches = _counts(store, tid)

@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 
 from carom.storage import SqlStore, schema
 from carom.storage.book import MatchBook, MovedOn
-from carom.storage.tournaments import Settings, TournamentError, Tournaments
+from carom.storage.tournaments import Settings, TournamentError, TournamentGame, Tournaments
 from tests.storage.day_helpers import named, on_tables, play
 
 NAMES = ["Anna", "Boris", "Cyril", "Dana", "Emil"]
@@ -84,13 +84,17 @@ def test_an_entry_racing_the_start_is_scheduled_or_refused_never_lost(store: Sql
 
         def start() -> None:
             gate.wait()
-            outcome["start"] = mine.start(tid)
+            try:
+                outcome["start"] = mine.start(tid)
+            except BaseException as error:  # a thread's failure fails the test
+                outcome["start"] = error
 
         threads = [threading.Thread(target=enter), threading.Thread(target=start)]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
+        assert not isinstance(outcome["start"], BaseException), outcome["start"]
         t = mine.read(tid)
         fero = [p for p in t.participants if p.name == "Fero"]
         if isinstance(outcome["entry"], TournamentError):
@@ -101,13 +105,18 @@ def test_an_entry_racing_the_start_is_scheduled_or_refused_never_lost(store: Sql
         other.close()
 
 
-def test_an_undo_after_the_table_moved_on_is_refused(tournaments: Tournaments) -> None:
+def _first_game_played(tournaments: Tournaments, players: int) -> tuple[int, TournamentGame]:
+    """A round robin of ``players`` on one table, its first game played (3:1)."""
     tid = tournaments.create(Settings("One table", "three-cushion", "large", 3, None, tables=1))
-    tournaments.add_players(tid, [{"name": n} for n in NAMES[:3]])
-    t = tournaments.start(tid)
+    tournaments.add_players(tid, [{"name": n} for n in NAMES[:players]])
+    (first,) = on_tables(tournaments.start(tid))
+    play(tournaments.book, first.match_id, 3, 1)  # type: ignore[arg-type]
+    return tid, first
+
+
+def test_an_undo_after_the_table_moved_on_is_refused(tournaments: Tournaments) -> None:
+    tid, first = _first_game_played(tournaments, 3)
     book = tournaments.book
-    (first,) = on_tables(t)
-    play(book, first.match_id, 3, 1)  # type: ignore[arg-type]
     live = book.live(first.match_id)  # type: ignore[arg-type]
     t = tournaments.read(tid)  # the table moves on to the next game
     (second,) = on_tables(t)
@@ -120,12 +129,8 @@ def test_an_undo_after_the_table_moved_on_is_refused(tournaments: Tournaments) -
 
 
 def test_an_undo_before_the_table_moved_on_puts_the_game_back_on_its_table(tournaments: Tournaments) -> None:
-    tid = tournaments.create(Settings("Two", "three-cushion", "large", 3, None, tables=1))
-    tournaments.add_players(tid, [{"name": n} for n in NAMES[:2]])
-    t = tournaments.start(tid)
+    tid, game = _first_game_played(tournaments, 2)
     book = tournaments.book
-    (game,) = on_tables(t)
-    play(book, game.match_id, 3, 1)  # type: ignore[arg-type]
     t = tournaments.read(tid)
     assert t.state == "finished"  # the only game: nothing else takes its table
     live = book.live(game.match_id)  # type: ignore[arg-type]

@@ -11,13 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from alembic import command
 
 from carom.storage import open_store
 from carom.storage.book import MatchBook
-from carom.storage.engine import make_engine
-from carom.storage.migrate import alembic_config
 from carom.storage.tournaments import Tournaments
+from tests.storage.revisions import at_revision
 
 OLD = json.loads((Path(__file__).with_name("data") / "tournaments_0004.json").read_text(encoding="utf-8"))
 TABLES = ("players", "matches", "records", "match_events", "tournaments", "participants", "tournament_groups",
@@ -25,11 +23,7 @@ TABLES = ("players", "matches", "records", "match_events", "tournaments", "parti
 
 
 def _revision_0004(database: str) -> None:
-    engine = make_engine(database)
-    config = alembic_config()
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0004")
+    engine = at_revision(database, "0004")
     tables = sa.MetaData()
     tables.reflect(engine)
     with engine.begin() as connection:

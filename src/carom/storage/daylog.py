@@ -14,6 +14,7 @@ tournament's last state, by its number of records): a read fetches only newer re
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -39,7 +40,7 @@ from carom.storage.errors import StorageError
 from carom.storage.store import MAX_ID, SqlStore
 
 CACHED = 256
-RETRIES = 12
+RETRIES = 20
 Write = Callable[[Connection], list[Record]]
 """The records of a change, made inside its transaction (new players, new matches)."""
 Prepare = Callable[[DayState], Write | None]
@@ -183,7 +184,7 @@ class DayLog:
     def change(self, tournament_id: int, prepare: Prepare) -> DayState:
         """Append the records ``prepare`` makes against the tournament as it stands, in one
         transaction; tried again on the new state when another process wrote first."""
-        for _ in range(RETRIES):
+        for attempt in range(RETRIES):
             state = self.state(tournament_id)
             try:
                 write = prepare(state)
@@ -204,7 +205,10 @@ class DayLog:
 
             try:
                 _made, after = self.store.run(job)
-            except (IntegrityError, OperationalError) as error:
+            except OperationalError:  # SQLite: another process wrote since this one read
+                time.sleep(0.01 * attempt)
+                continue
+            except IntegrityError as error:
                 if self._last_seq(tournament_id) == state.seq:  # nobody appended: not a race
                     raise TournamentError(f"tournament {tournament_id}: the change was not stored "
                                           f"({type(error).__name__})") from error
