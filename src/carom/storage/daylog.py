@@ -67,10 +67,6 @@ class UnknownTournament(StorageError):
         self.tournament_id = tournament_id
 
 
-class Busy(TournamentError):
-    """A change that kept meeting other processes' writes."""
-
-
 @dataclass(frozen=True, slots=True)
 class Logged:
     """A stored record with its number."""
@@ -217,7 +213,7 @@ class DayLog:
                 raise TournamentError.of(error) from None
             self._keep(tournament_id, after)
             return after
-        raise Busy(f"tournament {tournament_id}: other changes kept coming first; try again")
+        raise TournamentError(f"tournament {tournament_id}: other changes kept coming first; try again")
 
     def _keep(self, tournament_id: int, state: DayState) -> None:
         known = self._states.get(tournament_id)
