@@ -104,6 +104,9 @@ def test_a_start_time_holds_a_game_back_until_it_comes() -> None:
     state = apply(state, r.GameScheduled(actor="anna", at=at(), game=first.key, table=2, start=T0))
     assert calls_now(state, T0 + timedelta(hours=1)) == [(2, first.key)]  # its own time, its own table
     assert len(calls_now(state, later)) == 2
+    with pytest.raises(Refused, match=r"start: expected a time with its offset from UTC \(D7\)"):
+        naive = later.replace(tzinfo=None)
+        apply(state, r.RoundScheduled(actor="anna", at=at(), stage=1, round=2, start=naive))
     with pytest.raises(Refused, match=r"group: expected a group from 1 to 1 \(D7\)"):
         apply(state, r.RoundScheduled(actor="anna", at=at(), stage=1, round=1, group=2, start=later))
 

@@ -29,6 +29,8 @@ def apply(state: DayState, record: r.Record) -> DayState:
     """The state after ``record`` (:class:`Refused` when the state cannot take it)."""
     if not isinstance(record.actor, str) or not record.actor.strip() or len(record.actor) > ACTOR_LENGTH:
         raise Refused("actor", f"expected the account that made it (1 to {ACTOR_LENGTH} characters)")
+    if record.at.tzinfo is None:
+        raise Refused("at", "expected a time with its offset from UTC")
     if state.settings is None and not isinstance(record, r.Created):
         raise Refused("type", "a tournament's log begins with its creation")
     return replace(_HANDLERS[type(record)](state, record), seq=state.seq + 1)
@@ -144,6 +146,8 @@ def _scheduled(state: DayState, record: r.GameScheduled) -> DayState:
                               "or a time", "D7")
     if record.table is not None:
         _table(state, record.table)
+    if record.start is not None and record.start.tzinfo is None:
+        raise Refused("start", "expected a time with its offset from UTC", "D7")
     plans = {k: v for k, v in state.plans.items() if k != record.game}
     if record.table is not None or record.start is not None:
         plans[record.game] = Plan(record.table, record.start)
@@ -159,6 +163,8 @@ def _round_scheduled(state: DayState, record: r.RoundScheduled) -> DayState:
     groups = state.stages[record.stage - 1].groups
     if record.group is not None and not 1 <= record.group <= groups:
         raise Refused("group", f"expected a group from 1 to {groups}", "D7")
+    if record.start is not None and record.start.tzinfo is None:
+        raise Refused("start", "expected a time with its offset from UTC", "D7")
     where = (record.stage, record.group or 0, record.round)
     starts = {k: v for k, v in state.round_starts.items() if k != where}
     if record.start is not None:
