@@ -1,7 +1,7 @@
 """The tournament log in the database, on SQLite and PostgreSQL: the organiser's desk
 operations as records with their account, one transaction per request, and the findings
-of issue 36 (L1 an entry racing the start, L4 numbers out of bounds, L5 no locks) and
-bug 1 of issue 35 (an undo after the table moved on)."""
+of the attack on the scoreboard (an entry racing the start, numbers out of bounds, no
+locks) and the undo after the table moved on (D14)."""
 
 from __future__ import annotations
 

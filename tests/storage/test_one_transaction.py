@@ -1,4 +1,4 @@
-"""A request is one transaction (issue 36, M6): a refusal keeps nothing it wrote."""
+"""A request is one transaction: a refusal keeps nothing it wrote."""
 
 from __future__ import annotations
 

@@ -252,7 +252,7 @@ class MatchBook:
 
     def _moved_on(self, live: LiveMatch) -> None:
         """:class:`MovedOn` for a finished tournament game's match whose table or players
-        have moved on (bug 1 of issue 35: an undo then put a player in two games)."""
+        have moved on (D14: an undo then would put a player in two games)."""
         if self.days is None or not live.snapshot.state.finished:
             return
         why = self.days.refusal(live.id)
