@@ -53,7 +53,8 @@ REFUSAL_SOURCES = ("core/inputs.py", "core/position.py", "notation/reader.py", "
                    "storage/errors.py", "storage/events.py", "storage/players.py", "storage/tournaments.py",
                    "storage/register.py", "storage/daylog.py", "storage/tournament_rows.py",
                    "competition/day/settings.py", "competition/day/apply.py", "competition/day/planning.py",
-                   "competition/day/result.py", "competition/day/keys.py")
+                   "competition/day/result.py", "competition/day/keys.py", "track/errors.py",
+                   "track/readers/__init__.py", "track/readers/balls_jsonl.py")
 """Modules whose refusals can reach a page (an import, a tablet, the organiser's form)."""
 BALLS = ("white", "yellow", "red")
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true", "silent": "false"}

@@ -192,6 +192,7 @@ def line_json(line: Line, names: dict[int, str]) -> dict[str, Any]:
 
 def game_json(request: Request, game: TournamentGame, t: Tournament, links: bool) -> dict[str, Any]:
     names = t.names()
+    snap = game.snapshot
     out: dict[str, Any] = {
         "id": game.id, "stage": game.stage, "group": dict(t.groups).get(game.group_no),
         "round": game.round, "slot": game.slot, "order": game.order_no,
@@ -199,6 +200,7 @@ def game_json(request: Request, game: TournamentGame, t: Tournament, links: bool
         "table": game.table_no, "match": game.match_id, "status": game.status,
         "score": None if game.score is None else list(game.score),
         "innings": None if game.innings is None else list(game.innings),
+        "penalties": list(snap.state.penalty_score) if snap is not None and snap.state.penalties else None,
         "winner": game.winner,
     }
     if links and game.match_id is not None and game.token is not None:

@@ -10,6 +10,7 @@ from carom.competition import Line, standings
 from carom.storage.tournaments import Tournament, TournamentGame
 from carom.web.shared.i18n import PageWords
 from carom.web.shared.reports import Section, tables_pdf
+from carom.web.shared.views import score_text
 
 
 def _line_headers(t: PageWords, first: str) -> list[str]:
@@ -20,6 +21,14 @@ def _line_headers(t: PageWords, first: str) -> list[str]:
 def _line_cells(t: PageWords, rank: int, name: str, x: Line) -> list[object]:
     return [rank, name, x.played, x.match_points, x.points, x.innings, t.average(x.general_average),
             t.average(x.best_average), x.high_run]
+
+
+def game_score(game: TournamentGame, t: PageWords) -> str | None:
+    """A game's score as the schedule, the bracket and the PDF show it: its match's (with
+    a shoot-out's), or the result the organiser gave (a paper scoresheet, a correction)."""
+    if game.snapshot is not None and game.source in (None, "match"):
+        return score_text(game.snapshot.state, t)
+    return None if game.score is None else "{}:{}".format(*game.score)
 
 
 def _round(t: PageWords, tour: Tournament, g: TournamentGame) -> str:
@@ -62,7 +71,7 @@ def results_pdf(tour: Tournament, lang: str = "en") -> bytes:
     games = []
     for g in tour.games:
         players = " – ".join(names.get(p, "?") if p else "—" for p in g.players)
-        score = "" if g.score is None else "{}:{}".format(*g.score)
+        score = game_score(g, t) or ""
         innings = "" if g.innings is None else "{}:{}".format(*g.innings)
         games.append([g.order_no, _round(t, tour, g), players, g.table_no or "", score, innings,
                       _state(t, tour, g)])
