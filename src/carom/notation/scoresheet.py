@@ -60,14 +60,14 @@ def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
     rows_out = [
         (w.gettext("Points"), [str(s.points) for s in stats]),
         (w.gettext("Innings"), [str(s.innings) for s in stats]),
-        (w.gettext("Average"), [w.decimal(float(s.average)) for s in stats]),
+        (w.gettext("Average"), [w.average(s.average) for s in stats]),
         (w.gettext("High run"), [str(s.high_run) for s in stats]),
     ]
     if rules.clock is not None:
         rows_out.append((w.gettext("Time-outs"), [str(n) for n in state.timeouts_total]))
     if rules.sets_to_win is not None:
         rows_out.append((w.gettext("Sets"), [str(s.sets) for s in stats]))
-        rows_out.append((w.gettext("Best game average"), [w.decimal(float(s.best_game_average))
+        rows_out.append((w.gettext("Best game average"), [w.average(s.best_game_average)
                                                           for s in stats]))
     rows_out.append((w.gettext("Result"), [result_word(state, p, w) for p in (0, 1)]))
     if state.finished:

@@ -29,6 +29,7 @@ from carom.match.state import MatchState, Ruling
 from carom.match.stats import PlayerStats, player_stats
 from carom.notation.reader import parse_header, parse_record, record_from_json
 from carom.notation.writer import dumps, format_header, record_json
+from carom.storage.daylog import DayLog
 from carom.storage.errors import StaleSequence, StorageError
 from carom.storage.events import (
     Actor,
@@ -40,7 +41,7 @@ from carom.storage.events import (
     clock_paused,
     confirmation,
 )
-from carom.storage.store import Store, StoredMatch
+from carom.storage.store import SqlStore, Store, StoredMatch
 
 CACHED = 512
 """Matches whose replay stays in memory (the least recently used leave first)."""
@@ -62,6 +63,11 @@ class FullMatch(RecordError):
 
 class BrokenMatch(StorageError):
     """Stored records that the current rules no longer replay: the match is read-only."""
+
+
+class MovedOn(BrokenMatch):
+    """A record for a finished tournament game's match after its table or a player moved on
+    to another game (D14): read-only; the organiser corrects its result instead."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +170,9 @@ class MatchBook:
         self._live: OrderedDict[int, LiveMatch] = OrderedDict()
         self._summaries: dict[int, Snapshot] = {}
         self._lock = threading.Lock()
+        self.days = DayLog(store) if isinstance(store, SqlStore) else None
+        """The tournaments' logs of the store (a tournament game's finished match asks them
+        before it takes a record, D14)."""
 
     def live(self, match_id: int) -> LiveMatch:
         """The match's replay (:class:`UnknownMatch` when there is none)."""
@@ -229,6 +238,7 @@ class MatchBook:
         """
         live = self.live(match_id)
         live.check_token(token)
+        self._moved_on(live)
         with live.lock:
             line, ruling = self._judge(live, after, record, strict)
             try:
@@ -246,6 +256,7 @@ class MatchBook:
         them into as few commits as it can)."""
         live = self.live(match_id)
         live.check_token(token)
+        self._moved_on(live)
         with live.lock:
             try:
                 lines = []
@@ -276,6 +287,8 @@ class MatchBook:
         cached = self.cached(match_id)
         live = cached if cached is not None else await asyncio.to_thread(self.live, match_id)
         live.check_token(token)
+        if live.snapshot.state.finished:
+            await asyncio.to_thread(self._moved_on, live)
         async with live.queue:
             line, ruling = self._judge(live, after, record, strict)
             try:
@@ -284,6 +297,15 @@ class MatchBook:
                 self.forget(match_id)
                 raise
             return self._keep(live, seq, line, ruling)
+
+    def _moved_on(self, live: LiveMatch) -> None:
+        """:class:`MovedOn` for a finished tournament game's match whose table or players
+        have moved on (D14: an undo then would put a player in two games)."""
+        if self.days is None or not live.snapshot.state.finished:
+            return
+        why = self.days.refusal(live.id)
+        if why is not None:
+            raise MovedOn(why)
 
     @staticmethod
     def _judge(live: LiveMatch, after: int, record: Mapping[str, Any] | Record,

@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy import Connection, insert, select, update
 
 from carom.core.inputs import is_digits
+from carom.core.averages import printed_average
 from carom.storage import schema
 from carom.storage.errors import StorageError
 from carom.storage.players import KEY_LENGTH, name_key
@@ -67,7 +68,7 @@ def export_csv(players: Iterable[Registered]) -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(["id", *COLUMNS, *(f"average:{d}" for d in disciplines)])
     for x in players:
-        averages = [f"{float(a):.3f}" if (a := x.average(d)) is not None else "" for d in disciplines]
+        averages = [printed_average(a) if (a := x.average(d)) is not None else "" for d in disciplines]
         cells = (x.name, x.club or "", x.country or "", x.licence or "")
         writer.writerow([x.id, *(text_cell(v) for v in cells), *averages])
     return out.getvalue()
@@ -139,7 +140,7 @@ def import_rows(store: SqlStore, rows: list[dict[str, Any]]) -> tuple[int, int]:
         made = changed = 0
         for row in rows:
             fields = {k: (row[k] or None) for k in ("club", "country", "licence") if k in row}
-            target = _find(connection, row)
+            target = find_player(connection, row)
             if target is None:
                 connection.execute(insert(schema.players).values(
                     name=row["name"], name_key=name_key(row["name"]), **fields))
@@ -156,7 +157,10 @@ def import_rows(store: SqlStore, rows: list[dict[str, Any]]) -> tuple[int, int]:
     return store.run(job)
 
 
-def _find(connection: Connection, row: dict[str, Any]) -> int | None:
+def find_player(connection: Connection, row: dict[str, Any]) -> int | None:
+    """The player a row names: by ``id`` (which must exist), else by ``licence`` (one
+    player), else by ``name`` (one player of that name); ``None``: nobody. ``line`` is
+    the row's line, for the refusal."""
     p = schema.players.c
     line = row["line"]
     if row.get("id") is not None:

@@ -295,12 +295,12 @@ def scoresheet_pdf(snap: Snapshot, lang: str = "en") -> bytes:
     summary = [
         [t.gettext("Points"), *(str(s.points) for s in stats)],
         [t.gettext("Innings"), *(str(s.innings) for s in stats)],
-        [t.gettext("Average"), *(t.number(s.average) for s in stats)],
+        [t.gettext("Average"), *(t.average(s.average) for s in stats)],
         [t.gettext("High run"), *(str(s.high_run) for s in stats)],
     ]
     if h.sets_to_win is not None:
         summary.append([t.gettext("Sets"), *(str(s.sets) for s in stats)])
-        summary.append([t.gettext("Best game average"), *(t.number(s.best_game_average) for s in stats)])
+        summary.append([t.gettext("Best game average"), *(t.average(s.best_game_average) for s in stats)])
     summary.append([t.gettext("Result"), *(result_word(state, p, t) for p in (0, 1))])
     if state.finished:
         summary.append([t.gettext("Match points"), *(str(s.match_points) for s in stats)])

@@ -201,8 +201,8 @@ def game_json(request: Request, game: TournamentGame, t: Tournament, links: bool
         "round": game.round, "slot": game.slot, "order": game.order_no,
         "players": list(game.players), "names": [names.get(p) if p else None for p in game.players],
         "table": game.table_no, "match": game.match_id, "status": game.status,
-        "score": None if snap is None else list(snap.state.points_total),
-        "innings": None if snap is None else list(snap.state.innings_total),
+        "score": None if game.score is None else list(game.score),
+        "innings": None if game.innings is None else list(game.innings),
         "penalties": list(snap.state.penalty_score) if snap is not None and snap.state.penalties else None,
         "winner": game.winner,
     }

@@ -43,8 +43,8 @@ from carom.web.shared.deps import (
 )
 from carom.web.shared.forms import FormError, check_name, say
 from carom.web.shared.i18n import PageWords
-from carom.web.shared.views import score_text
 from carom.web.tournaments.api import results_pdf_response, tournaments
+from carom.web.tournaments.reports import game_score
 
 router = APIRouter(include_in_schema=False)
 MAX_REGISTER = 60 * 1024
@@ -149,9 +149,8 @@ def _view(request: Request, t: Tournament, organiser: bool) -> dict[str, Any]:
 
 
 def _score(game: TournamentGame | None, t: PageWords) -> str | None:
-    """A game's score as the schedule and the bracket show it (with its shoot-out's)."""
-    snap = game.snapshot if game is not None else None
-    return None if snap is None else score_text(snap.state, t)
+    """A game's score as the schedule and the bracket show it (:func:`game_score`)."""
+    return None if game is None else game_score(game, t)
 
 
 def _page(request: Request, tournament_id: int, status: int = 200, **extra: Any) -> Response:
