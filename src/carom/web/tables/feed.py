@@ -17,9 +17,11 @@ channel's feeds.
 from __future__ import annotations
 
 import asyncio
+import re
 import time
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import unquote
 
 from markupsafe import escape
 from starlette.concurrency import run_in_threadpool
@@ -32,13 +34,14 @@ from carom.web.matches.pages import BoardFragments
 from carom.web.shared import i18n
 from carom.web.shared.deps import templates
 from carom.web.shared.hub import Changes, Hub
-from carom.web.shared.live import KEEPALIVE, event
+from carom.web.shared.live import Event, Feed, FeedMaker
+from carom.web.shared.live import Refused as LiveRefused
+from carom.web.tables.service import app_games
 from carom.web.tables.views import coming, next_line
 
 RECHECK = 5.0
 """Seconds after which a feed looks at its table again whatever it was told."""
 BOARDS = BoardFragments()
-Event = tuple[str, int, str]
 
 
 def tablet_state(on: OnTable, snap: Snapshot | None, t: i18n.PageWords) -> str:
@@ -133,20 +136,20 @@ def screen_board(snap: Snapshot, on: OnTable, lang: str) -> str:
                                  if after else "")
 
 
-async def sse(feed: TableFeed) -> AsyncIterator[bytes]:
-    """A feed as server-sent events (a keep-alive comment every :data:`KEEPALIVE` seconds
-    of silence)."""
-    try:
-        first = await feed.first()
-        yield b"".join(event(*e) for e in first) or b": table\n\n"
-        quiet = time.monotonic()
-        while True:
-            events = await feed.next(KEEPALIVE)
-            if events:
-                yield b"".join(event(*e) for e in events)
-                quiet = time.monotonic()
-            elif time.monotonic() - quiet >= KEEPALIVE:
-                yield b": keep-alive\n\n"
-                quiet = time.monotonic()
-    finally:
-        feed.close()
+TABLE_PATH = re.compile(r"/tables/([^/]{1,80})/events")
+VIEWS = ("tablet", "screen")
+
+
+def table_feeds(app: Any) -> FeedMaker:
+    """The feed maker of ``/tables/{name}/events`` (``view=tablet`` or ``screen``)."""
+
+    async def make(path: re.Match[str], query: dict[str, list[str]], lang: str) -> Feed:
+        tables = app_games(app)
+        name = unquote(path.group(1))
+        if await run_in_threadpool(tables.hall.state().table, name) is None:
+            raise LiveRefused(404, i18n.PageWords(lang).gettext("There is no table %(name)s in the hall.",
+                                                                name=name[:40]))
+        view = query.get("view", ["screen"])[0]
+        return TableFeed(tables, app.state.services.hub, name, view if view in VIEWS else "screen", lang)
+
+    return make

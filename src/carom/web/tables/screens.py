@@ -8,7 +8,8 @@
   script fetches it when the table moves on).
 - ``GET /tables/{name}/screen``: the audience board of the match now, or what is next;
   public, read-only (it shows what every board shows), no link on it.
-- ``GET /tables/{name}/events``: the live channel of both (:mod:`carom.web.tables.feed`).
+- ``/tables/{name}/events``: the live channel of both (:mod:`carom.web.tables.feed`, answered
+  by :class:`carom.web.shared.live.LiveEvents`).
 - ``GET /tables/{name}/pair?code=…``: the page a pairing link opens; its button
   (``POST``) pairs the device: the code is used once, the device gets its token (a
   cookie) and goes to the table's tablet.
@@ -21,22 +22,19 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from carom.competition.tables import OnTable, Table
 from carom.notation.words import LANGUAGES
 from carom.storage.book import Snapshot
 from carom.storage.hall import HallError
-from carom.web.shared.deps import error_page, language, render, services, words
-from carom.web.shared.live import HEADERS
+from carom.web.shared.deps import error_page, render, services, words
 from carom.web.shared.views import match_view
 from carom.web.tables.devices import COOKIE, COOKIE_DAYS, device_of
-from carom.web.tables.feed import TableFeed, sse
 from carom.web.tables.service import games
 from carom.web.tables.views import coming, next_line
 
 router = APIRouter(include_in_schema=False)
-VIEWS = ("tablet", "screen")
 
 
 def table_path(table: Table | str) -> str:
@@ -118,19 +116,6 @@ def _asked(request: Request) -> str:
     """``&lang=xx`` when the page's address chose its language (a screen nobody clicks)."""
     asked = request.query_params.get("lang")
     return f"&lang={asked}" if asked in LANGUAGES else ""
-
-
-@router.get("/tables/{name}/events")
-async def events(request: Request, name: str, view: str = "screen") -> Response:
-    tables = games(request)
-    try:
-        await run_in_threadpool(tables.hall.table, name)
-    except HallError:
-        return _unknown(request, name)
-    feed = TableFeed(tables, services(request).hub, name, view if view in VIEWS else "screen",
-                     language(request))
-    return StreamingResponse(sse(feed), headers=dict((k.decode(), v.decode()) for k, v in HEADERS[1:]),
-                             media_type="text/event-stream; charset=utf-8")
 
 
 @router.get("/tables/{name}/pair", response_class=HTMLResponse)

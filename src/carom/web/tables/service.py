@@ -1,14 +1,17 @@
 """The application's hall (:mod:`carom.storage.hall`) and the games on its tables
-(:mod:`carom.storage.table_games`), made on first use; and who a change is made by."""
+(:mod:`carom.storage.table_games`, with the tournaments' calls,
+:mod:`carom.web.tables.called`), made on first use; and who a change is made by."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from fastapi import Request
 
 from carom.storage.hall import Hall
 from carom.storage.store import SqlStore
 from carom.storage.table_games import TableGames
-from carom.web.shared.deps import services
+from carom.web.tournaments.api import app_tournaments
 
 ORGANISER = "organiser"
 """The account of a change made with the organiser's password (before named accounts)."""
@@ -20,14 +23,21 @@ def hall(request: Request) -> Hall:
 
 def games(request: Request) -> TableGames:
     """The games on the hall's tables (the application's one :class:`TableGames`)."""
-    found: TableGames | None = getattr(request.app.state, "table_games", None)
+    return app_games(request.app)
+
+
+def app_games(app: Any) -> TableGames:
+    """:func:`games` of an application (the live channel has no request)."""
+    found: TableGames | None = getattr(app.state, "table_games", None)
     if found is None:
-        book = services(request).book
+        from carom.web.tables.called import CalledGames
+
+        book = app.state.services.book
         store = book.store
         if not isinstance(store, SqlStore):
             raise TypeError("the hall needs a SqlStore")
-        found = TableGames(book, Hall(store))
-        request.app.state.table_games = found
+        found = TableGames(book, Hall(store), CalledGames(app_tournaments(app)))
+        app.state.table_games = found
     return found
 
 

@@ -10,8 +10,8 @@
   var device = document.getElementById("table-device");
   var board = document.querySelector("#board[data-view=screen]");
   var box = device || board;
-  if (!box || !window.EventSource) { return; }
-  var source = new EventSource(box.getAttribute("data-events"));
+  if (!box || !window.caromLive) { return; }
+  var source = window.caromLive(box.getAttribute("data-events"));
   source.addEventListener("open", function () { box.setAttribute("data-live", "1"); });
 
   if (!device) {

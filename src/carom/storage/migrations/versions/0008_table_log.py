@@ -1,8 +1,8 @@
 """The hall's log: the club's tables, their devices and what is put on them, as records
 (carom.competition.tables). A new table; nothing before it changes.
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0008
+Revises: 0005 (for now: the final chain puts accounts 0006 and leagues 0007 between)
 Create Date: 2026-12-08
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005"
-down_revision = "0004"
+revision = "0008"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
