@@ -21,8 +21,8 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 
-from carom.core.inputs import is_digits
 from carom.core.averages import printed_average
+from carom.core.inputs import is_digits
 from carom.storage import schema
 from carom.storage.errors import StorageError
 from carom.storage.players import KEY_LENGTH, name_key
