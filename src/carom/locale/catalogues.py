@@ -52,7 +52,8 @@ REFUSAL_SOURCES = ("core/inputs.py", "core/sources.py", "core/checks.py", "core/
                    "core/events.py", "core/records.py", "rules/validity.py", "notation/reader.py",
                    "notation/matchfile.py", "notation/drawing.py", "match/engine.py", "match/replay.py",
                    "storage/book.py", "storage/errors.py", "storage/events.py", "storage/players.py",
-                   "storage/tournaments.py", "storage/register.py", "storage/daylog.py", "storage/tournament_rows.py",
+                   "storage/tournaments.py", "storage/register.py", "storage/daylog.py",
+                   "storage/tournament_rows.py",
                    "competition/day/settings.py", "competition/day/apply.py", "competition/day/planning.py",
                    "competition/day/result.py", "competition/day/keys.py", "track/errors.py",
                    "track/readers/__init__.py", "track/readers/balls_jsonl.py")
