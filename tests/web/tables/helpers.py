@@ -57,3 +57,18 @@ def play_out(device: Any, match: int, **headers: str) -> int:
         if response.json()["state"]["finished"]:
             return seq + 1
     raise AssertionError("the match did not finish")
+
+
+def start_tournament(organiser: Any, tables: list[str], players: tuple[str, ...],
+                     name: str = "Evening") -> dict[str, Any]:
+    """A round robin of ``players`` to two points on the hall's ``tables``, started: the
+    start's answer (its games with their status, names and matches)."""
+    created = organiser.post("/api/tournaments", json={
+        "name": name, "discipline": "three-cushion", "points": 2, "tables": len(tables)})
+    tid = created.json()["id"]
+    assert organiser.post(f"/api/tournaments/{tid}/tables", json={"tables": tables}).status_code == 200
+    assert organiser.post(f"/api/tournaments/{tid}/players",
+                          json={"players": [{"name": n} for n in players]}).status_code == 201
+    started = organiser.post(f"/api/tournaments/{tid}/start")
+    assert started.status_code == 200, started.text
+    return dict(started.json())

@@ -5,6 +5,7 @@ table to its next game); records of other tables' matches wake it for nothing.""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,8 @@ OPENER = {"type": "opener", "player": 0}
 def test_a_tables_feeds_follow_its_games(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     try:
-        asyncio.run(_follow(store))
+        with ThreadPoolExecutor(1) as pool:  # a browser test's loop may run in this thread
+            pool.submit(asyncio.run, _follow(store)).result(timeout=30)
     finally:
         store.close()
 

@@ -7,18 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.tables.helpers import CAROM, MISS, OPENER, add_table, pair, write
+from tests.web.tables.helpers import CAROM, MISS, OPENER, add_table, pair, start_tournament, write
 
 
-def _tournament(organiser: Any, tables: list[str],
-                players: tuple[str, ...] = ("Anna", "Boris", "Cyril")) -> int:
-    tid = int(organiser.post("/api/tournaments", json={
-        "name": "Evening", "discipline": "three-cushion", "points": 2, "tables": len(tables)}).json()["id"])
-    assert organiser.post(f"/api/tournaments/{tid}/tables", json={"tables": tables}).status_code == 200
-    assert organiser.post(f"/api/tournaments/{tid}/players",
-                          json={"players": [{"name": n} for n in players]}).status_code == 201
-    assert organiser.post(f"/api/tournaments/{tid}/start").status_code == 200
-    return tid
+def _tournament(organiser: Any, tables: list[str]) -> int:
+    return int(start_tournament(organiser, tables, ("Anna", "Boris", "Cyril"))["id"])
 
 
 def test_a_tournaments_table_follows_its_calls_on_the_halls_table(organiser: Any, stranger: Any,

@@ -325,6 +325,7 @@ async def start(request: Request, tournament_id: int) -> Response:
         t = await run_in_threadpool(lambda: tournaments(request).read(tournament_id, tokens=True))
     except StorageError as error:
         return _refusal(error)
+    services(request).hub.tables_changed()  # its first games are called to the hall's tables
     return _private(JSONResponse(tournament_json(request, t, True)))
 
 
