@@ -37,16 +37,18 @@
 
   // A tap while the previous entry is still on its way is not taken (hx-sync drops
   // it, so nothing is entered twice); say so clearly instead of dimming the button.
-  var busy = false;
+  // (An entry whose button left the page meanwhile, a table's tablet moving on, holds
+  // nothing up: its answer's event no longer reaches the document.)
+  var busy = null;
   var hide = null;
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") busy = true;
+    if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") busy = event.detail.elt;
   });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") busy = false;
+    if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") busy = null;
   });
   document.addEventListener("htmx:confirm", function (event) {
-    if (!busy || event.detail.verb !== "post") return;
+    if (!busy || !document.contains(busy) || event.detail.verb !== "post") return;
     event.preventDefault();
     var button = event.detail.elt;
     if (button && button.classList) {

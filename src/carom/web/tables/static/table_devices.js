@@ -2,8 +2,8 @@
    data-events), and the pages move on by themselves from one game to the next.
    The screen's channel sends event "board": the board of the game now, or what is next;
    it replaces the page's board. The tablet's sends event "table": the state of the table
-   ("m12.31.2": match 12 at version 31.2, or what is next); when it is not what the tablet
-   shows, the tablet fetches the table's game afresh (data-now). No inline code: the
+   ("m12.31.2": match 12 at version 31.2, or what is next); when it is still not what the
+   tablet shows a moment later, the tablet fetches the table's game afresh (data-now). No inline code: the
    Content-Security-Policy allows none. */
 (function () {
   "use strict";
@@ -27,20 +27,36 @@
     return next ? next.getAttribute("data-state") : "";
   }
 
+  // The tablet's own entry changes the match's version too: its event may come before
+  // the entry's answer is on the page. So look again a moment later, and only while no
+  // entry is on its way, and fetch the table afresh only if it still differs (a page
+  // replaced under a finger loses the tap).
   var wanted = null;
   var loading = false;
-  function refresh() {
-    if (loading) { return; }
+  var timer = null;
+  function busy() { return document.querySelector("#table-now .htmx-request") !== null; }
+  function check() {
+    timer = null;
+    if (wanted === null || wanted === shown()) { return; }
+    if (loading || busy()) { later(); return; }
     loading = true;
     htmx.ajax("GET", device.getAttribute("data-now"), {target: "#table-now", swap: "innerHTML"})
-      .then(function () {
-        loading = false;
-        if (wanted !== null && wanted !== shown()) { window.setTimeout(refresh, 200); }
-      }, function () { loading = false; });
+      .then(function () { loading = false; later(); }, function () { loading = false; later(); });
   }
+  function later() { if (timer === null) { timer = window.setTimeout(check, 250); } }
+
+  // An entry sent while the table was being fetched afresh: keep the page it is answered
+  // on, and look again once it is.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (target && target.id === "table-now" && busy()) {
+      event.detail.shouldSwap = false;
+      later();
+    }
+  });
 
   source.addEventListener("table", function (e) {
     wanted = String(e.data);
-    if (wanted !== shown()) { refresh(); }
+    later();
   });
 })();
