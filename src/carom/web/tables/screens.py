@@ -76,27 +76,33 @@ def _paired(request: Request, name: str) -> Table | None:
     return table
 
 
-@router.get("/tables/{name}/tablet", response_class=HTMLResponse)
-async def tablet(request: Request, name: str) -> Response:
+async def _paired_now(request: Request, name: str) -> tuple[OnTable, Snapshot | None] | Response:
+    """The table's games now and next for its paired tablet, else the page that says why not."""
     try:
         on, snap = await run_in_threadpool(_now, request, name)
     except HallError:
         return _unknown(request, name)
     if await run_in_threadpool(_paired, request, name) is None:
         return _not_paired(request, name)
+    return on, snap
+
+
+@router.get("/tables/{name}/tablet", response_class=HTMLResponse)
+async def tablet(request: Request, name: str) -> Response:
+    found = await _paired_now(request, name)
+    if isinstance(found, Response):
+        return found
+    on, snap = found
     return render(request, "table_tablet.html", base=table_path(on.table), languages_asked=_asked(request),
                   **_tablet_context(request, on, snap))
 
 
 @router.get("/tables/{name}/tablet/now", response_class=HTMLResponse)
 async def tablet_now(request: Request, name: str) -> Response:
-    try:
-        on, snap = await run_in_threadpool(_now, request, name)
-    except HallError:
-        return _unknown(request, name)
-    if await run_in_threadpool(_paired, request, name) is None:
-        return _not_paired(request, name)
-    return render(request, "_table_tablet_now.html", **_tablet_context(request, on, snap))
+    found = await _paired_now(request, name)
+    if isinstance(found, Response):
+        return found
+    return render(request, "_table_tablet_now.html", **_tablet_context(request, *found))
 
 
 @router.get("/tables/{name}/screen", response_class=HTMLResponse)
