@@ -29,7 +29,7 @@ class CalledGames:
             if table.id not in chosen:
                 continue
             day = self.tournaments.days.state(tid)
-            if state_name(day) != "running":
+            if state_name(day) == "entry":  # a finished one: its last games until confirmed
                 continue
             yield from self._on(tid, day, chosen.index(table.id) + 1)
 
@@ -56,15 +56,17 @@ def _players(game: DayGame, names: dict[int, str]) -> tuple[str, str]:
 
 
 def last_unconfirmed(day: DayState, number: int) -> DayGame | None:
-    """The game last played out on table ``number`` when its result came from its match
-    and is not confirmed yet (its match is to be confirmed on the table's tablet)."""
-    done = [(g.call.at, g.call.match, i) for i, g in enumerate(derived(day).games)
-            if g.status == DONE and g.call is not None and g.call.table == number
-            and g.call.match is not None]
-    if not done:
-        return None
-    last = derived(day).games[max(done)[2]]
-    taken = last.taken
-    if taken is None or taken.source != "match" or last.key in day.confirmed or last.key in day.unlocked:
-        return None
-    return last
+    """The game last played out on table ``number`` (the last to get its result there,
+    after any move) when its result came from its match and is not confirmed yet (its match
+    is to be confirmed on the table's tablet)."""
+    by_key = derived(day).by_key
+    for key in reversed(day.finished_order):
+        game = by_key.get(key)
+        if game is None or game.status != DONE or game.call is None or game.call.table != number:
+            continue
+        taken = game.taken
+        if game.call.match is None or taken is None or taken.source != "match" or key in day.confirmed \
+                or key in day.unlocked:
+            return None
+        return game
+    return None

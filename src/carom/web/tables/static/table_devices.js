@@ -40,20 +40,22 @@
     if (wanted === null || wanted === shown()) { return; }
     if (loading || busy()) { later(); return; }
     loading = true;
-    htmx.ajax("GET", device.getAttribute("data-now"), {target: "#table-now", swap: "innerHTML"})
-      .then(function () { loading = false; later(); }, function () { loading = false; later(); });
+    window.fetch(device.getAttribute("data-now"), {credentials: "same-origin", headers: {"HX-Request": "true"}})
+      .then(function (answer) {
+        if (answer.status === 403) { window.location.reload(); }  // no longer paired: say so
+        return answer.ok ? answer.text() : null;
+      })
+      .then(function (html) { if (html !== null) { swap(html); } })
+      .catch(function (error) { if (window.console) { window.console.error(String(error)); } })
+      .then(function () { loading = false; later(); });
+  }
+  // An entry sent while the table was being fetched afresh keeps the page it is answered
+  // on; the next look fetches again.
+  function swap(html) {
+    if (busy()) { return; }
+    htmx.swap("#table-now", html, {swapStyle: "innerHTML"});
   }
   function later() { if (timer === null) { timer = window.setTimeout(check, 250); } }
-
-  // An entry sent while the table was being fetched afresh: keep the page it is answered
-  // on, and look again once it is.
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var target = event.detail.target;
-    if (target && target.id === "table-now" && busy()) {
-      event.detail.shouldSwap = false;
-      later();
-    }
-  });
 
   source.addEventListener("table", function (e) {
     wanted = String(e.data);
