@@ -61,3 +61,43 @@ def test_a_tablet_of_another_table_cannot_write_a_tournaments_game(organiser: An
     refused = write(stranger, match, 0, OPENER)
     assert refused.status_code == 403 and "not on table A now" in refused.json()["detail"]
     assert organiser.get(f"/api/matches/{match}").json()["seq"] == 0
+
+
+def test_the_last_game_of_a_tournament_stays_on_its_table_until_confirmed(organiser: Any,
+                                                                           stranger: Any) -> None:
+    add_table(organiser, "A", 1)
+    tid = int(start_tournament(organiser, ["A"], ("Anna", "Boris"))["id"])
+    match = organiser.get("/api/tables/A").json()["now"]["match"]
+    pair(organiser, stranger, "A")
+    for seq, record in enumerate((OPENER, CAROM, CAROM, MISS)):
+        assert write(stranger, match, seq, record).status_code == 201
+    assert organiser.get(f"/api/tournaments/{tid}").json()["state"] == "finished"
+    table = organiser.get("/api/tables/A").json()
+    assert table["now"]["match"] == match and table["now"]["finished"]  # the final, to confirm
+    for player in (0, 1):
+        assert stranger.post(f"/api/matches/{match}/confirm", json={"player": player}).status_code == 200
+    assert organiser.get("/api/tables/A").json()["now"] is None
+
+
+def test_a_game_moved_to_another_table_is_confirmed_there(app: Any, organiser: Any, stranger: Any) -> None:
+    for order, name in enumerate(("A", "B", "C"), start=1):
+        add_table(organiser, name, order)
+    tid = int(start_tournament(organiser, ["A", "B"], ("Anna", "Boris", "Cyril", "Dana"))["id"])
+    moved = organiser.get("/api/tables/A").json()["now"]
+    tournaments = app.state.tournaments
+    other = organiser.get("/api/tables/B").json()["now"]
+    pair(organiser, stranger, "B")
+    for seq, record in enumerate((OPENER, CAROM, CAROM, MISS)):
+        assert write(stranger, other["match"], seq, record).status_code == 201
+    # B's game is played out; A's game moves to the free table 2 (B) and is played there
+    tournaments.move(tid, moved["game"], 2)
+    assert organiser.get("/api/tables/B").json()["now"]["match"] == other["match"]  # B's, to confirm
+    for player in (0, 1):
+        confirmed = stranger.post(f"/api/matches/{other['match']}/confirm", json={"player": player})
+        assert confirmed.status_code == 200
+    assert organiser.get("/api/tables/B").json()["now"]["match"] == moved["match"]
+    for seq, record in enumerate((OPENER, CAROM, CAROM, MISS)):
+        assert write(stranger, moved["match"], seq, record).status_code == 201
+    # played out on B after its move: it stays there to be confirmed, whatever was called before it
+    table = organiser.get("/api/tables/B").json()
+    assert table["now"]["match"] == moved["match"] and table["now"]["finished"]

@@ -41,10 +41,13 @@ class CalledGames:
         left = last_unconfirmed(day, number)
         games = [g for g in (left, view.now, view.next) if g is not None]
         names = self.tournaments.player_names({p for g in games for p in g.players})
+        over = left.taken.at if left is not None and left.taken is not None else None
         for game in (left, view.now):
             if game is not None and game.call is not None and game.call.match is not None:
-                yield Game(_players(game, names), game.call.match, game.call.at, tournament=tid,
-                           game=str(game.key))
+                since = game.call.at
+                if game is not left and over is not None and over > since:
+                    since = over  # moved here: it came to this table after the game before it there
+                yield Game(_players(game, names), game.call.match, since, tournament=tid, game=str(game.key))
         if view.next is not None:
             yield Game(_players(view.next, names), start=view.next_start, tournament=tid,
                        game=str(view.next.key))
