@@ -1,0 +1,391 @@
+"""The sampling model: what a recording's camera does to the balls, measured from its samples.
+
+A camera tracker sends a ball's centre on a frame clock, rounds and jitters the time
+stamps, adds noise, loses frames (one ball's, or the whole frame's) and, on many trackers,
+sends a ball only once it moved a step from where it was last sent. None of this needs a
+labelled stroke: every figure here is measured from the samples of a recording alone
+(:func:`measure_sampling`), so the detector can weigh each recording by its own camera,
+the synthetic cameras can be drawn from what real ones show
+(:mod:`carom.track.synthetic.camera`), and a recording whose camera lies beyond what was
+validated can be told (``tools/track_camera.py`` prints the figures for any file).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from math import sqrt
+from statistics import median
+
+import numpy as np
+
+from carom.core.balls import Ball
+from carom.track.samples import BallTrack, FloatArray, TrackedStroke
+
+WINDOW = 7
+"""Consecutive samples of a moving ball one quadratic in time is fitted to for the noise:
+a ball moves on a polynomial of degree two between events (PHYSICS.md), and seven samples
+(0.14 s at 50 frames a second) leave four degrees of freedom per coordinate while an event
+falls inside few windows (the median leaves those out)."""
+
+MOVING = 0.1
+"""A window whose fitted speed is below this, m/s, measures a resting ball, not a moving one."""
+
+STILL_SPREAD = 0.005
+"""A ball all of whose samples lie within this of its first, m, never moved (a tracker's
+noise is about a millimetre; a touch that shows moves a ball farther)."""
+
+EVERY_FRAME_SHARE = 0.25
+"""A tracker that sends a moving ball only once it moved a step shows no step shorter than
+that; when more than this share of a recording's steps between samples are shorter than
+:data:`SHORT_STEP`, the tracker sends every frame."""
+
+SHORT_STEP = 0.003
+"""A step between two samples shorter than this, m, is one frame of a slow or resting ball."""
+
+STEP_QUANTILE = 0.5
+"""The send step's range: its bottom is the smallest step between a moving ball's samples,
+its top the largest distance a ball moved without being sent; the outermost this many per
+cent are left out (a glitch, a lost frame)."""
+
+SPEED_BINS = (0.0, 1.5, 3.0, float("inf"))
+"""The speeds, m/s, frame loss is counted by."""
+
+
+@dataclass(frozen=True, slots=True)
+class Loss:
+    """Frames lost among those a ball moving between ``low`` and ``high`` m/s was due to be
+    sent in."""
+
+    low: float
+    high: float
+    frames: int
+    lost: int
+
+    @property
+    def rate(self) -> float | None:
+        return self.lost / self.frames if self.frames else None
+
+
+@dataclass(frozen=True, slots=True)
+class Sampling:
+    """A recording's camera, as its samples show it (:func:`measure_sampling`)."""
+
+    strokes: int
+    samples: int
+    frame_period: float | None
+    """Seconds between frames (``None``: too few consecutive frames to tell)."""
+    stamp_sd: float | None
+    """Standard deviation of a time stamp about the frame clock, s."""
+    stamp_resolution: float | None
+    """The time stamps are whole multiples of this, s (``None``: of nothing coarser than 0.1 ms)."""
+    send_step: float
+    """A ball is sent again once it moved at least this far, m (0: every frame is sent)."""
+    send_step_top: float
+    """... and surely once it moved this far, m (:func:`send_step_top`): the real file's
+    tracker sends a ball that moved 15 mm one frame in five, one that moved 20 mm one in two
+    (a threshold of its own that varies), one that moved 30 mm always."""
+    moving_noise: float | None
+    """Noise of a moving ball's centre, m per coordinate: the median residual of
+    :data:`WINDOW`-sample quadratic fits."""
+    along_noise: float | None
+    """The same along the motion, m (time-stamp jitter and motion blur add here)."""
+    across_noise: float | None
+    """The same across the motion, m."""
+    rest_jitter: float | None
+    """The median distance between the first and the last sample of a ball that never moved, m."""
+    still_balls: int
+    loss: tuple[Loss, ...]
+    """Frames lost, by speed (of the frames a ball was due to be sent in)."""
+    whole_frame: float | None
+    """Of the gaps in which a ball lost frames, the share in which another ball due to be
+    sent then lost them too (whole frames lost, not one ball's)."""
+    whole_frame_pairs: int
+    hidden: int
+    """How many times a ball moved :data:`HIDDEN_SENDS` send steps or more unseen (the
+    tracker lost it for a while: :func:`hidden_moves`)."""
+    longest_hidden: float
+    """The longest of those gaps, s."""
+
+    @property
+    def loss_rate(self) -> float | None:
+        """Frames lost of all those a ball was due to be sent in."""
+        frames = sum(b.frames for b in self.loss)
+        return sum(b.lost for b in self.loss) / frames if frames else None
+
+    def lines(self) -> list[str]:
+        """The figures in words, one line each."""
+        return [
+            f"strokes: {self.strokes}, samples: {self.samples}",
+            f"frame period: {_ms(self.frame_period)} ms"
+            + (f" ({1.0 / self.frame_period:.1f} frames a second)" if self.frame_period else ""),
+            f"time stamps: {_ms(self.stamp_sd, 3)} ms sd about the frame clock"
+            + (f", rounded to {self.stamp_resolution * 1000:g} ms" if self.stamp_resolution else ""),
+            "send step: every frame sent" if self.send_step == 0.0 else
+            f"send step: a ball is sent once it moved {self.send_step * 1000:.1f} mm, surely once "
+            f"{self.send_step_top * 1000:.1f} mm",
+            f"noise on a moving ball: {_mm(self.moving_noise)} mm per coordinate (median of {WINDOW}-sample "
+            f"fits; along the motion {_mm(self.along_noise)} mm, across {_mm(self.across_noise)} mm)",
+            f"resting jitter: {_mm(self.rest_jitter)} mm between the first and the last sample of a still "
+            f"ball (median of {self.still_balls})",
+            "frame loss by speed: " + ", ".join(
+                f"{b.low:g}–{b.high:g} m/s {_percent(b.rate)} of {b.frames}" if b.high < float("inf")
+                else f"above {b.low:g} m/s {_percent(b.rate)} of {b.frames}" for b in self.loss),
+            f"whole frames: in {_percent(self.whole_frame)} of the gaps in which a ball lost frames, another "
+            f"ball due to be sent then lost them too ({self.whole_frame_pairs} such pairs)",
+            f"balls hidden: {self.hidden} times a ball moved {HIDDEN_SENDS} send steps or more unseen"
+            + (f" (the longest {self.longest_hidden:.2f} s)" if self.hidden else ""),
+        ]
+
+
+def _ms(value: float | None, digits: int = 2) -> str:
+    return "unknown" if value is None else f"{value * 1000:.{digits}f}"
+
+
+def _mm(value: float | None) -> str:
+    return "unknown" if value is None else f"{value * 1000:.2f}"
+
+
+def _percent(value: float | None) -> str:
+    return "–" if value is None else f"{100.0 * value:.2f} %"
+
+
+def measure_sampling(strokes: Sequence[TrackedStroke]) -> Sampling:
+    """Every figure of :class:`Sampling` for the strokes of one recording."""
+    tracks = [track for stroke in strokes for track in stroke.balls.values()]
+    period = frame_period(strokes)
+    steps = intervals(strokes, period)
+    low = send_step(steps)
+    along, across, both = moving_noise(tracks, period)
+    jitter, still = rest_jitter(tracks)
+    loss, whole, pairs = frame_loss(strokes, steps, period, low)
+    frames = sum(b.frames for b in loss)
+    top = send_step_top(steps, low, sum(b.lost for b in loss) / frames if frames else None)
+    hidden = hidden_moves(steps, top)
+    return Sampling(len(strokes), sum(len(t) for t in tracks), period,
+                    stamp_sd(strokes, period) if period else None, stamp_resolution(tracks), low, top, both,
+                    along, across, jitter, still, loss, whole, pairs, len(hidden),
+                    max((i.t1 - i.t0 for i in hidden), default=0.0))
+
+
+def _clock(stroke: TrackedStroke) -> FloatArray:
+    """Every time at which the stroke's tracker sent some ball, once each, in order."""
+    times: FloatArray = np.unique(np.concatenate([track.t for track in stroke.balls.values()]))
+    return times
+
+
+def frame_period(strokes: Sequence[TrackedStroke]) -> float | None:
+    """The frame period, s: the mean interval between consecutive times at which the tracker
+    sent some ball, over the intervals of about one frame (the mean, not the median: a clock
+    whose stamps are rounded gives intervals of two values, in the proportion of its true
+    period). The frame is first found as the median of the shortest tenth of the intervals'
+    neighbourhood."""
+    intervals = np.concatenate([np.diff(_clock(s)) for s in strokes] or [np.zeros(0)])
+    intervals = intervals[intervals > 0.0]
+    if intervals.shape[0] < WINDOW:
+        return None
+    guess = float(np.median(intervals[intervals <= 1.5 * float(np.percentile(intervals, 10))]))
+    one = intervals[(intervals >= 0.5 * guess) & (intervals <= 1.5 * guess)]
+    return float(one.mean()) if one.shape[0] >= WINDOW else None
+
+
+def stamp_sd(strokes: Sequence[TrackedStroke], period: float) -> float | None:
+    """The standard deviation of a time stamp about the frame clock, s: from every three
+    times one frame apart, the middle one's offset from the mean of its neighbours (whose
+    variance is 1.5 times a stamp's); an offset beyond a quarter frame is the clock slipping
+    a frame, not jitter, and is left out."""
+    offsets: list[FloatArray] = []
+    for stroke in strokes:
+        t = _clock(stroke)
+        d = np.diff(t)
+        one = (d >= 0.5 * period) & (d <= 1.5 * period)
+        triple = one[:-1] & one[1:]
+        offsets.append((t[1:-1] - 0.5 * (t[:-2] + t[2:]))[triple])
+    e = np.concatenate(offsets or [np.zeros(0)])
+    e = e[np.abs(e) <= 0.25 * period]
+    if e.shape[0] < WINDOW:
+        return None
+    return sqrt(float(np.mean(e * e)) / 1.5)
+
+
+RESOLUTIONS = (0.01, 0.005, 0.002, 0.001, 0.0005, 0.0002, 0.0001)
+"""The roundings of a time stamp looked for, s."""
+
+
+def stamp_resolution(tracks: Sequence[BallTrack]) -> float | None:
+    """The coarsest of :data:`RESOLUTIONS` every time stamp is a whole multiple of."""
+    t = np.concatenate([track.t for track in tracks] or [np.zeros(0)])
+    for resolution in RESOLUTIONS:
+        if bool(np.all(np.abs(t / resolution - np.round(t / resolution)) < 1e-6)):
+            return resolution
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """Two consecutive samples of a ball (but its first and last interval: a tracker sends
+    the first and the last sample whatever the step): when, how many frames apart, and how
+    far apart."""
+
+    stroke: int
+    ball: Ball
+    t0: float
+    t1: float
+    frames: int
+    chord: float
+
+
+def intervals(strokes: Sequence[TrackedStroke], period: float | None) -> list[Interval]:
+    """Every :class:`Interval` of the strokes (frames counted with ``period``; 1 without)."""
+    out: list[Interval] = []
+    for k, stroke in enumerate(strokes):
+        for ball, track in stroke.balls.items():
+            if len(track) < 4:
+                continue
+            t = track.t.tolist()
+            dt = np.diff(track.t)
+            frames = np.maximum(np.round(dt / period), 1.0).astype(int).tolist() if period else [1] * len(t)
+            chord = np.hypot(*np.diff(track.xy, axis=0).T).tolist()
+            out.extend(Interval(k, ball, t[i], t[i + 1], frames[i], chord[i]) for i in range(1, len(t) - 2))
+    return out
+
+
+def send_step(steps: Sequence[Interval]) -> float:
+    """How far a ball must have moved before the tracker sends it again, m: the smallest step
+    between its samples, without the lowest :data:`STEP_QUANTILE` per cent; 0 when short
+    steps are common (every frame sent)."""
+    chords = np.array([i.chord for i in steps])
+    if chords.shape[0] == 0 or float(np.mean(chords < SHORT_STEP)) > EVERY_FRAME_SHARE:
+        return 0.0
+    return float(np.percentile(chords, STEP_QUANTILE))
+
+
+def send_step_top(steps: Sequence[Interval], low: float, loss: float | None) -> float:
+    """How far a ball moves before the tracker surely sends it, m: the first distance from
+    which, up to twice as far, the share of the frames after a sample in which the ball is
+    sent again (by how far it moved in that frame, moving evenly between two samples; in
+    bins of :data:`STEP_BIN`) is at least :data:`SURELY` of the share of frames not lost,
+    within two standard deviations of a bin's count; ``low`` for a tracker that sends every
+    frame or always after ``low``. Only the first frame after a sample is weighed: the
+    frames after a lost one are lost more often (whole frames are lost in runs)."""
+    if low == 0.0:
+        return 0.0
+    counts: dict[int, list[int]] = {}
+    for i in steps:
+        seen = counts.setdefault(int(i.chord / i.frames / STEP_BIN), [0, 0])
+        seen[0] += 1
+        seen[1] += i.frames == 1
+    plateau = SURELY * (1.0 - (loss or 0.0))
+    spread = plateau * (1.0 - plateau)
+    short = {k for k, (n, sent) in counts.items() if sent < plateau * n - 2.0 * sqrt(n * spread)}
+    first = int(low / STEP_BIN)
+    top = next((k for k in range(first, max(counts, default=first) + 1)
+                if not any(j in short for j in range(k, 2 * k))), first)
+    return max(low, top * STEP_BIN)
+
+
+STEP_BIN = 0.002
+"""The distances the share of frames sent is counted in, m."""
+
+SURELY = 0.9
+"""The top of the send step: the share of frames a ball is sent in stays this fraction of
+the frames not lost from there on."""
+
+def moving_noise(tracks: Sequence[BallTrack], period: float | None,
+                 ) -> tuple[float | None, float | None, float | None]:
+    """The noise of a moving ball's centre along its motion, across it and per coordinate,
+    m: the medians, over every :data:`WINDOW` consecutive frames of a ball moving faster than
+    :data:`MOVING`, of the residuals' standard deviation about a quadratic in time."""
+    along: list[float] = []
+    across: list[float] = []
+    both: list[float] = []
+    if period is None:
+        return None, None, None
+    dof = WINDOW - 3
+    for track in tracks:
+        n = len(track)
+        if n < WINDOW:
+            continue
+        d = np.diff(track.t)
+        one = (d >= 0.5 * period) & (d <= 1.5 * period)
+        run = np.convolve(one.astype(float), np.ones(WINDOW - 1), "valid") == WINDOW - 1
+        for i in np.nonzero(run)[0].tolist():
+            t, xy = track.t[i:i + WINDOW], track.xy[i:i + WINDOW]
+            tau = t - t.mean()
+            design = np.column_stack((np.ones(WINDOW), tau, tau * tau))
+            coefficients, *_ = np.linalg.lstsq(design, xy, rcond=None)
+            velocity = coefficients[1]
+            speed = float(np.hypot(*velocity))
+            if speed < MOVING:
+                continue
+            residual = xy - design @ coefficients
+            unit = velocity / speed
+            on = residual @ unit
+            off = residual @ np.array((-unit[1], unit[0]))
+            along.append(sqrt(float(on @ on) / dof))
+            across.append(sqrt(float(off @ off) / dof))
+            both.append(sqrt(float((residual * residual).sum()) / (2 * dof)))
+    if not both:
+        return None, None, None
+    return median(along), median(across), median(both)
+
+
+def rest_jitter(tracks: Sequence[BallTrack]) -> tuple[float | None, int]:
+    """The median distance between the first and the last sample of each ball that never
+    moved (every sample within :data:`STILL_SPREAD` of its first), m, and how many there were."""
+    gaps = []
+    for track in tracks:
+        if len(track) < 2:
+            continue
+        spread = np.hypot(*(track.xy - track.xy[0]).T)
+        if float(spread.max()) <= STILL_SPREAD:
+            gaps.append(float(spread[-1]))
+    return (median(gaps) if gaps else None), len(gaps)
+
+
+def frame_loss(strokes: Sequence[TrackedStroke], steps: Sequence[Interval], period: float | None,
+               low: float) -> tuple[tuple[Loss, ...], float | None, int]:
+    """Frames lost by speed, and the share of the gaps in which another ball lost frames
+    too (see :class:`Sampling`), over the intervals in which a ball moved at least twice
+    the smallest send step ``low`` a frame (a frame was due in each; any speed, for a
+    tracker that sends every frame): of their ``n`` frames, ``n - 1`` were lost. A gap in
+    which a ball lost frames is a whole frame's loss for another ball due to be sent in it
+    too (moving that fast then, on the chord of its samples around) that sent nothing in it
+    either."""
+    bins = [[0, 0] for _ in SPEED_BINS[:-1]]
+    together = alone = 0
+    for i in steps:
+        if period is None or i.chord < 2.0 * low * i.frames:
+            continue
+        b = int(np.searchsorted(SPEED_BINS, i.chord / (i.frames * period), side="right")) - 1
+        bins[b][0] += i.frames
+        bins[b][1] += i.frames - 1
+        if i.frames > 1:
+            for other, theirs in strokes[i.stroke].balls.items():
+                if other is not i.ball and _travel(theirs, i.t0, i.t1) >= 2.0 * low * i.frames:
+                    inside = bool(np.any((theirs.t > i.t0) & (theirs.t < i.t1)))
+                    together += not inside
+                    alone += inside
+    loss = tuple(Loss(lo, hi, n, lost)
+                 for (lo, hi), (n, lost) in zip(pairwise(SPEED_BINS), bins, strict=True))
+    pairs = together + alone
+    return loss, (together / pairs if pairs else None), pairs
+
+
+def hidden_moves(steps: Sequence[Interval], top: float) -> list[Interval]:
+    """The gaps in which a ball moved at least :data:`HIDDEN_SENDS` send steps' tops (a
+    frame, for a tracker that sends every frame) unseen: the tracker lost it for a while
+    (the player's body, the cue, a tracking failure)."""
+    return [i for i in steps if i.frames > HIDDEN_SENDS and i.chord >= HIDDEN_SENDS * max(top, SHORT_STEP)]
+
+
+HIDDEN_SENDS = 3
+"""A ball that moved this many send steps without a sample was hidden, not lost a frame or
+two: with a frame lost one time in hundreds, three in a row are lost about once in a
+million."""
+def _travel(track: BallTrack, t0: float, t1: float) -> float:
+    """How far a ball's centre moved from ``t0`` to ``t1`` on the chords of its samples, m."""
+    x = np.interp((t0, t1), track.t, track.xy[:, 0])
+    y = np.interp((t0, t1), track.t, track.xy[:, 1])
+    return float(np.hypot(x[1] - x[0], y[1] - y[0]))
