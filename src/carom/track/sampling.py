@@ -20,7 +20,7 @@ from statistics import median
 
 import numpy as np
 
-from carom.core.balls import Ball
+from carom.core.balls import BALLS, Ball
 from carom.track.samples import BallTrack, FloatArray, TrackedStroke
 
 WINDOW = 7
@@ -151,22 +151,47 @@ def _percent(value: float | None) -> str:
     return "–" if value is None else f"{100.0 * value:.2f} %"
 
 
-def measure_sampling(strokes: Sequence[TrackedStroke]) -> Sampling:
-    """Every figure of :class:`Sampling` for the strokes of one recording."""
-    tracks = [track for stroke in strokes for track in stroke.balls.values()]
+@dataclass(frozen=True, slots=True)
+class Sending:
+    """How a recording's tracker sends the balls, as far as the detector's doubts need it
+    (:func:`sending`): its frame, its send step, and the frames it loses."""
+
+    frame_period: float | None
+    send_step: float
+    send_step_top: float
+    loss: tuple[Loss, ...]
+
+    @property
+    def loss_rate(self) -> float | None:
+        frames = sum(b.frames for b in self.loss)
+        return sum(b.lost for b in self.loss) / frames if frames else None
+
+
+def sending(strokes: Sequence[TrackedStroke]) -> Sending:
+    """The :class:`Sending` of the strokes of one recording (or of one stroke)."""
     period = frame_period(strokes)
     steps = intervals(strokes, period)
     low = send_step(steps)
-    along, across, both = moving_noise(tracks, period)
-    jitter, still = rest_jitter(tracks)
-    loss, whole, pairs = frame_loss(strokes, steps, period, low)
+    loss = loss_by_speed(steps, period, low)
     frames = sum(b.frames for b in loss)
     top = send_step_top(steps, low, sum(b.lost for b in loss) / frames if frames else None)
-    hidden = hidden_moves(steps, top)
-    return Sampling(len(strokes), sum(len(t) for t in tracks), period,
-                    stamp_sd(strokes, period) if period else None, stamp_resolution(tracks), low, top, both,
-                    along, across, jitter, still, loss, whole, pairs, len(hidden),
-                    max((i.t1 - i.t0 for i in hidden), default=0.0))
+    return Sending(period, low, top, loss)
+
+
+def measure_sampling(strokes: Sequence[TrackedStroke]) -> Sampling:
+    """Every figure of :class:`Sampling` for the strokes of one recording."""
+    tracks = [track for stroke in strokes for track in stroke.balls.values()]
+    sent = sending(strokes)
+    period = sent.frame_period
+    along, across, both = moving_noise(tracks, period)
+    jitter, still = rest_jitter(tracks)
+    whole, pairs = whole_frames(strokes, intervals(strokes, period), period, sent.send_step)
+    hidden = hidden_moves(intervals(strokes, period, inner=False), sent.send_step_top, period)
+    longest = max((i.t1 - i.t0 for i in hidden), default=0.0)
+    stamps = stamp_sd(strokes, period) if period else None
+    return Sampling(len(strokes), sum(len(t) for t in tracks), period, stamps, stamp_resolution(tracks),
+                    sent.send_step, sent.send_step_top, both, along, across, jitter, still, sent.loss, whole,
+                    pairs, len(hidden), longest)
 
 
 def _clock(stroke: TrackedStroke) -> FloatArray:
@@ -176,12 +201,13 @@ def _clock(stroke: TrackedStroke) -> FloatArray:
 
 
 def frame_period(strokes: Sequence[TrackedStroke]) -> float | None:
-    """The frame period, s: the mean interval between consecutive times at which the tracker
-    sent some ball, over the intervals of about one frame (the mean, not the median: a clock
-    whose stamps are rounded gives intervals of two values, in the proportion of its true
-    period). The frame is first found as the median of the shortest tenth of the intervals'
-    neighbourhood."""
-    intervals = np.concatenate([np.diff(_clock(s)) for s in strokes] or [np.zeros(0)])
+    """The frame period, s: the mean interval between two consecutive samples of a ball, over
+    the intervals of about one frame (the mean, not the median: a clock whose stamps are
+    rounded gives intervals of two values, in the proportion of its true period). The frame
+    is first found as the median of the shortest tenth of the intervals' neighbourhood. Each
+    ball's own samples: a tracker need not send every ball on one clock."""
+    intervals = np.concatenate([np.diff(track.t) for s in strokes for track in s.balls.values()]
+                               or [np.zeros(0)])
     intervals = intervals[intervals > 0.0]
     if intervals.shape[0] < WINDOW:
         return None
@@ -223,10 +249,23 @@ def stamp_resolution(tracks: Sequence[BallTrack]) -> float | None:
 
 
 @dataclass(frozen=True, slots=True)
+class Intervals:
+    """Every two consecutive samples of each ball (but its first and its last interval: a
+    tracker sends the first and the last sample whatever the step), as arrays: the stroke
+    (its index), the ball (its index in :data:`~carom.core.balls.BALLS`), when, how many
+    frames apart and how far apart."""
+
+    stroke: np.ndarray
+    ball: np.ndarray
+    t0: FloatArray
+    t1: FloatArray
+    frames: np.ndarray
+    chord: FloatArray
+
+
+@dataclass(frozen=True, slots=True)
 class Interval:
-    """Two consecutive samples of a ball (but its first and last interval: a tracker sends
-    the first and the last sample whatever the step): when, how many frames apart, and how
-    far apart."""
+    """One of the :class:`Intervals`."""
 
     stroke: int
     ball: Ball
@@ -236,32 +275,39 @@ class Interval:
     chord: float
 
 
-def intervals(strokes: Sequence[TrackedStroke], period: float | None) -> list[Interval]:
-    """Every :class:`Interval` of the strokes (frames counted with ``period``; 1 without)."""
-    out: list[Interval] = []
+def intervals(strokes: Sequence[TrackedStroke], period: float | None, *, inner: bool = True) -> Intervals:
+    """Every interval of the strokes (frames counted with ``period``; 1 without); each
+    ball's first and last interval too unless ``inner``."""
+    columns: list[list[np.ndarray]] = [[], [], [], [], [], []]
+    cut = 1 if inner else 0
     for k, stroke in enumerate(strokes):
         for ball, track in stroke.balls.items():
-            if len(track) < 4:
+            n = len(track) - 1 - 2 * cut
+            if n < 1:
                 continue
-            t = track.t.tolist()
-            dt = np.diff(track.t)
-            frames = np.maximum(np.round(dt / period), 1.0).astype(int).tolist() if period else [1] * len(t)
-            chord = np.hypot(*np.diff(track.xy, axis=0).T).tolist()
-            out.extend(Interval(k, ball, t[i], t[i + 1], frames[i], chord[i]) for i in range(1, len(t) - 2))
-    return out
+            dt = np.diff(track.t)[cut:cut + n]
+            columns[0].append(np.full(n, k))
+            columns[1].append(np.full(n, BALLS.index(ball)))
+            columns[2].append(track.t[cut:cut + n])
+            columns[3].append(track.t[cut + 1:cut + 1 + n])
+            frames = np.maximum(np.round(dt / period), 1.0) if period else np.ones(n)
+            columns[4].append(frames.astype(int))
+            columns[5].append(np.hypot(*np.diff(track.xy, axis=0).T)[cut:cut + n])
+    empty = (np.zeros(0, int), np.zeros(0, int), np.zeros(0), np.zeros(0), np.zeros(0, int), np.zeros(0))
+    return Intervals(*(np.concatenate(c) if c else e for c, e in zip(columns, empty, strict=True)))
 
 
-def send_step(steps: Sequence[Interval]) -> float:
+def send_step(steps: Intervals) -> float:
     """How far a ball must have moved before the tracker sends it again, m: the smallest step
     between its samples, without the lowest :data:`STEP_QUANTILE` per cent; 0 when short
     steps are common (every frame sent)."""
-    chords = np.array([i.chord for i in steps])
+    chords = steps.chord
     if chords.shape[0] == 0 or float(np.mean(chords < SHORT_STEP)) > EVERY_FRAME_SHARE:
         return 0.0
     return float(np.percentile(chords, STEP_QUANTILE))
 
 
-def send_step_top(steps: Sequence[Interval], low: float, loss: float | None) -> float:
+def send_step_top(steps: Intervals, low: float, loss: float | None) -> float:
     """How far a ball moves before the tracker surely sends it, m: the first distance from
     which, up to twice as far, the share of the frames after a sample in which the ball is
     sent again (by how far it moved in that frame, moving evenly between two samples; in
@@ -269,19 +315,15 @@ def send_step_top(steps: Sequence[Interval], low: float, loss: float | None) -> 
     within two standard deviations of a bin's count; ``low`` for a tracker that sends every
     frame or always after ``low``. Only the first frame after a sample is weighed: the
     frames after a lost one are lost more often (whole frames are lost in runs)."""
-    if low == 0.0:
-        return 0.0
-    counts: dict[int, list[int]] = {}
-    for i in steps:
-        seen = counts.setdefault(int(i.chord / i.frames / STEP_BIN), [0, 0])
-        seen[0] += 1
-        seen[1] += i.frames == 1
+    if low == 0.0 or steps.chord.shape[0] == 0:
+        return low
+    bins = (steps.chord / steps.frames / STEP_BIN).astype(int)
+    count = np.bincount(bins)
+    sent = np.bincount(bins, weights=(steps.frames == 1).astype(float))
     plateau = SURELY * (1.0 - (loss or 0.0))
-    spread = plateau * (1.0 - plateau)
-    short = {k for k, (n, sent) in counts.items() if sent < plateau * n - 2.0 * sqrt(n * spread)}
+    short = sent < plateau * count - 2.0 * np.sqrt(count * plateau * (1.0 - plateau))
     first = int(low / STEP_BIN)
-    top = next((k for k in range(first, max(counts, default=first) + 1)
-                if not any(j in short for j in range(k, 2 * k))), first)
+    top = next((k for k in range(first, count.shape[0]) if not short[k:2 * k].any()), first)
     return max(low, top * STEP_BIN)
 
 
@@ -296,39 +338,45 @@ def moving_noise(tracks: Sequence[BallTrack], period: float | None,
                  ) -> tuple[float | None, float | None, float | None]:
     """The noise of a moving ball's centre along its motion, across it and per coordinate,
     m: the medians, over every :data:`WINDOW` consecutive frames of a ball moving faster than
-    :data:`MOVING`, of the residuals' standard deviation about a quadratic in time."""
-    along: list[float] = []
-    across: list[float] = []
-    both: list[float] = []
+    :data:`MOVING`, of the residuals' standard deviation about a quadratic in time (all the
+    windows of a ball fitted at once, by their normal equations)."""
     if period is None:
         return None, None, None
-    dof = WINDOW - 3
-    for track in tracks:
-        n = len(track)
-        if n < WINDOW:
-            continue
-        d = np.diff(track.t)
-        one = (d >= 0.5 * period) & (d <= 1.5 * period)
-        run = np.convolve(one.astype(float), np.ones(WINDOW - 1), "valid") == WINDOW - 1
-        for i in np.nonzero(run)[0].tolist():
-            t, xy = track.t[i:i + WINDOW], track.xy[i:i + WINDOW]
-            tau = t - t.mean()
-            design = np.column_stack((np.ones(WINDOW), tau, tau * tau))
-            coefficients, *_ = np.linalg.lstsq(design, xy, rcond=None)
-            velocity = coefficients[1]
-            speed = float(np.hypot(*velocity))
-            if speed < MOVING:
-                continue
-            residual = xy - design @ coefficients
-            unit = velocity / speed
-            on = residual @ unit
-            off = residual @ np.array((-unit[1], unit[0]))
-            along.append(sqrt(float(on @ on) / dof))
-            across.append(sqrt(float(off @ off) / dof))
-            both.append(sqrt(float((residual * residual).sum()) / (2 * dof)))
-    if not both:
+    found = [_window_noise(track, period) for track in tracks if len(track) >= WINDOW]
+    rows = np.concatenate([f for f in found if f.shape[0]] or [np.zeros((0, 3))])
+    if rows.shape[0] == 0:
         return None, None, None
-    return median(along), median(across), median(both)
+    along, across, both = np.median(rows, axis=0).tolist()
+    return along, across, both
+
+
+def _window_noise(track: BallTrack, period: float) -> FloatArray:
+    """Per window of :data:`WINDOW` consecutive frames of a ball moving faster than
+    :data:`MOVING`: the residuals' standard deviation along the motion, across it and per
+    coordinate, as rows."""
+    d = np.diff(track.t)
+    one = (d >= 0.5 * period) & (d <= 1.5 * period)
+    starts = np.nonzero(np.convolve(one.astype(float), np.ones(WINDOW - 1), "valid") == WINDOW - 1)[0]
+    if starts.shape[0] == 0:
+        return np.zeros((0, 3))
+    index = starts[:, None] + np.arange(WINDOW)[None, :]
+    t, xy = track.t[index], track.xy[index]
+    tau = t - t.mean(axis=1, keepdims=True)
+    design = np.stack((np.ones_like(tau), tau, tau * tau), axis=2)
+    normal = np.einsum("wki,wkj->wij", design, design)
+    coefficients = np.linalg.solve(normal, np.einsum("wki,wkc->wic", design, xy))
+    residual = xy - np.einsum("wki,wic->wkc", design, coefficients)
+    velocity = coefficients[:, 1, :]
+    speed = np.hypot(velocity[:, 0], velocity[:, 1])
+    moving = speed >= MOVING
+    unit = velocity[moving] / speed[moving, None]
+    residual = residual[moving]
+    on = np.einsum("wkc,wc->wk", residual, unit)
+    off = np.einsum("wkc,wc->wk", residual, np.stack((-unit[:, 1], unit[:, 0]), axis=1))
+    dof = WINDOW - 3
+    both = (residual * residual).sum(axis=(1, 2)) / 2.0
+    out: FloatArray = np.sqrt(np.column_stack(((on * on).sum(axis=1), (off * off).sum(axis=1), both)) / dof)
+    return out
 
 
 def rest_jitter(tracks: Sequence[BallTrack]) -> tuple[float | None, int]:
@@ -344,40 +392,58 @@ def rest_jitter(tracks: Sequence[BallTrack]) -> tuple[float | None, int]:
     return (median(gaps) if gaps else None), len(gaps)
 
 
-def frame_loss(strokes: Sequence[TrackedStroke], steps: Sequence[Interval], period: float | None,
-               low: float) -> tuple[tuple[Loss, ...], float | None, int]:
-    """Frames lost by speed, and the share of the gaps in which another ball lost frames
-    too (see :class:`Sampling`), over the intervals in which a ball moved at least twice
-    the smallest send step ``low`` a frame (a frame was due in each; any speed, for a
-    tracker that sends every frame): of their ``n`` frames, ``n - 1`` were lost. A gap in
-    which a ball lost frames is a whole frame's loss for another ball due to be sent in it
-    too (moving that fast then, on the chord of its samples around) that sent nothing in it
-    either."""
-    bins = [[0, 0] for _ in SPEED_BINS[:-1]]
+def loss_by_speed(steps: Intervals, period: float | None, low: float) -> tuple[Loss, ...]:
+    """Frames lost by speed (see :class:`Sampling`), over the intervals in which a ball moved
+    at least twice the smallest send step ``low`` a frame (a frame was due in each; any
+    speed, for a tracker that sends every frame): of their ``n`` frames, ``n - 1`` were lost."""
+    if period is None:
+        return tuple(Loss(lo, hi, 0, 0) for lo, hi in pairwise(SPEED_BINS))
+    due = steps.chord >= 2.0 * low * steps.frames
+    frames = steps.frames[due]
+    speed_bin = np.searchsorted(SPEED_BINS, steps.chord[due] / (frames * period), side="right") - 1
+    counted = np.bincount(speed_bin, weights=frames, minlength=len(SPEED_BINS) - 1)
+    lost = np.bincount(speed_bin, weights=frames - 1, minlength=len(SPEED_BINS) - 1)
+    return tuple(Loss(lo, hi, int(n), int(m)) for (lo, hi), n, m
+                 in zip(pairwise(SPEED_BINS), counted.tolist(), lost.tolist(), strict=True))
+
+
+def whole_frames(strokes: Sequence[TrackedStroke], steps: Intervals, period: float | None,
+                 low: float) -> tuple[float | None, int]:
+    """Of the gaps in which a ball due to be sent every frame (:func:`loss_by_speed`) lost
+    frames, the share in which another ball due to be sent in it too (moving that fast then,
+    on the chord of its samples around) sent nothing in it either: whole frames lost; and
+    how many such pairs there were."""
     together = alone = 0
-    for i in steps:
-        if period is None or i.chord < 2.0 * low * i.frames:
-            continue
-        b = int(np.searchsorted(SPEED_BINS, i.chord / (i.frames * period), side="right")) - 1
-        bins[b][0] += i.frames
-        bins[b][1] += i.frames - 1
-        if i.frames > 1:
-            for other, theirs in strokes[i.stroke].balls.items():
-                if other is not i.ball and _travel(theirs, i.t0, i.t1) >= 2.0 * low * i.frames:
-                    inside = bool(np.any((theirs.t > i.t0) & (theirs.t < i.t1)))
-                    together += not inside
-                    alone += inside
-    loss = tuple(Loss(lo, hi, n, lost)
-                 for (lo, hi), (n, lost) in zip(pairwise(SPEED_BINS), bins, strict=True))
+    due = (steps.chord >= 2.0 * low * steps.frames) & (steps.frames > 1)
+    for k in np.nonzero(due)[0].tolist() if period else []:
+        t0, t1, n = float(steps.t0[k]), float(steps.t1[k]), int(steps.frames[k])
+        for other, theirs in strokes[int(steps.stroke[k])].balls.items():
+            if BALLS.index(other) != steps.ball[k] and _travel(theirs, t0, t1) >= 2.0 * low * n:
+                inside = bool(np.any((theirs.t > t0) & (theirs.t < t1)))
+                together += not inside
+                alone += inside
     pairs = together + alone
-    return loss, (together / pairs if pairs else None), pairs
+    return (together / pairs if pairs else None), pairs
 
 
-def hidden_moves(steps: Sequence[Interval], top: float) -> list[Interval]:
-    """The gaps in which a ball moved at least :data:`HIDDEN_SENDS` send steps' tops (a
-    frame, for a tracker that sends every frame) unseen: the tracker lost it for a while
-    (the player's body, the cue, a tracking failure)."""
-    return [i for i in steps if i.frames > HIDDEN_SENDS and i.chord >= HIDDEN_SENDS * max(top, SHORT_STEP)]
+def hidden_moves(steps: Intervals, top: float, period: float | None) -> list[Interval]:
+    """The gaps in which a ball moved unseen as far as :data:`HIDDEN_SENDS` samples would
+    have taken it: the tracker lost it for a while (the player's body, the cue, a tracking
+    failure), not a frame or two. A ball is sent at least once each send step's ``top`` it
+    moves, and once a frame when it moves farther than that a frame (its speed on either
+    side of the gap or over it, the fastest; any move at all, for a tracker that sends
+    every frame)."""
+    if steps.chord.shape[0] == 0 or period is None:
+        return []
+    pace = steps.chord / steps.frames
+    same = (steps.stroke[1:] == steps.stroke[:-1]) & (steps.ball[1:] == steps.ball[:-1])
+    fastest = pace.copy()
+    fastest[1:] = np.where(same, np.maximum(fastest[1:], pace[:-1]), fastest[1:])
+    fastest[:-1] = np.where(same, np.maximum(fastest[:-1], pace[1:]), fastest[:-1])
+    reach = np.maximum(np.maximum(fastest, top), SHORT_STEP)
+    hidden = (steps.frames > HIDDEN_SENDS) & (steps.chord >= HIDDEN_SENDS * reach)
+    return [Interval(int(steps.stroke[k]), BALLS[int(steps.ball[k])], float(steps.t0[k]), float(steps.t1[k]),
+                     int(steps.frames[k]), float(steps.chord[k])) for k in np.nonzero(hidden)[0].tolist()]
 
 
 HIDDEN_SENDS = 3

@@ -14,12 +14,14 @@ from carom.core.table import TableSpec
 from carom.rules.disciplines import Discipline
 from carom.rules.referee import StrokeContext, Verdict, judge
 from carom.track.contacts.detection import Detection, detect
+from carom.track.judging.camera import CameraSeen, camera_doubts
 from carom.track.judging.confidence import DOUBTFUL_BELOW, Doubt, order_parts, uncertain_parts
 from carom.track.judging.explanation import NEGLIGIBLE, Part, State, assemble, read
 from carom.track.judging.frozen import frozen_reading
 from carom.track.judging.record import build_stroke, candidates
 from carom.track.reconstruct.plausibility import implausible
 from carom.track.samples import TrackedStroke
+from carom.track.sampling import sending
 from carom.track.tracker import DEFAULT_MODEL, CameraBias, TrackerModel
 
 
@@ -65,6 +67,16 @@ def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpe
     (:func:`~carom.track.judging.recording.track_recording`), for the frozen reading of
     rule F9. ``detection``: the stroke's detection, if already made with ``model``.
     """
+    return judged(tracked, discipline, table, opening=opening, model=model, camera=camera,
+                  detection=detection)
+
+
+def judged(tracked: TrackedStroke, discipline: Discipline, table: TableSpec, *, opening: bool = False,
+           model: TrackerModel = DEFAULT_MODEL, camera: CameraBias | None = None,
+           detection: Detection | None = None, seen: CameraSeen | None = None) -> TrackedRuling:
+    """:func:`track_stroke`, with ``seen`` what the recording's camera does (by default
+    measured on the stroke alone), for the doubts about the camera
+    (:func:`~carom.track.judging.camera.camera_doubts`)."""
     if detection is None:
         detection = detect(tracked, table, model)
     cands = candidates(detection, tracked, table)
@@ -95,7 +107,10 @@ def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpe
     stroke = Stroke(stroke.ball, tuple(reading.best.events), read_as.start, stroke.end, stroke.exits,
                     stroke.fouls, stroke.paths, stroke.extra)
     verdict = judge(context, stroke)
-    found = [Doubt(e.probability, e.words(parts)) for e in reading.others]
+    if seen is None:
+        seen = CameraSeen(sending([tracked]), max(m.sigma for m in detection.motions.values()))
+    found = [*camera_doubts(tracked, detection.motions, seen),
+             *(Doubt(e.probability, e.words(parts)) for e in reading.others)]
     confidence = reading.confidence
     wrong = implausible(tracked, table)
     if wrong:
