@@ -27,10 +27,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from math import sqrt
+from pathlib import Path
 from typing import Any
 
 import numpy as np
-from track_sets import Case, judged_recording, real_rulings, recordings
+from track_sets import Case, cached, judged_recording, real_rulings, recordings
 
 from carom.track import TrackedRuling
 from carom.track.synthetic import CAMERAS
@@ -72,7 +73,7 @@ def _no_gaps(t: np.ndarray, *args: Any) -> np.ndarray:
 
 
 def _not_rolling(s: Any, chord: Any, found: np.ndarray) -> np.ndarray:
-    return np.zeros(found.shape[0], dtype=bool)
+    return np.zeros(s.t.shape[0], dtype=bool)
 
 
 PARTS: dict[str, list[Patch]] = {
@@ -165,12 +166,14 @@ def main() -> None:
                         help="the first seed of the first family's block (default: the choosing set)")
     parser.add_argument("--part", nargs="*", choices=tuple(PARTS), default=list(PARTS))
     parser.add_argument("--list", action="store_true", help="list the parts and stop")
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="a file to keep the set's strokes in between runs (made when missing)")
     args = parser.parse_args()
     if args.list:
         print("\n".join(PARTS))
         return
     started = time.perf_counter()
-    sets = list(recordings(args.family, args.strokes, args.recording, args.seed))
+    sets = cached(args.cache, lambda: list(recordings(args.family, args.strokes, args.recording, args.seed)))
     base = _right(sets)
     real = real_rulings()
     wrong_real = _ruled_otherwise(real)

@@ -9,7 +9,8 @@ camera's noise and bias measured over it), or the real match file judged as one 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import pickle
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,6 +49,21 @@ def recordings(family: str, count: int, size: int, base: int = FRESH) -> Iterato
     """``count`` strokes of ``family`` in recordings of ``size``, one recording at a time."""
     for strokes in labelled_recordings(count, first_seed(family, base), size, RULES, TABLE, CAMERAS[family]):
         yield [Case(s.tracked, s.verdict.points, s.verdict.fouls) for s in strokes]
+
+
+def cached(path: Path | None, make: Callable[[], list[list[Case]]]) -> list[list[Case]]:
+    """The set ``make`` gives, kept in the file ``path`` between runs (none: made each time).
+    A benchmark's own file, written and read by it alone."""
+    if path is None:
+        return make()
+    if path.exists():
+        with path.open("rb") as handle:
+            found: list[list[Case]] = pickle.load(handle)
+        return found
+    made = make()
+    with path.open("wb") as handle:
+        pickle.dump(made, handle)
+    return made
 
 
 def judged_recording(cases: Sequence[Case]) -> list[Judged]:
@@ -97,7 +113,7 @@ class Score:
                 f"(95 %: {100 * lo:.2f}–{100 * hi:.2f}); wrong {self.wrong}, flagged {self.wrong_flagged}; "
                 f"doubtful {self.doubtful} ({100.0 * self.doubtful / max(self.count, 1):.1f} %); "
                 f"confidence >= 0.99: {self.sure_right}/{self.sure} right = {share:.2f} % "
-                f"(95 %: {100 * slo:.2f}–{100 * shi:.2f}); Brier {self.brier:.4f}")
+                f"(95 %: {100 * slo:.2f}–{100 * shi:.2f}); Brier {self.brier:.5f}")
 
 
 def score(judged: Sequence[Judged]) -> Score:

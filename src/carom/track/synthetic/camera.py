@@ -100,6 +100,10 @@ nothing at ``reach``; ``step``: ``b`` within ``reach``, nothing beyond; ``one-si
 REAL = Family("real")
 """The real match file's camera (the default)."""
 
+REAL_EVERY_FRAME = Family("real-every-frame", every_frame=True)
+"""The real file's camera sending every frame of every ball, moving or not, as many trackers
+do: for developing what such a tracker needs (its resting balls' hundreds of samples)."""
+
 TEST_ONLY: tuple[Family, ...] = (
     Family("noisy", True, noise=(0.001, 0.004)),
     Family("heavy-tails", True, noise=(0.0003, 0.001), noise_df=3.0, glitch=0.005),
