@@ -3,7 +3,7 @@ the tracker-error model one could fit chosen on some strokes, scored on the othe
 
 **In-sample.** The detector's structure was written looking at this file (its sampling, its
 noise, the strokes an earlier detector got wrong); the folds choose only three tails of it
-again, so even the cross-validated figures are in-sample (issue 39). Out-of-sample real
+again, so even the cross-validated figures are in-sample. Out-of-sample real
 figures need real strokes the detector was never developed on.
 
     .venv/bin/python benchmarks/track_crossvalidation.py [FILE] [--folds 2 5]

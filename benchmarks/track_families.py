@@ -1,4 +1,4 @@
-"""Auto-referee on every family of simulated cameras, against the targets of issue 39.
+"""Auto-referee on every family of simulated cameras, against the targets of docs/auto-referee.md.
 
     .venv/bin/python benchmarks/track_families.py [--strokes 1000] [--family NAME ...] [--recording 50]
         [--seed 20000000]
@@ -11,7 +11,7 @@ were flagged, the doubtful strokes, the rulings at confidence 0.99 or more and h
 were right, each share with its 95 % interval, the Brier score and the reliability table.
 Then the real match file (in-sample: it was looked at while the detector was written).
 
-The targets (issue 39): every test-only family at least 98.5 % agreement and at least
+The targets: every test-only family at least 98.5 % agreement and at least
 99.5 % right among the rulings at confidence 0.99 or more. The test-only families measure;
 nothing of the detector is chosen on them.
 """

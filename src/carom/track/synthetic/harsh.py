@@ -1,14 +1,15 @@
 """The harsh cameras of the auto-referee's first nineteen rounds: true ball paths in, the
 samples a tracker would send out.
 
-Until issue 39 every synthetic stroke was seen by a camera drawn from these ranges, and
-the detector was developed on them (``tests/track/development.py`` still cites strokes
-seen so). Measured against the real match file (``tools/track_camera.py``) they are
-harsher than its camera and of another shape (three to four times its noise, about 7 %
-of each ball's frames lost apart from the others, a bias near other balls in the very
-form the detector takes out), so the default family is now the one fitted to the real
-camera (:mod:`carom.track.synthetic.camera`); these ranges stay, unchanged sample for
-sample, as the family ``harsh``. Each stroke gets its own camera, drawn from
+Until the camera was measured (carom.track.sampling), every synthetic stroke was seen by
+a camera drawn from these ranges, and the detector was developed on them
+(``tests/track/development.py`` still cites strokes seen so). Measured against the real
+match file (``tools/track_camera.py``) they are harsher than its camera and of another
+shape (three to four times its noise, about 7 % of each ball's frames lost apart from
+the others, a bias near other balls in the very form the detector takes out), so the
+default family is now the one fitted to the real camera
+(:mod:`carom.track.synthetic.camera`); these ranges stay, unchanged sample for sample,
+as the family ``harsh``. Each stroke gets its own camera, drawn from
 :class:`HarshRanges`:
 
 * **frames** every 17–40 ms (the real file: 50 a second), time stamps jittered and
