@@ -3,7 +3,7 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-EXTRAS ?= dev,batch,gym
+EXTRAS ?= dev,batch,gym,fit
 
 .PHONY: setup run test lint system bench clean
 

@@ -16,6 +16,7 @@ def commands() -> Any:
     from carom.cli import (  # noqa: F401  (each registers its commands)
         batch,
         draw,
+        fit,
         inspect_venue,
         replay,
         serve,

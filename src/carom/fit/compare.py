@@ -1,0 +1,112 @@
+"""The simulator against the tracked samples: the residuals the fit minimises and the
+RMSE it reports (docs/fit.md, "What the fit compares").
+
+The fit's vector holds the launch (:mod:`carom.fit.launch`, :data:`~carom.fit.launch.NAMES`)
+and then, for each ball on the table, how far it lay from its first tracked sample (x,
+y; metres): the tracker saw each ball at rest once or twice, about 1 mm off, and a
+millimetre where the cue ball meets a ball turns the cut by a degree. The first samples
+are compared like any other, so they hold these moves to what the noise allows.
+
+The stroke is played from that position with ``carom.physics``; every ball's simulated
+centre is taken at its tracked sample times, the simulator's clock starting at the
+strike (before it, every ball lies where it lay).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from carom.core.balls import Ball
+from carom.core.position import Position
+from carom.core.table import TableSpec
+from carom.fit.launch import NAMES, Launch, strike_of
+from carom.fit.observed import Observed, on_cloth_and_apart
+from carom.physics.build.choice import stroke_kernels
+from carom.physics.params import Params
+from carom.physics.simulate import Run, play
+
+LAUNCH = len(NAMES)
+"""The launch's share of the fit's vector; the moves of where the balls lay follow."""
+
+
+class Comparison:
+    """One tracked stroke, ready to be compared with any fit vector, many times over."""
+
+    def __init__(self, observed: Observed, table: TableSpec, params: Params, until: float = math.inf) -> None:
+        self.observed = observed
+        self.table = table
+        self.params = params
+        self.simulations = 0
+        """How many strokes have been simulated so far."""
+        self.window(until)
+
+    def window(self, until: float) -> None:
+        """Compare the samples up to ``until`` (seconds of the tracked clock) from now on."""
+        self.until = until
+        times = self.observed.times()
+        self._times = times[times <= until]
+        self._rows = {b: np.searchsorted(self._times, s.t[s.thinned][s.t[s.thinned] <= until])
+                      for b, s in self.observed.samples.items()}
+
+    @property
+    def size(self) -> int:
+        """The length of the fit's vector."""
+        return LAUNCH + 2 * len(self.observed.balls)
+
+    def start(self, launch: np.ndarray) -> np.ndarray:
+        """A fit vector: ``launch`` (6 numbers), the balls where the tracker saw them."""
+        return np.concatenate([launch, np.zeros(self.size - LAUNCH)])
+
+    def position(self, x: np.ndarray) -> Position:
+        """Where the balls lay, moved as ``x`` says."""
+        moves = x[LAUNCH:].reshape(-1, 2)
+        rest = self.observed.position
+        return on_cloth_and_apart({b: (rest[b][0] + float(d[0]), rest[b][1] + float(d[1]))
+                                   for b, d in zip(self.observed.balls, moves, strict=True)}, self.table)
+
+    def run(self, x: np.ndarray) -> Run:
+        """The simulator's run of ``x`` (its whole event log)."""
+        self.simulations += 1
+        strike = strike_of(Launch.of(x[:LAUNCH]), self.observed.cue, self.params)
+        return play(self.position(x), strike, self.table, self.params)
+
+    def at(self, x: np.ndarray, times: np.ndarray, run: Run | None = None) -> np.ndarray:
+        """Every ball's simulated centre at ``times`` (seconds of the tracked clock,
+        ascending): len(times) × balls × 2, balls in :attr:`Observed.balls` order."""
+        run = self.run(x) if run is None else run
+        _, sample_positions = stroke_kernels()
+        since = np.ascontiguousarray(np.maximum(np.asarray(times, dtype=float) - x[NAMES.index("time")], 0.0))
+        return sample_positions(run.log_t, run.log_state, run.log_mode, run.n_log, since,  # type: ignore[no-any-return]
+                                run.vector)
+
+    def residuals(self, x: np.ndarray) -> np.ndarray:
+        """Simulated minus tracked centres (metres, x and y of each thinned sample up to
+        :attr:`until`, ball after ball)."""
+        xy = self.at(x, self._times)
+        parts = []
+        for m, ball in enumerate(self.observed.balls):
+            s = self.observed.samples[ball]
+            rows = self._rows[ball]
+            parts.append((xy[rows, m, :] - s.xy[s.thinned][:len(rows)]).ravel())
+        return np.concatenate(parts)
+
+    def free_run(self, x: np.ndarray) -> np.ndarray:
+        """The cue ball's residuals over every sample of its free run (before any sign of
+        a contact), the samples at rest before the strike included."""
+        s = self.observed.samples[self.observed.cue]
+        keep = s.t <= self.observed.free_until
+        m = self.observed.balls.index(self.observed.cue)
+        xy = self.at(x, s.t[keep])
+        return (xy[:, m, :] - s.xy[keep]).ravel()  # type: ignore[no-any-return]
+
+    def rmse(self, x: np.ndarray) -> dict[Ball, float]:
+        """Each ball's RMSE (metres) over every one of its samples."""
+        run = self.run(x)
+        out = {}
+        for m, ball in enumerate(self.observed.balls):
+            s = self.observed.samples[ball]
+            xy = self.at(x, s.t, run)
+            out[ball] = math.sqrt(float(np.mean(np.sum((xy[:, m, :] - s.xy) ** 2, axis=1))))
+        return out
