@@ -33,13 +33,15 @@ def fitted() -> FittedStroke:
     return fit_stroke(tracked_stroke(), LARGE, budget=GENEROUS)
 
 
-def test_the_strike_comes_back(fitted: FittedStroke) -> None:
+def test_the_strike_comes_back_within_its_uncertainty(fitted: FittedStroke) -> None:
+    """Within three standard deviations, and within what the samples can tell apart
+    (a degree of elevation and a fraction of a degree of direction curve the ball alike)."""
     strike = fitted.strike
-    assert abs(strike.speed - STRIKE.speed) < 0.01
-    assert abs(strike.direction - STRIKE.direction) < 0.1
-    assert abs(strike.side - STRIKE.side) < 0.01
-    assert abs(strike.height - STRIKE.height) < 0.01
-    assert abs(strike.elevation - STRIKE.elevation) < 1.0
+    for name, close in (("speed", 0.01), ("direction", 0.5), ("side", 0.01), ("height", 0.01),
+                        ("elevation", 2.5)):
+        error = abs(getattr(strike, name) - getattr(STRIKE, name))
+        assert error < close, name
+        assert error < 3 * fitted.uncertainty[name], name
     assert abs(fitted.strike_time - 0.013) < 0.002
 
 

@@ -2,10 +2,11 @@
 RMSE it reports (docs/fit.md, "What the fit compares").
 
 The fit's vector holds the launch (:mod:`carom.fit.launch`, :data:`~carom.fit.launch.NAMES`)
-and then, for each ball on the table, how far it lay from its first tracked sample (x,
-y; metres): the tracker saw each ball at rest once or twice, about 1 mm off, and a
-millimetre where the cue ball meets a ball turns the cut by a degree. The first samples
-are compared like any other, so they hold these moves to what the noise allows.
+and then, for each object ball on the table, how far it lay from its first tracked
+sample (x, y; metres): the tracker saw each ball at rest once or twice, about 1 mm off,
+and a millimetre where the cue ball meets a ball turns the cut by a degree. The first
+samples are compared like any other, so they hold these moves to what the noise allows.
+The cue ball lies where the tracker saw it: its line is read from its whole free run.
 
 The stroke is played from that position with ``carom.physics``; every ball's simulated
 centre is taken at its tracked sample times, the simulator's clock starting at the
@@ -38,12 +39,17 @@ class Comparison:
         self.observed = observed
         self.table = table
         self.params = params
+        self.limit = until
+        """Seconds of the tracked clock: no later sample is ever compared (the tracks
+        "up to" a moment of the prediction protocols)."""
         self.simulations = 0
         """How many strokes have been simulated so far."""
         self.window(until)
 
     def window(self, until: float) -> None:
-        """Compare the samples up to ``until`` (seconds of the tracked clock) from now on."""
+        """Compare the samples up to ``until`` (seconds of the tracked clock; never beyond
+        :attr:`limit`) from now on."""
+        until = min(until, self.limit)
         self.until = until
         times = self.observed.times()
         self._times = times[times <= until]
@@ -51,9 +57,14 @@ class Comparison:
                       for b, s in self.observed.samples.items()}
 
     @property
+    def movable(self) -> tuple[Ball, ...]:
+        """The balls whose place at rest the fit reads: the object balls."""
+        return tuple(b for b in self.observed.balls if b is not self.observed.cue)
+
+    @property
     def size(self) -> int:
         """The length of the fit's vector."""
-        return LAUNCH + 2 * len(self.observed.balls)
+        return LAUNCH + 2 * len(self.movable)
 
     def start(self, launch: np.ndarray) -> np.ndarray:
         """A fit vector: ``launch`` (6 numbers), the balls where the tracker saw them."""
@@ -61,10 +72,10 @@ class Comparison:
 
     def position(self, x: np.ndarray) -> Position:
         """Where the balls lay, moved as ``x`` says."""
-        moves = x[LAUNCH:].reshape(-1, 2)
-        rest = self.observed.position
-        return on_cloth_and_apart({b: (rest[b][0] + float(d[0]), rest[b][1] + float(d[1]))
-                                   for b, d in zip(self.observed.balls, moves, strict=True)}, self.table)
+        at = dict(self.observed.position)
+        for ball, d in zip(self.movable, x[LAUNCH:].reshape(-1, 2), strict=True):
+            at[ball] = (at[ball][0] + float(d[0]), at[ball][1] + float(d[1]))
+        return on_cloth_and_apart(at, self.table)
 
     def run(self, x: np.ndarray) -> Run:
         """The simulator's run of ``x`` (its whole event log)."""
@@ -96,7 +107,7 @@ class Comparison:
         """The cue ball's residuals over every sample of its free run (before any sign of
         a contact), the samples at rest before the strike included."""
         s = self.observed.samples[self.observed.cue]
-        keep = s.t <= self.observed.free_until
+        keep = s.t <= min(self.observed.free_until, self.limit)
         m = self.observed.balls.index(self.observed.cue)
         xy = self.at(x, s.t[keep])
         return (xy[:, m, :] - s.xy[keep]).ravel()  # type: ignore[no-any-return]

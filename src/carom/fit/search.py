@@ -38,6 +38,8 @@ its spin)."""
 ELEVATIONS = (0.0, 10.0, 20.0, 35.0)
 STARTS = 3
 """Grid points the least squares starts from."""
+CARRIED = 2
+"""Answers carried from one window to the next."""
 WINDOWS = (0.5, 1.5, 3.0, 6.0, math.inf)
 """Seconds after the free run: the samples compared grow window by window, each fit
 starting from the last one's answer. A whole stroke's residuals change abruptly with
@@ -74,6 +76,27 @@ class Budget:
 DEFAULT_BUDGET = Budget()
 
 
+@dataclass(frozen=True, slots=True)
+class Prior:
+    """What the fit takes the side, the elevation and the height to be where the samples
+    do not say (a stroke read up to its first contact shows no side): each a value and a
+    spread, added to the residuals as ``SCALE·(value − prior)/spread`` (one spread away
+    costs what one sample 3 cm off does). The height's value is the free run's."""
+
+    side: float = 0.0
+    elevation: float = 0.0
+    side_spread: float = 0.25
+    height_spread: float = 0.25
+    elevation_spread: float = 15.0
+
+    def residuals(self, x: np.ndarray, height: float) -> np.ndarray:
+        return SCALE * np.array([(x[2] - self.side) / self.side_spread, (x[3] - height) / self.height_spread,
+                                 (x[4] - self.elevation) / self.elevation_spread])
+
+
+DEFAULT_PRIOR = Prior()
+
+
 class OutOfBudget(Exception):
     """Raised inside the search when the budget is spent."""
 
@@ -106,9 +129,12 @@ def robust_cost(residuals: np.ndarray) -> float:
 class _Spender:
     """Counts simulations against the budget and remembers the best point seen."""
 
-    def __init__(self, comparison: Comparison, budget: Budget) -> None:
+    def __init__(self, comparison: Comparison, budget: Budget, prior: Prior) -> None:
         self.comparison = comparison
         self.budget = budget
+        self.prior = prior
+        self.height = 0.0
+        """The free run's height, the prior's value."""
         self.start = time.process_time()
         self.best: tuple[float, np.ndarray] | None = None
 
@@ -117,13 +143,18 @@ class _Spender:
                 or time.process_time() - self.start > self.budget.seconds):
             raise OutOfBudget
 
+    def residuals(self, x: np.ndarray) -> np.ndarray:
+        """:meth:`whole` outside the budget (the answer's own)."""
+        return np.concatenate([self.comparison.residuals(x), self.prior.residuals(x, self.height)])
+
     def forget(self) -> None:
         """Forget the best point (the cost function changes)."""
         self.best = None
 
     def whole(self, x: np.ndarray) -> np.ndarray:
+        """The residuals of every ball's samples in the window, and the prior's."""
         self.check()
-        r = self.comparison.residuals(x)
+        r = self.residuals(x)
         cost = robust_cost(r)
         if self.best is None or cost < self.best[0]:
             self.best = (cost, x.copy())
@@ -198,16 +229,17 @@ def bounds_around(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return lo, hi
 
 
-def search(comparison: Comparison, budget: Budget = DEFAULT_BUDGET) -> Found:
+def search(comparison: Comparison, budget: Budget = DEFAULT_BUDGET, prior: Prior = DEFAULT_PRIOR) -> Found:
     """The launch and the position at rest that best reproduce the tracked stroke (see
     the module's text)."""
-    spender = _Spender(comparison, budget)
+    spender = _Spender(comparison, budget, prior)
     stopped = False
     x = first_guess(comparison)
     free_rms = math.nan
     scale = np.array([0.05, 0.3, 0.1, 0.1, 5.0, 0.001, *[0.001] * (len(x) - LAUNCH)])
     try:
         x = read_free_run(comparison, spender, x)
+        spender.height = float(x[3])
         free_rms = float(np.sqrt(np.mean(comparison.free_run(x) ** 2)))
         lo, hi = bounds_around(x)
         starts: list[np.ndarray] = []
@@ -220,14 +252,16 @@ def search(comparison: Comparison, budget: Budget = DEFAULT_BUDGET) -> Found:
                 fit = least_squares(spender.whole, np.clip(start, lo, hi), bounds=(lo, hi), loss="soft_l1",
                                     f_scale=SCALE, x_scale=scale, diff_step=1e-5, max_nfev=ROUNDS)
                 answers.append((fit.cost, len(answers), fit.x))
-            starts = [min(answers, key=lambda a: (a[0], a[1]))[2]]
+            starts = [a[2] for a in sorted(answers, key=lambda a: (a[0], a[1]))[:CARRIED]]
     except OutOfBudget:
         stopped = True
     if spender.best is not None:
         x = spender.best[1]
+    comparison.window(comparison.observed.free_until + WINDOWS[0])
+    spread = covariance(spender.residuals, x)
     comparison.window(math.inf)
     cost = robust_cost(comparison.residuals(x))
-    return Found(x, free_rms, cost, covariance(comparison.residuals, x), stopped)
+    return Found(x, free_rms, cost, spread, stopped)
 
 
 def covariance(residuals: Callable[[np.ndarray], np.ndarray], x: np.ndarray) -> np.ndarray:
