@@ -81,15 +81,19 @@ class Prior:
     """What the fit takes the side, the elevation and the height to be where the samples
     do not say (a stroke read up to its first contact shows no side): each a value and a
     spread, added to the residuals as ``SCALE·(value − prior)/spread`` (one spread away
-    costs what one sample 3 cm off does). The height's value is the free run's."""
+    costs what one sample 3 cm off does). The height's value is the free run's unless
+    given."""
 
     side: float = 0.0
     elevation: float = 0.0
+    height: float | None = None
+    """None: the free run's."""
     side_spread: float = 0.25
     height_spread: float = 0.25
     elevation_spread: float = 15.0
 
-    def residuals(self, x: np.ndarray, height: float) -> np.ndarray:
+    def residuals(self, x: np.ndarray, free_height: float) -> np.ndarray:
+        height = free_height if self.height is None else self.height
         return SCALE * np.array([(x[2] - self.side) / self.side_spread, (x[3] - height) / self.height_spread,
                                  (x[4] - self.elevation) / self.elevation_spread])
 
@@ -243,8 +247,9 @@ def search(comparison: Comparison, budget: Budget = DEFAULT_BUDGET, prior: Prior
         free_rms = float(np.sqrt(np.mean(comparison.free_run(x) ** 2)))
         lo, hi = bounds_around(x)
         starts: list[np.ndarray] = []
-        for extra in WINDOWS:
-            comparison.window(comparison.observed.free_until + extra)
+        ends = sorted({min(comparison.observed.free_until + extra, comparison.limit) for extra in WINDOWS})
+        for end in ends:
+            comparison.window(end)
             spender.forget()
             starts = starts or grid(spender, x)[:STARTS]
             answers: list[tuple[float, int, np.ndarray]] = []
