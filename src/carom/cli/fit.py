@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from carom.cli.app import app, fail, output_file, within
+from carom.cli.track import DisciplineName, FormatName, TableName, TrackedFile
 
 if TYPE_CHECKING:  # the fit (SciPy, the simulator, the auto-referee) loads when the command runs
     from carom.core.table import TableSpec
@@ -25,18 +26,13 @@ PROGRESS_FROM = 2
 
 @app.command()
 def fit(
-    file: Annotated[Path, typer.Argument(
-        metavar="FILE", help="A tracked file (one stroke a line: shot, cue, balls).", exists=True,
-        dir_okay=False)],
+    file: TrackedFile,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", metavar="OUT", help="Write one JSON object per stroke, one a line, to OUT.",
         dir_okay=False)] = None,
-    discipline: Annotated[str, typer.Option(help="The discipline the strokes are judged by.")]
-    = "three-cushion",
-    table: Annotated[str | None, typer.Option(help="A table of carom.core.table.TABLES (default: the "
-                                                   "discipline's first table).")] = None,
-    fmt: Annotated[str | None, typer.Option("--format", help="The tracked file's format (default: "
-                                                             "recognised from its first line).")] = None,
+    discipline: DisciplineName = "three-cushion",
+    table: TableName = None,
+    fmt: FormatName = None,
     simulations: Annotated[int, typer.Option(
         metavar="N", help="Most simulations one stroke's fit may run (100 to 100000).")] = 3000,
     seconds: Annotated[float, typer.Option(
@@ -62,21 +58,15 @@ def fit(
     its problems are listed, with the residual. -o writes all of it as JSON lines.
     A malformed file is refused with the line and the field (exit status 2).
     """
-    from carom.cli.track import _setup
+    from carom.cli.track import _setup, read_strokes
     from carom.fit import Budget
-    from carom.track import TrackFormatError, read_tracked
 
     rules, spec = _setup(discipline, table)
     within("--simulations", simulations, 100, 100_000, "simulations")
     within("--seconds", seconds, 0.1, 600.0, "seconds")
     if output is not None:
         output_file(output, "-o")
-    try:
-        strokes = list(read_tracked(file, fmt))
-    except TrackFormatError as error:
-        fail(f"{file}: {error}")
-    except (OSError, UnicodeDecodeError) as error:
-        fail(f"{file}: {error}")
+    strokes = read_strokes(file, fmt)
     rows = []
     for row in _fitted(strokes, rules, spec, Budget(simulations, seconds)):
         rows.append(row)

@@ -24,18 +24,24 @@ PROGRESS_FROM = 20
 """Files with at least this many strokes show a progress bar (on a terminal)."""
 
 
+TrackedFile = Annotated[Path, typer.Argument(
+    metavar="FILE", help="A tracked file (one stroke a line: shot, cue, balls).", exists=True,
+    dir_okay=False)]
+DisciplineName = Annotated[str, typer.Option(help="The discipline the strokes are judged by.")]
+TableName = Annotated[str | None, typer.Option(help="A table of carom.core.table.TABLES: large, small, "
+                                                    "half-match, ... (default: the discipline's first "
+                                                    "table).")]
+FormatName = Annotated[str | None, typer.Option("--format", help="The tracked file's format (default: "
+                                                                 "recognised from its first line).")]
+"""The options ``carom track`` and ``carom fit`` share."""
+
+
 @app.command()
 def track(
-    file: Annotated[Path, typer.Argument(
-        metavar="FILE", help="A tracked file (one stroke a line: shot, cue, balls).", exists=True,
-        dir_okay=False)],
-    discipline: Annotated[str, typer.Option(help="The discipline the strokes are judged by.")]
-    = "three-cushion",
-    table: Annotated[str | None, typer.Option(help="A table of carom.core.table.TABLES: large, small, "
-                                                   "half-match, ... (default: the discipline's first "
-                                                   "table).")] = None,
-    fmt: Annotated[str | None, typer.Option("--format", help="The tracked file's format (default: "
-                                                             "recognised from its first line).")] = None,
+    file: TrackedFile,
+    discipline: DisciplineName = "three-cushion",
+    table: TableName = None,
+    fmt: FormatName = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per stroke, one a line.")]
     = False,
     carom_out: Annotated[Path | None, typer.Option("--carom-out", help="Also write the strokes as a "
@@ -56,17 +62,12 @@ def track(
     and the field (exit status 2) before anything is printed.
     """
     from carom.core.outputs import write_text
-    from carom.track import TrackFormatError, corrections, match_record, read_tracked
+    from carom.track import corrections, match_record
 
     rules, spec = _setup(discipline, table)
     if carom_out is not None:
         output_file(carom_out, "--carom-out")
-    try:
-        strokes = list(read_tracked(file, fmt))
-    except TrackFormatError as error:
-        fail(f"{file}: {error}")
-    except (OSError, UnicodeDecodeError) as error:
-        fail(f"{file}: {error}")
+    strokes = read_strokes(file, fmt)
     rulings: list[TrackedRuling] = []
     out = sys.stdout
     for ruling in _judged(strokes, rules, spec):
@@ -83,6 +84,18 @@ def track(
         if corrections(record):
             typer.echo(f"carom: {carom_out}: {corrections(record)} place(s) where the recording's course "
                        "differs from the rulings were bridged (see the notes in the file)", err=True)
+
+
+def read_strokes(file: Path, fmt: str | None) -> list[TrackedStroke]:
+    """Every stroke of a tracked file; a file that cannot be read exits 2 naming the line."""
+    from carom.track import TrackFormatError, read_tracked
+
+    try:
+        return list(read_tracked(file, fmt))
+    except TrackFormatError as error:
+        fail(f"{file}: {error}")
+    except (OSError, UnicodeDecodeError) as error:
+        fail(f"{file}: {error}")
 
 
 def _setup(name: str, table: str | None) -> tuple[Discipline, TableSpec]:

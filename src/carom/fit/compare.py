@@ -30,6 +30,12 @@ from carom.physics.simulate import Run, play
 
 LAUNCH = len(NAMES)
 """The launch's share of the fit's vector; the moves of where the balls lay follow."""
+NEAR_GAP = 0.02
+"""Metres: a sample whose ball is this close to touching another ball's tracked centre
+lies at a contact or a near miss,"""
+NEAR_WEIGHT = 4.0
+"""and its residual counts this many times over in the fit: whether a ball met another
+decides the ruling, and a stroke read back should meet the balls the tracks met."""
 
 
 class Comparison:
@@ -44,6 +50,7 @@ class Comparison:
         "up to" a moment of the prediction protocols)."""
         self.simulations = 0
         """How many strokes have been simulated so far."""
+        self._weights = {b: near_weights(observed, b, table.ball_radius) for b in observed.balls}
         self.window(until)
 
     def window(self, until: float) -> None:
@@ -100,7 +107,8 @@ class Comparison:
         for m, ball in enumerate(self.observed.balls):
             s = self.observed.samples[ball]
             rows = self._rows[ball]
-            parts.append((xy[rows, m, :] - s.xy[s.thinned][:len(rows)]).ravel())
+            weight = self._weights[ball][:len(rows), None]
+            parts.append((weight * (xy[rows, m, :] - s.xy[s.thinned][:len(rows)])).ravel())
         return np.concatenate(parts)
 
     def free_run(self, x: np.ndarray) -> np.ndarray:
@@ -121,3 +129,17 @@ class Comparison:
             xy = self.at(x, s.t, run)
             out[ball] = math.sqrt(float(np.mean(np.sum((xy[:, m, :] - s.xy) ** 2, axis=1))))
         return out
+
+
+def near_weights(observed: Observed, ball: Ball, radius: float) -> np.ndarray:
+    """Each thinned sample's weight: :data:`NEAR_WEIGHT` where ``ball`` is within
+    :data:`NEAR_GAP` of touching another ball (its track interpolated), else 1."""
+    s = observed.samples[ball]
+    t, xy = s.t[s.thinned], s.xy[s.thinned]
+    near = np.zeros(len(t), dtype=bool)
+    for other, o in observed.samples.items():
+        if other is ball:
+            continue
+        ox, oy = np.interp(t, o.t, o.xy[:, 0]), np.interp(t, o.t, o.xy[:, 1])
+        near |= np.hypot(xy[:, 0] - ox, xy[:, 1] - oy) < 2.0 * radius + NEAR_GAP
+    return np.where(near, NEAR_WEIGHT, 1.0)
