@@ -73,3 +73,11 @@ def test_a_cue_ball_that_never_moved_is_a_problem() -> None:
     observed = observe(dataclasses.replace(tracked, balls={**tracked.balls, Ball.WHITE: still}), LARGE)
     assert observed.departure == 0
     assert any("never left" in p for p in observed.problems)
+
+
+def test_the_tracks_show_when_a_ball_at_rest_was_struck_and_by_which_ball() -> None:
+    first = simulate(POSITION, STRIKE, LARGE).events[0]
+    assert isinstance(first, BallContact) and first.t is not None
+    contacts = observe(tracked_stroke(), LARGE).contacts
+    assert [(a, b) for a, b, _ in contacts] == [(Ball.WHITE, Ball.YELLOW)]
+    assert abs(contacts[0][2] - (first.t + 0.013)) < 0.01

@@ -30,6 +30,14 @@ from carom.physics.simulate import Run, play
 
 LAUNCH = len(NAMES)
 """The launch's share of the fit's vector; the moves of where the balls lay follow."""
+CONTACT_SPAN = 0.08
+CONTACT_GRID = np.linspace(-CONTACT_SPAN, CONTACT_SPAN, 41)
+"""Seconds about a contact the tracks show (``Observed.contacts``) in which the simulated
+balls must meet,"""
+CONTACT_WEIGHT = 4.0
+"""and the weight of the residual that says by how much they missed each other (metres
+between their surfaces at their closest): a stroke read back should meet the balls the
+tracks met, whatever else it gets wrong."""
 NEAR_GAP = 0.02
 """Metres: a sample whose ball is this close to touching another ball's tracked centre
 lies at a contact or a near miss,"""
@@ -59,9 +67,14 @@ class Comparison:
         until = min(until, self.limit)
         self.until = until
         times = self.observed.times()
-        self._times = times[times <= until]
+        contacts = [c for c in self.observed.contacts if c[2] + CONTACT_SPAN <= until]
+        grids = [c[2] + CONTACT_GRID for c in contacts]
+        self._times = np.unique(np.concatenate([times[times <= until], *grids]))
         self._rows = {b: np.searchsorted(self._times, s.t[s.thinned][s.t[s.thinned] <= until])
                       for b, s in self.observed.samples.items()}
+        balls = self.observed.balls
+        self._contacts = [(balls.index(a), balls.index(b), np.searchsorted(self._times, grid))
+                          for (a, b, _), grid in zip(contacts, grids, strict=True)]
 
     @property
     def movable(self) -> tuple[Ball, ...]:
@@ -109,6 +122,10 @@ class Comparison:
             rows = self._rows[ball]
             weight = self._weights[ball][:len(rows), None]
             parts.append((weight * (xy[rows, m, :] - s.xy[s.thinned][:len(rows)])).ravel())
+        reach = 2.0 * self.table.ball_radius
+        missed = [float(np.min(np.hypot(*(xy[rows, a] - xy[rows, b]).T))) - reach
+                  for a, b, rows in self._contacts]
+        parts.append(CONTACT_WEIGHT * np.maximum(np.array(missed), 0.0))
         return np.concatenate(parts)
 
     def free_run(self, x: np.ndarray) -> np.ndarray:

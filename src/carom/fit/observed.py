@@ -37,6 +37,10 @@ LOST_SPEED = 0.2
 """m/s: a ball whose track ends this fast before the stroke's end was lost by the tracker."""
 LOST_END = 0.5
 """Seconds before the stroke's end that a track may stop (a ball at rest is not sampled)."""
+TOUCH_GAP = 0.005
+TOUCH_REACH = 0.05
+"""Metres: a ball that left where it lay was struck by the ball nearest it then, if that
+one was within these of touching it (the gap, and how far a ball runs between samples)."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,8 @@ class Observed:
     """Seconds: until then the cue ball ran free (before any sign of a contact)."""
     problems: tuple[str, ...]
     """Why the stroke cannot be read back (a ball the tracker lost); empty when it can."""
+    contacts: tuple[tuple[Ball, Ball, float], ...] = ()
+    """Where two balls' tracks met: the pair and the moment (:func:`tracked_contacts`)."""
 
     @property
     def duration(self) -> float:
@@ -102,7 +108,8 @@ def observe(tracked: TrackedStroke, table: TableSpec) -> Observed:
     position = _at_rest(samples, table)
     balls = tuple(b for b in BALLS if b in samples)
     free = _free_until(tracked.cue, samples, position, table) if cue is not None else 0.0
-    return Observed(tracked.shot, tracked.cue, position, balls, samples, departure, free, tuple(problems))
+    return Observed(tracked.shot, tracked.cue, position, balls, samples, departure, free, tuple(problems),
+                    tracked_contacts(samples, table.ball_radius))
 
 
 def _samples(tracked: TrackedStroke, ball: Ball) -> BallSamples:
@@ -178,3 +185,43 @@ def _free_until(cue: Ball, samples: dict[Ball, BallSamples], position: Position,
         signs.append(np.interp(t, other.t, np.arange(len(other.t))) >= gone[0] if len(gone) else t < 0)
     after = np.flatnonzero(np.logical_or.reduce(signs) & (np.arange(len(t)) > 0))
     return float(t[after[0]]) - SPACING if len(after) else float(t[-1])
+
+
+def tracked_contacts(samples: dict[Ball, BallSamples], radius: float) -> tuple[tuple[Ball, Ball, float], ...]:
+    """The moments a ball at rest was struck: it left where it lay (:func:`departed`), and
+    the ball that struck it is the one nearest it then, within :data:`TOUCH_GAP` plus the
+    distance a ball runs between two samples of touching it."""
+    out = []
+    tracks = {b: departed(s) for b, s in samples.items()}
+    for ball, s in samples.items():
+        d = _departure(s)
+        t, _ = tracks[ball]
+        if d == 0 or len(t) == len(s.t):
+            continue
+        left = float(t[d])
+        best: tuple[float, Ball] | None = None
+        for other, (to, xo) in tracks.items():
+            if other is ball or not to[0] <= left <= to[-1]:
+                continue
+            at = np.array([np.interp(left, to, xo[:, 0]), np.interp(left, to, xo[:, 1])])
+            gap = float(np.hypot(*(at - s.xy[0]))) - 2.0 * radius
+            if best is None or gap < best[0]:
+                best = (gap, other)
+        if best is not None and best[0] < TOUCH_GAP + TOUCH_REACH:
+            out.append((best[1], ball, left))
+    return tuple(sorted(out, key=lambda c: c[2]))
+
+
+def departed(s: BallSamples) -> tuple[np.ndarray, np.ndarray]:
+    """The track with the moment the ball left where it lay put in: its first sample away
+    taken back along its way at the speed it then had (a ball at rest has a sample at
+    the start and the next where it already runs: drawn straight, it would creep)."""
+    d = _departure(s)
+    if d == 0 or d + 1 >= len(s.t):
+        return s.t, s.xy
+    speed = float(np.hypot(*(s.xy[d + 1] - s.xy[d]))) / float(s.t[d + 1] - s.t[d])
+    away = float(np.hypot(*(s.xy[d] - s.xy[0])))
+    left = float(s.t[d]) - away / speed if speed > 0 else float(s.t[d - 1])
+    if not s.t[d - 1] < left < s.t[d]:
+        return s.t, s.xy
+    return np.insert(s.t, d, left), np.insert(s.xy, d, s.xy[0], axis=0)

@@ -57,15 +57,16 @@ def _read_until(tracked: TrackedStroke, table: TableSpec, params: Params, until:
     return observed, comparison, search(comparison, budget, prior)
 
 
-def predict_until(tracked: TrackedStroke, until: float, table: TableSpec, params: Params = DEFAULT_PARAMS, *,
-                  prior: Prior = DEFAULT_PRIOR, budget: Budget = DEFAULT_BUDGET) -> Prediction:
+def predict_until(tracked: TrackedStroke, until: float, table: TableSpec, params: Params = DEFAULT_PARAMS,
+                  *, prior: Prior = DEFAULT_PRIOR, budget: Budget = DEFAULT_BUDGET) -> Prediction:
     """The whole stroke simulated from the strike (and where the balls lay) read from
     every ball's samples up to ``until`` (seconds of the tracked clock)."""
     _, comparison, found = _read_until(tracked, table, params, until, prior, budget)
     launch = Launch.of(found.x[:LAUNCH])
     strike = strike_of(launch, tracked.cue, params)
     position = comparison.position(found.x)
-    return Prediction(strike, launch.time, position, simulate(position, strike, table, params), comparison.limit)
+    stroke = simulate(position, strike, table, params)
+    return Prediction(strike, launch.time, position, stroke, comparison.limit)
 
 
 def predict_from_cue(tracked: TrackedStroke, table: TableSpec, params: Params = DEFAULT_PARAMS, *,
