@@ -21,9 +21,10 @@ from carom.core.position import Position
 from carom.core.table import TableSpec
 from carom.track import TrackedStroke
 
-STILL = 0.003
-"""Metres: a sample this close to the ball's first one is still at rest (the tracker's
-noise is about 1 mm)."""
+STILL = 0.006
+"""Metres: a sample this close to the ball's first one may still be at rest (the tracker's
+noise is about 1 mm a coordinate, so two samples of a ball at rest lie up to 4–5 mm
+apart); the first sample farther is the ball's departure."""
 DEPARTED = 0.01
 """Metres: an object ball this far from where it lay has been struck."""
 NEAR = 0.01

@@ -183,7 +183,7 @@ def first_guess(comparison: Comparison) -> np.ndarray:
     unit = np.array([vx, vy]) / speed
     travelled = float((xy.mean(axis=0) - s.xy[0]) @ unit)
     moment = float(t.mean()) - travelled / speed
-    moment = min(max(moment, float(s.t[d - 1])), float(s.t[d]))
+    moment = min(max(moment, float(s.t[max(d - 2, 0)])), float(s.t[d]))
     return comparison.start(np.array([speed, heading, 0.0, 0.0, 0.0, moment]))
 
 
@@ -193,7 +193,7 @@ def read_free_run(comparison: Comparison, spender: _Spender, x0: np.ndarray) -> 
     obs = comparison.observed
     s = obs.samples[obs.cue]
     free = [0, 1, 3, 5]
-    lo = np.array([0.05, x0[1] - 30.0, -0.5, float(s.t[obs.departure - 1])])
+    lo = np.array([0.05, x0[1] - 30.0, -0.5, float(s.t[max(obs.departure - 2, 0)])])
     hi = np.array([12.0, x0[1] + 30.0, 0.5, float(s.t[obs.departure])])
     x = x0.copy()
 
