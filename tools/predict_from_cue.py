@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     def best(chosen: list[object]) -> Candidate:
         return max(candidates, key=lambda c: (rulings(chosen, c), -c[0], -c[2]))
 
-    scored = 0
+    scored = points_kept = misses_kept = 0
     agreed = {"first contact": 0, "cushions before ball 3": 0, "ruling": 0}
     for k, test in enumerate(halves):
         train = halves[1 - k]
@@ -108,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
               f"on this half: {share(rulings(test, chosen), len(test))}")
         for shot in test:
             a = same[shot][chosen]
+            points_kept += bool(a.recorded.points and a.same_ruling)
+            misses_kept += bool(not a.recorded.points and a.same_ruling)
             agreed["first contact"] += a.same_first_contact
             agreed["cushions before ball 3"] += a.same_cushions
             agreed["ruling"] += a.same_ruling
@@ -115,6 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nread from the cue ball's first {args.window:g} s; halves by shot, seed {args.seed}")
     for name, k in agreed.items():
         print(f"CROSS-VALIDATED same {name} as the recording: {share(k, scored)}")
+    points = [shot for shot in shots if same[shot][candidates[0]].recorded.points]
+    others = len(shots) - len(points)
+    print(f"  of them, the recording's {len(points)} points predicted points: {points_kept}/{len(points)}; "
+          f"its {others} strokes without one predicted without one: {misses_kept}/{others} "
+          f"(always 'no point' would be right on {share(others, len(shots))})")
     plain = (0.0, 1.0, 0.0)
     print(f"no side, level cue (nothing fitted): same ruling {share(rulings(shots, plain), len(shots))}")
     overall = best(shots)
