@@ -1,4 +1,4 @@
-"""How long ``carom fit`` takes per stroke on one core (docs/fit.md, "Speed"; issue 40's
+"""How long ``carom fit`` takes per stroke on one core (docs/fit.md, "Speed"; the
 target: at most 1 s per stroke).
 
 Reads back every stroke of the real file (``tests/data/real-3c-match-part1.jsonl``, 91

@@ -1,5 +1,5 @@
 """The cushion's response to spin and speed, fitted one bounce at a time on whole strokes
-read back (issue 40, "Fidelity"; docs/fit.md, "Fidelity").
+read back (docs/physics.md, "Fidelity: what was tried").
 
 ``tools/calibrate.py`` fits the cushion to object balls, which leave their impact with
 little spin. A stroke read back (``tools/fit_strokes.py --save``) says what spin every

@@ -1,5 +1,5 @@
 """Fit the simulator's values to whole strokes read back, and score them out of sample
-(issue 40, "Fidelity"; docs/fit.md, "Fidelity").
+(docs/physics.md, "Fidelity: what was tried").
 
 The object balls of ``tools/calibrate.py`` leave their impact with little spin; a
 three-cushion cue ball carries side spin round the table. Here the values are fitted to

@@ -1,4 +1,4 @@
-"""Where the whole stroke's error comes from, stage by stage (issue 40; docs/fit.md,
+"""Where the whole stroke's error comes from, stage by stage (docs/physics.md,
 "The error by stage"): the cue ball's run to its first contact, each collision, each
 cushion, in-sample and out-of-sample apart.
 

@@ -1,7 +1,7 @@
 """Read back every stroke of a tracked file and print the figures of the stroke read back
-(docs/fit.md, "Figures"; issue 40): the re-simulated stroke's RMSE per ball, its first
-contact, cushions before ball 3 and ruling against the recording's (the auto-referee's),
-with 95 % intervals, and the processor time per stroke.
+(docs/physics.md, "The whole stroke from the cue"): the re-simulated stroke's RMSE per
+ball, its first contact, cushions before ball 3 and ruling against the recording's (the
+auto-referee's), with 95 % intervals, and the processor time per stroke.
 
 Every figure is **in-sample** in one sense and in no other: the strike is fitted to the
 stroke it is scored on (what "read back" means); the simulator's parameters are its

@@ -1,10 +1,10 @@
-"""The object ball's start predicted from the collision, the strict protocol (issue 40;
-docs/fit.md, "Prediction from the cue"): for every object ball of a replay file, the
-strike read from the tracks up to the moment it was struck (``carom.fit.predict``), the
-collision simulated, and the ball replayed from the start it gives — velocity and spin,
-no sample of the object ball in motion — scored as PHYSICS.md's check 15 scores a replay
-(``carom.physics.replay``: the error 0.5 s after the first and the second cushion, the
-RMSE over the first 4 s; medians, cm).
+"""The object ball's start predicted from the collision, the strict protocol (docs/fit.md,
+"Prediction from the cue"; docs/physics.md, "The whole stroke from the cue"): for every
+object ball of a replay file, the strike read from the tracks up to the moment it was
+struck (``carom.fit.predict``), the collision simulated, and the ball replayed from the
+start it gives — velocity and spin, no sample of the object ball in motion — scored as
+PHYSICS.md's check 15 scores a replay (``carom.physics.replay``: the error 0.5 s after
+the first and the second cushion, the RMSE over the first 4 s; medians, cm).
 
 **Cross-validated by halves**: the cases are split into two halves by shot (seeded); the
 simulator's values that ``tools/calibrate.py`` fits (μr, the cushion's e, μ and grip;

@@ -1,8 +1,8 @@
-"""Prediction from the cue's first 0.2 s, the strict protocol (issue 40; docs/fit.md,
-"Prediction from the cue"): every stroke of a tracked file simulated from where the
-balls lay and the strike read from the cue ball's first 0.2 s only (before any contact),
-its first contact, cushions before ball 3 and ruling against the recording's (the
-auto-referee's), **cross-validated by halves**.
+"""Prediction from the cue's first 0.2 s, the strict protocol (docs/fit.md, "Prediction
+from the cue"; the figures in docs/physics.md): every stroke of a tracked file simulated
+from where the balls lay and the strike read from the cue ball's first 0.2 s only
+(before any contact), its first contact, cushions before ball 3 and ruling against the
+recording's (the auto-referee's), **cross-validated by halves**.
 
 The first 0.2 s show the ball's speed, heading and (where it began to roll) the tip's
 height, never the side. What stands for the side is fitted: side ``s·m·σ`` with σ the

@@ -1,4 +1,4 @@
-"""The stroke read back from the table (issue 40; docs/fit.md).
+"""The stroke read back from the table (docs/fit.md).
 
 ``fit_stroke(tracked, table)`` finds the cue strike (speed, direction, tip offsets,
 elevation, and the moment it happened) that makes the simulator (``carom.physics``)

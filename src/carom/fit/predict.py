@@ -1,5 +1,5 @@
-"""Prediction from the cue, the strict protocol (issue 40; docs/fit.md, "Prediction from
-the cue").
+"""Prediction from the cue, the strict protocol (docs/fit.md, "Prediction
+from the cue").
 
 * :func:`predict_from_cue`: given only where the balls lay and the strike read back
   from the cue ball's first 0.2 s (before any contact), the whole stroke simulated.
@@ -21,10 +21,11 @@ from carom.core.errors import CaromError
 from carom.core.position import Position
 from carom.core.records import Stroke
 from carom.core.table import TableSpec
-from carom.fit.compare import LAUNCH, Comparison
+from carom.fit.compare import LAUNCH
 from carom.fit.launch import Launch, strike_of
-from carom.fit.observed import Observed, observe
-from carom.fit.search import DEFAULT_BUDGET, DEFAULT_PRIOR, Budget, Found, Prior, search
+from carom.fit.observed import observe
+from carom.fit.search import DEFAULT_BUDGET, DEFAULT_PRIOR, Budget, Prior
+from carom.fit.stroke import read
 from carom.physics import layout as L
 from carom.physics.params import DEFAULT_PARAMS, Params
 from carom.physics.simulate import simulate
@@ -48,20 +49,11 @@ class Prediction:
     """The last moment (tracked clock) whose samples were read."""
 
 
-def _read_until(tracked: TrackedStroke, table: TableSpec, params: Params, until: float, prior: Prior,
-                budget: Budget) -> tuple[Observed, Comparison, Found]:
-    observed = observe(tracked, table)
-    if tracked.cue not in observed.samples or observed.departure == 0:
-        raise CaromError(f"shot {tracked.shot}: nothing to read: " + "; ".join(observed.problems))
-    comparison = Comparison(observed, table, params, until)
-    return observed, comparison, search(comparison, budget, prior)
-
-
 def predict_until(tracked: TrackedStroke, until: float, table: TableSpec, params: Params = DEFAULT_PARAMS,
                   *, prior: Prior = DEFAULT_PRIOR, budget: Budget = DEFAULT_BUDGET) -> Prediction:
     """The whole stroke simulated from the strike (and where the balls lay) read from
     every ball's samples up to ``until`` (seconds of the tracked clock)."""
-    _, comparison, found = _read_until(tracked, table, params, until, prior, budget)
+    _, comparison, found = read(tracked, table, params, until=until, prior=prior, budget=budget)
     launch = Launch.of(found.x[:LAUNCH])
     strike = strike_of(launch, tracked.cue, params)
     position = comparison.position(found.x)
@@ -102,7 +94,7 @@ def object_ball_start(tracked: TrackedStroke, ball: Ball, until: float, table: T
     """``ball``'s velocity and spin as the simulated collision leaves it, the strike read
     from every ball's samples up to ``until`` (the moment it was struck); None when the
     simulated stroke never reaches it."""
-    observed, comparison, found = _read_until(tracked, table, params, until, prior, budget)
+    observed, comparison, found = read(tracked, table, params, until=until, prior=prior, budget=budget)
     if ball not in observed.balls:
         raise CaromError(f"shot {tracked.shot}: {ball} is not tracked")
     run = comparison.run(found.x)

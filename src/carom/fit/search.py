@@ -1,18 +1,21 @@
-"""The search for the launch that reproduces a tracked stroke (docs/fit.md, "How the
-strike is read").
+"""The search for the launch (and where the object balls lay) that reproduces a tracked
+stroke (docs/fit.md, "How the strike is read").
 
 1. **The free run.** The cue ball's samples before any sign of a contact fix the ball's
-   speed, heading, the moment of the strike and (through the slide) the tip's height:
-   least squares on those samples alone, from a straight line through the first ones.
-2. **The tip's side and the elevation**, which the free run does not show, are found on
-   the whole stroke: a grid of side, height and elevation scored with a robust cost (a
-   ball that went another way late in the stroke must not outweigh the rest).
+   speed, heading, the moment of the strike and (where it began to roll) the tip's
+   height: least squares on those samples alone, from a straight line through the
+   first ones.
+2. **A grid** of side, height and elevation, which the free run does not show, scored
+   with a robust cost on the stroke up to half a second after the free run.
 3. **Least squares on every ball's samples** (SciPy's trust-region reflective method,
-   the soft-L1 loss) from the best points of the grid, the speed, heading and moment
-   held near what the free run says; the best result wins.
+   the soft-L1 loss) from the grid's best points, over a window that grows to the whole
+   stroke (:data:`WINDOWS`), the speed, heading and moment held near the free run's;
+   what the samples do not say comes from the :class:`Prior`.
 
 Every simulation counts against a budget (a number of simulations, and processor time
-as a guard); when it runs out, the best launch found so far is the answer and says so.
+as a guard); when it runs out, the best point found so far is the answer and says so.
+The uncertainty is the Jacobian's, read where the stroke depends smoothly on the strike
+(:func:`covariance`).
 """
 
 from __future__ import annotations
@@ -55,8 +58,8 @@ MAX_ELEVATION = 45.0
 """Degrees: the steepest cue the search tries (a massé beyond it is not a carom stroke
 this fit reads)."""
 ROUNDS = 15
-"""Function evaluations of each least-squares run (each one a simulation, and one per
-coordinate for its Jacobian)."""
+"""Steps of each least-squares run (SciPy's ``max_nfev``: each step one simulation, and
+its Jacobian one more per coordinate)."""
 STEPS = (1e-3, 1e-2, 5e-3, 5e-3, 0.2, 1e-4)
 """Finite-difference steps of the uncertainty's Jacobian: m/s, degrees, R, R, degrees, s;
 1e-4 m for each move of where a ball lay."""
@@ -101,7 +104,7 @@ class Prior:
 DEFAULT_PRIOR = Prior()
 
 
-class OutOfBudget(Exception):
+class _OutOfBudget(Exception):
     """Raised inside the search when the budget is spent."""
 
 
@@ -145,7 +148,7 @@ class _Spender:
     def check(self) -> None:
         if (self.comparison.simulations >= self.budget.simulations
                 or time.process_time() - self.start > self.budget.seconds):
-            raise OutOfBudget
+            raise _OutOfBudget
 
     def residuals(self, x: np.ndarray) -> np.ndarray:
         """:meth:`whole` outside the budget (the answer's own)."""
@@ -258,7 +261,7 @@ def search(comparison: Comparison, budget: Budget = DEFAULT_BUDGET, prior: Prior
                                     f_scale=SCALE, x_scale=scale, diff_step=1e-5, max_nfev=ROUNDS)
                 answers.append((fit.cost, len(answers), fit.x))
             starts = [a[2] for a in sorted(answers, key=lambda a: (a[0], a[1]))[:CARRIED]]
-    except OutOfBudget:
+    except _OutOfBudget:
         stopped = True
     if spender.best is not None:
         x = spender.best[1]

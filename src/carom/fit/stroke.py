@@ -24,8 +24,8 @@ from carom.core.records import Stroke
 from carom.core.table import TableSpec
 from carom.fit.compare import LAUNCH, Comparison
 from carom.fit.launch import Launch, strike_of
-from carom.fit.observed import observe
-from carom.fit.search import DEFAULT_BUDGET, Budget, search
+from carom.fit.observed import Observed, observe
+from carom.fit.search import DEFAULT_BUDGET, DEFAULT_PRIOR, Budget, Found, Prior, search
 from carom.physics.params import DEFAULT_PARAMS, Params
 from carom.physics.simulate import simulate
 from carom.physics.strike import Strike
@@ -77,9 +77,18 @@ class FittedStroke:
         """Whether the re-simulated stroke may be offered as what was played."""
         return not self.problems
 
-    @property
-    def worst_rmse(self) -> float:
-        return max(self.rmse.values())
+
+def read(tracked: TrackedStroke, table: TableSpec, params: Params, *, until: float = math.inf,
+         prior: Prior = DEFAULT_PRIOR, budget: Budget = DEFAULT_BUDGET) -> tuple[Observed, Comparison, Found]:
+    """The search on ``tracked``'s samples up to ``until``: the stroke as the fit reads it,
+    its comparison with the simulator and the search's answer. Raises
+    :class:`~carom.core.errors.CaromError` when there is nothing to read (the cue ball
+    has no samples or never moved)."""
+    observed = observe(tracked, table)
+    if tracked.cue not in observed.samples or observed.departure == 0:
+        raise CaromError(f"shot {tracked.shot}: nothing to fit: " + "; ".join(observed.problems))
+    comparison = Comparison(observed, table, params, until)
+    return observed, comparison, search(comparison, budget, prior)
 
 
 def fit_stroke(tracked: TrackedStroke, table: TableSpec, params: Params = DEFAULT_PARAMS, *,
@@ -89,11 +98,7 @@ def fit_stroke(tracked: TrackedStroke, table: TableSpec, params: Params = DEFAUL
     fit (the cue ball has no samples or never moved); a stroke fitted badly comes back
     with its :attr:`~FittedStroke.problems`."""
     started = time.process_time()
-    observed = observe(tracked, table)
-    if tracked.cue not in observed.samples or observed.departure == 0:
-        raise CaromError(f"shot {tracked.shot}: nothing to fit: " + "; ".join(observed.problems))
-    comparison = Comparison(observed, table, params)
-    found = search(comparison, budget)
+    observed, comparison, found = read(tracked, table, params, budget=budget)
     launch = Launch.of(found.x[:LAUNCH])
     strike = strike_of(launch, observed.cue, params)
     position = comparison.position(found.x)
