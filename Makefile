@@ -3,7 +3,7 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-EXTRAS ?= dev,batch,gym,fit
+EXTRAS ?= dev,batch,gym,video,fit
 
 .PHONY: setup run test lint system bench clean
 
@@ -12,6 +12,7 @@ $(BIN)/carom: pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
 	$(BIN)/python -m carom.physics.build
+	$(BIN)/python -m carom.solve.build
 	touch $@
 
 setup: $(BIN)/carom
@@ -28,7 +29,13 @@ lint: setup
 system:
 	@.ci/system-packages
 
-test: system lint
+# axe-core, for the browser tests' accessibility checks (tests/web/accessibility.py)
+AXE := tests/web/axe/node_modules/axe-core/axe.min.js
+$(AXE): tests/web/axe/package.json tests/web/axe/package-lock.json
+	npm ci --prefix tests/web/axe --no-audit --no-fund --loglevel=error
+	touch $@
+
+test: system lint $(AXE)
 	$(BIN)/pytest -n 2
 
 clean:

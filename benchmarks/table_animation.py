@@ -30,7 +30,7 @@ import itertools
 from playwright.sync_api import sync_playwright
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.web.server import Server
-from tests.web.table_page import SCORING, play
+from tests.web.training.table_page import SCORING, play
 
 STROKES = [SCORING, "s=5&a=100&sd=0.3&h=0.2", "s=7&a=40&sd=-0.35&h=0.1", "s=6&a=250&sd=0.2&h=-0.2"]
 

@@ -123,7 +123,7 @@ def organiser(tmp_path: Path) -> Iterator[Any]:
     from carom.storage import open_store
     from carom.storage.book import MatchBook
     from carom.web.app import create_app
-    from carom.web.auth import hash_password
+    from carom.web.shared.auth import hash_password
 
     store = open_store(tmp_path / "data")
     store.set_organiser_hash(hash_password(PASSWORD))

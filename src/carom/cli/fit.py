@@ -108,9 +108,13 @@ def _fitted(strokes: list[TrackedStroke], rules: Any, spec: TableSpec,
             progress.advance(task)
 
 
+def _head(tracked: TrackedStroke) -> dict[str, Any]:
+    """What every ``-o`` object begins with: which stroke of the file."""
+    return {"shot": tracked.shot, "line": tracked.line, "cue": tracked.cue.value}
+
+
 def unfitted_json(tracked: TrackedStroke, why: str) -> dict[str, Any]:
-    return {"shot": tracked.shot, "line": tracked.line, "cue": tracked.cue.value, "played": False,
-            "problems": [why]}
+    return {**_head(tracked), "played": False, "problems": [why]}
 
 
 def stroke_json(tracked: TrackedStroke, fitted: FittedStroke, agreed: Agreement,
@@ -118,9 +122,7 @@ def stroke_json(tracked: TrackedStroke, fitted: FittedStroke, agreed: Agreement,
     """The ``-o`` object of one stroke (docs/fit.md, "carom fit")."""
     strike = fitted.strike
     out: dict[str, Any] = {
-        "shot": tracked.shot,
-        "line": tracked.line,
-        "cue": tracked.cue.value,
+        **_head(tracked),
         "played": fitted.played,
         "problems": list(fitted.problems),
         "strike": {"speed": round(strike.speed, 4), "direction": round(strike.direction, 3),

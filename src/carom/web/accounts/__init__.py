@@ -1,0 +1,1 @@
+"""Who may change things: the organiser's password, logging in and out."""

@@ -1,0 +1,1 @@
+"""The hall monitor and the kiosk boards."""

@@ -1,0 +1,142 @@
+"""The referee's tablet: one page, one panel that every button replaces.
+
+The link carries the match's referee token (``?t=``); the page sends it back as
+the ``X-Referee-Token`` header on every request, and every write names the record
+it follows (``after``). A stale write gets 409 and the match as it is now. At the end
+both players confirm the result here (or the organiser does): from then on the
+tablet takes nothing more, not even an undo.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, Response
+from starlette.datastructures import FormData
+
+from carom.core.errors import RecordError
+from carom.storage.book import BrokenMatch, LiveMatch, Snapshot, WrongToken
+from carom.storage.errors import StaleSequence
+from carom.storage.events import Actor, Confirmed, NotFinished
+from carom.web.shared.auth import TOKEN_HEADER
+from carom.web.shared.deps import error_page, render, services, words
+from carom.web.shared.forms import FormError, record_from_form, say
+from carom.web.shared.views import match_view
+from carom.web.tournaments.api import game_over
+
+router = APIRouter(include_in_schema=False)
+
+
+def _panel(request: Request, snap: Snapshot, token: str, status: int = 200, **extra: Any) -> Response:
+    view = match_view(snap, words(request), tablet=True)
+    return render(request, "_panel.html", status=status, view=view, token=token, **extra)
+
+
+def _refused_token(request: Request) -> Response:
+    return error_page(request, 403, words(request).gettext(
+        "This page needs the match's referee token: open the tablet link the organiser gave you "
+        "(a link replaced by a new one no longer works)."))
+
+
+@router.get("/m/{match_id}/tablet", response_class=HTMLResponse)
+def tablet(request: Request, match_id: int, t: str = "") -> Response:
+    live = services(request).book.live(match_id)
+    try:
+        live.check_token(t)
+    except WrongToken:
+        return _refused_token(request)
+    view = match_view(live.snapshot, words(request), tablet=True)
+    return render(request, "tablet.html", view=view, token=t)
+
+
+@router.get("/m/{match_id}/tablet/panel", response_class=HTMLResponse)
+def panel(request: Request, match_id: int) -> Response:
+    live = services(request).book.live(match_id)
+    token = request.headers.get(TOKEN_HEADER, "")
+    try:
+        live.check_token(token)
+    except WrongToken:
+        return _refused_token(request)
+    return _panel(request, live.snapshot, token)
+
+
+async def _checked_form(request: Request, match_id: int) -> tuple[LiveMatch, str, FormData] | Response:
+    """The match, the token and the form, the token checked before the body is read."""
+    live = await run_in_threadpool(services(request).book.live, match_id)
+    token = request.headers.get(TOKEN_HEADER, "")
+    try:
+        live.check_token(token)
+    except WrongToken:
+        return _refused_token(request)
+    return live, token, await request.form()
+
+
+@router.post("/m/{match_id}/tablet", response_class=HTMLResponse)
+async def enter(request: Request, match_id: int) -> Response:
+    """A button or form of the tablet: the record it stands for, judged and stored."""
+    checked = await _checked_form(request, match_id)
+    if isinstance(checked, Response):
+        return checked
+    live, token, form = checked
+    svc, t = services(request), words(request)
+    try:
+        after = int(str(form.get("after", "")))
+    except ValueError:
+        return _panel(request, live.snapshot, token, 422, error=t.gettext(
+            "after: the record number this entry follows is missing or not a whole number"))
+    try:
+        record = record_from_form(dict(form), live.header.players)
+        done = await svc.book.append_async(match_id, after, record, token, strict=True)
+    except StaleSequence as stale:
+        fresh = await run_in_threadpool(svc.book.snapshot, match_id)
+        return _panel(request, fresh, token, 409, error=t.gettext(
+            "Another tablet entered a record first (the match is now at record %(number)s). This is "
+            "the match as it is: enter the stroke again if it still applies.", number=stale.current))
+    except Confirmed:
+        return _panel(request, live.snapshot, token, 409, error=t.gettext(
+            "The result is confirmed: nothing more can be entered. Only the organiser can reopen the match."))
+    except (RecordError, FormError, BrokenMatch) as error:
+        return _panel(request, live.snapshot, token, 422,
+                      error=t.gettext("Refused: %(reason)s", reason=say(error, t)))
+    svc.hub.publish(match_id, done.snapshot.version)
+    await game_over(request, match_id, done.snapshot.state.finished)
+    return _panel(request, done.snapshot, token)
+
+
+@router.post("/m/{match_id}/tablet/confirm", response_class=HTMLResponse)
+async def confirm(request: Request, match_id: int) -> Response:
+    """A player confirms the result on the tablet (``player``: 0 or 1)."""
+    checked = await _checked_form(request, match_id)
+    if isinstance(checked, Response):
+        return checked
+    live, token, form = checked
+    svc, t = services(request), words(request)
+    player = str(form.get("player", ""))
+    if player not in ("0", "1"):
+        return _panel(request, live.snapshot, token, 422, error=t.gettext("player: expected 0 or 1"))
+    try:
+        snap = await run_in_threadpool(svc.book.confirm, match_id, Actor.player(int(player)))
+    except NotFinished:
+        return _panel(request, live.snapshot, token, 409, error=t.gettext("The match is not over yet."))
+    svc.hub.publish(match_id, snap.version)
+    await game_over(request, match_id, snap.state.finished)
+    return _panel(request, snap, token)
+
+
+@router.post("/m/{match_id}/tablet/clock", response_class=HTMLResponse)
+async def pause_clock(request: Request, match_id: int) -> Response:
+    """The referee pauses (``paused=1``) or resumes (``paused=0``) the shot clock: kept as a
+    match event, so every tablet and board of the match stops and goes on with it."""
+    checked = await _checked_form(request, match_id)
+    if isinstance(checked, Response):
+        return checked
+    live, token, form = checked
+    svc, t = services(request), words(request)
+    paused = str(form.get("paused", ""))
+    if paused not in ("0", "1"):
+        return _panel(request, live.snapshot, token, 422, error=t.gettext("paused: expected 0 or 1"))
+    snap = await run_in_threadpool(svc.book.pause_clock, match_id, paused == "1")
+    svc.hub.publish(match_id, snap.version)
+    return _panel(request, snap, token)

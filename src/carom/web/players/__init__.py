@@ -1,0 +1,1 @@
+"""Players: statistics across matches and the player register."""

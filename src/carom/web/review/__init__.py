@@ -1,0 +1,1 @@
+"""Review of tracked recordings: the auto-referee's doubtful strokes, corrected by a referee."""

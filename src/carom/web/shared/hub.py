@@ -1,0 +1,98 @@
+"""Live updates: who is watching which match, told the match's new version (its record
+number and events, :attr:`carom.storage.book.Snapshot.version`) on each change.
+
+Subscribers are queues on the server's event loop; a write publishes from the
+loop too, so no lock is needed. A slow watcher only ever holds the latest version.
+A change made by another process of the server (PostgreSQL) reaches this one through
+the database's notifications (:func:`follow_changes`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from typing import Any
+
+from carom.storage.book import MatchBook
+
+
+class Changes:
+    """What a watcher of every match (the hall monitor) has not seen yet: the ids of
+    the matches that changed since it last looked, and a wake-up."""
+
+    def __init__(self) -> None:
+        self.ids: set[int] = set()
+        self.wake = asyncio.Event()
+
+    def add(self, match_id: int) -> None:
+        self.ids.add(match_id)
+        self.wake.set()
+
+    def take(self) -> set[int]:
+        """The ids changed since the last call (and the wake-up cleared)."""
+        ids, self.ids = self.ids, set()
+        self.wake.clear()
+        return ids
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._watchers: dict[int, set[asyncio.Queue[str]]] = defaultdict(set)
+        self._everything: set[Changes] = set()
+
+    def watch_all(self) -> Changes:
+        """Be told of every match's changes (one watcher for many matches)."""
+        changes = Changes()
+        self._everything.add(changes)
+        return changes
+
+    def unwatch_all(self, changes: Changes) -> None:
+        self._everything.discard(changes)
+
+    def subscribe(self, match_id: int) -> asyncio.Queue[str]:
+        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1)
+        self._watchers[match_id].add(queue)
+        return queue
+
+    def unsubscribe(self, match_id: int, queue: asyncio.Queue[str]) -> None:
+        watchers = self._watchers.get(match_id)
+        if watchers is not None:
+            watchers.discard(queue)
+            if not watchers:
+                del self._watchers[match_id]
+
+    def publish(self, match_id: int, version: str) -> None:
+        for queue in self._watchers.get(match_id, ()):
+            if queue.full():
+                queue.get_nowait()
+            queue.put_nowait(version)
+        for changes in self._everything:
+            changes.add(match_id)
+
+    def watching(self, match_id: int) -> int:
+        return len(self._watchers.get(match_id, ()))
+
+
+def follow_changes(book: MatchBook, hub: Hub) -> Any:
+    """Publish the changes other processes make to the matches (called on the event loop
+    at start): each brings this process's replay of the match up to the database first.
+    After a gap in the notifications, every match in memory is brought up. Returns the
+    listener (``None`` on SQLite, which one process serves)."""
+    loop = asyncio.get_running_loop()
+    running: set[asyncio.Task[None]] = set()
+
+    async def refresh(match_id: int) -> None:
+        snap = await book.refresh_async(match_id)
+        hub.publish(match_id, snap.version if snap is not None else "")
+
+    def start(match_id: int) -> None:
+        task = loop.create_task(refresh(match_id))
+        running.add(task)
+        task.add_done_callback(running.discard)
+
+    def changed(match_id: int | None) -> None:  # in the listener's thread
+        for one in [match_id] if match_id is not None else book.cached_ids():
+            loop.call_soon_threadsafe(start, one)
+
+    listen = getattr(book.store, "listen", None)
+    return listen(changed) if listen is not None else None

@@ -1,0 +1,1 @@
+"""Tournaments: the JSON API under /api/tournaments, the pages, the results PDF."""
