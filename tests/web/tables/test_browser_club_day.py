@@ -23,7 +23,7 @@ from carom.storage.tournaments import Tournaments
 from tests import club_day
 from tests.club_day import ORGANISER, Step
 from tests.storage.day_helpers import named
-from tests.storage.test_club_day import _do, _game, _lines, _settings
+from tests.storage.test_club_day import _do, _game, _settings, check_the_end
 from tests.web.server import Server
 from tests.web.tables.helpers import add_table
 
@@ -106,16 +106,7 @@ def test_a_club_day_on_three_tables_with_fixed_tablets_and_screens(sqlite_server
                 _play(tournaments, tid, tables, step)
             elif step.kind != "confirm":  # every game is confirmed on its tablet as it ends
                 _do(tournaments, store, tid, step)
-        t = tournaments.read(tid)
-        names = t.names()
-        assert t.state == "finished" and names[t.champion()] == "Anna"  # type: ignore[index]
-        assert _lines(t, 1) == club_day.GROUP_A
-        assert _lines(t, 2) == club_day.GROUP_B
-        assert [names[p] for p in t.ko_seeds() or []] == club_day.STAGE_TWO
-        assert [(rank, names[p]) for rank, p in t.ranking()] == club_day.RANKING
-        audit = [(type(x.record).__name__, x.record.actor, getattr(x.record, "reason", None))
-                 for x in tournaments.audit(tid)]
-        assert [a for a in audit if a[0] in ("GameUnlocked", "ResultCorrected")] == club_day.AUDITED
+        check_the_end(tournaments, tid)
         for table in tables.values():
             expect(table.screen.locator("#table-next-game")).to_have_text(
                 re.compile("No game is planned"), timeout=FOLLOW)
