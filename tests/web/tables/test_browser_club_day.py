@@ -1,4 +1,4 @@
-"""The club day of ``tests/club_day.py`` (issue 35's "Done when") with the hall's devices:
+"""The club day of ``tests/club_day.py`` (the tournament day's "Done when") with the hall's devices:
 three tables, each with its tablet (paired once through its pairing link) and its screen
 (opened once), six browser contexts, none ever given another link. The organiser's
 decisions that have no page yet (the entries, the seeding from the ranking list, the
