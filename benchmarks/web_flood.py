@@ -72,17 +72,18 @@ async def tablet(port: int, match_id: int, token: str, period: float, until: flo
     return seq
 
 
-async def probes(port: int, match_id: int, token: str, seconds: float, first_seq: int
-                 ) -> tuple[list[float], list[float], list[str], str, int]:
-    """One phase of probes: the writes' and the page's times, the errors, the load, and
-    the next record's ``after``."""
+async def probes(port: int, match_id: int, token: str, seconds: float, first_seq: int,
+                 write_every: float = 0.2) -> tuple[list[float], list[float], list[str], str, int]:
+    """One phase of probes (a record written every ``write_every`` seconds, the page read
+    every 200 ms): the writes' and the page's times, the errors, the load, and the next
+    record's ``after``."""
     until = time.perf_counter() + seconds
     writes: list[float] = []
     pages: list[float] = []
     errors: list[str] = []
     load = LoadSampler().start()
     seq, _ = await asyncio.gather(
-        tablet(port, match_id, token, 0.2, until, writes, errors, first_seq),
+        tablet(port, match_id, token, write_every, until, writes, errors, first_seq),
         page_probe(HOST, port, f"/m/{match_id}", 0.2, until, pages, errors))
     return writes, pages, errors, load.stop(), seq
 
