@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import signal
@@ -40,7 +41,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from attack_kit import MIB, LoadSampler, Server, descendants, memory, summary
+from attack_kit import MIB, LoadSampler, Server, cpu_seconds, descendants, memory, percentile, summary
 from tests.storage.postgres import temporary_postgres
 from web_load import Connection, open_matches
 
@@ -86,40 +87,80 @@ def own_port(connection: Connection) -> int:
     return int(connection.writer.get_extra_info("sockname")[1])
 
 
+def watch(port: int, boards: list[tuple[int, str]], opened: object, stop: object, seen: object) -> None:
+    """A process of audience boards (``(match, address)`` each), apart from the tablets so
+    that reading their events does not delay the tablets' clock: puts the ports of those
+    opened, then at ``stop`` every update it saw, ``(match, seq, when, port)``."""
+    asyncio.run(_watch(port, boards, opened, stop, seen))
+
+
+async def _watch(port: int, boards: list[tuple[int, str]], opened: object, stop: object,
+                 seen: object) -> None:
+    arrivals: list[tuple[int, int, float, int]] = []
+    ports: list[int] = []
+    ready = [asyncio.Event() for _ in boards]
+
+    async def board(match_id: int, local: str, first: asyncio.Event) -> None:
+        connection = await Connection(HOST, port, local=local).open()
+        own = own_port(connection)
+        try:
+            async for seq in connection.events(f"/m/{match_id}/events?view=board"):
+                if not first.is_set():
+                    ports.append(own)
+                    first.set()
+                arrivals.append((match_id, seq, time.perf_counter(), own))
+        except (OSError, asyncio.IncompleteReadError, ValueError, AssertionError):
+            first.set()
+        finally:
+            connection.close()
+
+    tasks = []
+    for n, (match_id, local) in enumerate(boards):
+        tasks.append(asyncio.create_task(board(match_id, local, ready[n])))
+        if n % 100 == 99:
+            await asyncio.sleep(0.2)
+    await asyncio.gather(*(r.wait() for r in ready))
+    opened.put(ports)  # type: ignore[attr-defined]
+    while not stop.is_set():  # type: ignore[attr-defined]
+        await asyncio.sleep(0.2)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    seen.put(arrivals)  # type: ignore[attr-defined]
+
+
+class Boards:
+    """A process of boards, started and stopped."""
+
+    def __init__(self, port: int, boards: list[tuple[int, str]]) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.opened, self.seen, self.stop_at = context.Queue(), context.Queue(), context.Event()
+        self.process = context.Process(target=watch,
+                                       args=(port, boards, self.opened, self.stop_at, self.seen))
+        self.process.start()
+        self.ports: list[int] = self.opened.get(timeout=600)
+
+    def stop(self) -> list[tuple[int, int, float, int]]:
+        self.stop_at.set()
+        arrivals: list[tuple[int, int, float, int]] = self.seen.get(timeout=120)
+        self.process.join(30)
+        return arrivals
+
+
 class Day:
-    """The tablets and boards of the benchmark, and what they measured."""
+    """The tablets of the benchmark, and what they measured."""
 
     def __init__(self, server: Server, tokens: dict[int, str]) -> None:
         self.server, self.tokens = server, tokens
-        self.sent: dict[tuple[int, int], tuple[float, int]] = {}
-        """(match, seq) -> when it was sent, and the port of the tablet that sent it."""
-        self.writes: list[float] = []
-        self.same: list[float] = []
-        self.other: list[float] = []
+        self.sent: dict[tuple[int, int], tuple[float, int, str]] = {}
+        """(match, seq) -> when it was sent, the port of the tablet that sent it, the phase."""
+        self.writes: dict[str, list[float]] = {}
         self.errors: list[str] = []
         self.acknowledged: dict[int, list[int]] = {m: [] for m in tokens}
         self.where: dict[int, int] = {}
         """Client port -> server process."""
-        self.boards_open = 0
 
-    async def board(self, match_id: int, local: str, opened: asyncio.Event) -> None:
-        connection = await Connection(HOST, self.server.port, local=local).open()
-        port = own_port(connection)
-        try:
-            async for seq in connection.events(f"/m/{match_id}/events?view=board"):
-                if not opened.is_set():
-                    self.boards_open += 1
-                    opened.set()
-                sent = self.sent.get((match_id, seq))
-                if sent is not None and sent[1] in self.where and port in self.where:
-                    same = self.where[sent[1]] == self.where[port]
-                    (self.same if same else self.other).append(time.perf_counter() - sent[0])
-        except (OSError, asyncio.IncompleteReadError, ValueError, AssertionError):
-            pass
-        finally:
-            connection.close()
-
-    async def tablet(self, match_id: int, seq: int, until: float, timed: bool) -> int:
+    async def tablet(self, match_id: int, seq: int, until: float, phase: str) -> int:
         """A record a second until ``until``; the next record's ``after``."""
         rng = random.Random(match_id)
         due = time.perf_counter() + rng.random()
@@ -130,8 +171,7 @@ class Day:
             try:
                 if connection is None:
                     connection = await Connection(HOST, self.server.port).open()
-                    self.where.update(holders(serving(self.server), self.server.port))
-                self.sent[(match_id, seq + 1)] = (time.perf_counter(), own_port(connection))
+                self.sent[(match_id, seq + 1)] = (time.perf_counter(), own_port(connection), phase)
                 status, _, body = await asyncio.wait_for(connection.request(
                     "POST", f"/api/matches/{match_id}/records", {"after": seq, "record": RECORD},
                     {"X-Referee-Token": self.tokens[match_id]}), 30)
@@ -143,8 +183,8 @@ class Day:
                 seq = await self.seq_now(match_id)
                 continue
             if status == 201:
-                if timed:
-                    self.writes.append(time.perf_counter() - self.sent[(match_id, seq + 1)][0])
+                took = time.perf_counter() - self.sent[(match_id, seq + 1)][0]
+                self.writes.setdefault(phase, []).append(took)
                 seq = json.loads(body)["seq"]
                 self.acknowledged[match_id].append(seq)
             else:
@@ -163,6 +203,18 @@ class Day:
             except (httpx.HTTPError, ValueError, KeyError):
                 await asyncio.sleep(0.2)
         raise SystemExit(f"match {match_id}: the server did not answer")
+
+    def updates(self, arrivals: list[tuple[int, int, float, int]], phase: str
+                ) -> tuple[list[float], list[float]]:
+        """The boards' updates of ``phase``: on the writer's process, on another."""
+        same: list[float] = []
+        other: list[float] = []
+        for match_id, seq, when, port in arrivals:
+            sent = self.sent.get((match_id, seq))
+            if sent is None or sent[2] != phase or sent[1] not in self.where or port not in self.where:
+                continue
+            (same if self.where[sent[1]] == self.where[port] else other).append(when - sent[0])
+        return same, other
 
 
 def settled(server: Server, seconds: float = 300) -> None:
@@ -190,32 +242,63 @@ def memory_of(server: Server) -> list[str]:
     return lines
 
 
+def cpu_of(server: Server) -> float:
+    return sum(cpu_seconds(pid) for pid in serving(server))
+
+
+async def phase(play: Day, matches: list[int], seqs: dict[int, int], seconds: float, name: str) -> str:
+    """``matches``' tablets writing for ``seconds``: the load, and the servers' CPU share."""
+    load = LoadSampler().start()
+    cpu, started = cpu_of(play.server), time.perf_counter()
+    until = started + seconds
+
+    async def map_connections() -> None:  # which process holds each connection, read aside
+        while True:
+            play.where.update(await asyncio.to_thread(holders, serving(play.server), play.server.port))
+            await asyncio.sleep(1.0)
+
+    mapper = asyncio.ensure_future(map_connections())
+    done = await asyncio.gather(*(play.tablet(m, seqs[m], until, name) for m in matches))
+    mapper.cancel()
+    seqs.update(zip(matches, done, strict=True))
+    share = (cpu_of(play.server) - cpu) / (time.perf_counter() - started)
+    return f"{load.stop()}; the three processes used {share:.0%} of a core"
+
+
+def spread(play: Day, ports: list[int], server: Server) -> list[int]:
+    play.where.update(holders(serving(server), server.port))
+    return sorted([play.where.get(p) for p in ports].count(pid) for pid in serving(server))
+
+
 async def day(server: Server, args: argparse.Namespace) -> list[str]:
     pairs = [[f"Table {n} A", f"Table {n} B"] for n in range(args.tablets)]
     tokens = await open_matches(HOST, server.port, pairs)
     play = Day(server, tokens)
     matches = sorted(tokens)
-    openings = [asyncio.Event() for _ in range(args.boards)]
-    boards = []
-    for n in range(args.boards):
-        boards.append(asyncio.create_task(play.board(matches[n % len(matches)], f"127.0.5.{1 + n % 100}",
-                                                     openings[n])))
-        if n % 100 == 99:
-            await asyncio.sleep(0.2)
-    await asyncio.wait_for(asyncio.gather(*(o.wait() for o in openings)), 300)
-    play.where.update(holders(serving(server), server.port))
-    spread = sorted(list(play.where.values()).count(pid) for pid in serving(server))
-    lines = [f"  {play.boards_open} boards open, spread over the processes {spread}"]
-    load = LoadSampler().start()
-    until = time.perf_counter() + args.seconds
-    seqs = await asyncio.gather(*(play.tablet(m, 1, until, True) for m in matches))
-    said = load.stop()
-    await asyncio.sleep(1.0)
-    lines += [f"  load, {args.tablets} tablets x 1 record/s for {args.seconds:g} s ({said})",
-              f"    write                        {summary(play.writes)}   (target p99 < 100 ms)",
-              f"    board, the writer's process  {summary(play.same)}",
-              f"    board, another process       {summary(play.other)}   (target p99 < 250 ms)",
-              f"    {len(play.errors)} writes not acknowledged"]
+    seqs = dict.fromkeys(matches, 1)
+    few = matches[:10]
+    quiet = Boards(server.port, [(few[n % 10], f"127.0.5.{1 + n % 100}") for n in range(100)])
+    said = await phase(play, few, seqs, args.baseline, "baseline")
+    crowd = Boards(server.port, [(matches[n % len(matches)], f"127.0.6.{1 + n % 100}")
+                                 for n in range(args.boards - 100)])
+    lines = [f"  baseline: 10 tablets x 1 record/s for {args.baseline:g} s, 100 boards "
+             f"{spread(play, quiet.ports, server)} ({said})"]
+    said = await phase(play, matches, seqs, args.seconds, "load")
+    lines.append(f"  load: {args.tablets} tablets x 1 record/s for {args.seconds:g} s, "
+                 f"{len(quiet.ports) + len(crowd.ports)} boards "
+                 f"{spread(play, quiet.ports + crowd.ports, server)} ({said})")
+    arrivals = quiet.stop() + crowd.stop()
+    for name in ("baseline", "load"):
+        same, other = play.updates(arrivals, name)
+        lines += [f"    {name}: write                        {summary(play.writes.get(name, []))}"
+                  "   (target p99 < 100 ms)",
+                  f"    {name}: board, the writer's process  {summary(same)}",
+                  f"    {name}: board, another process       {summary(other)}   (target p99 < 250 ms)"]
+    base_other, load_other = play.updates(arrivals, "baseline")[1], play.updates(arrivals, "load")[1]
+    lines.append(f"    p99, load / baseline: write "
+                 f"{percentile(play.writes['load'], .99) / percentile(play.writes['baseline'], .99):.1f}, "
+                 f"board of another process {percentile(load_other, .99) / percentile(base_other, .99):.1f}")
+    lines.append(f"    {len(play.errors)} writes not acknowledged")
     lines += [f"    error: {e}" for e in play.errors[:3]]
     play.errors.clear()
     before = serving(server)
@@ -225,13 +308,9 @@ async def day(server: Server, args: argparse.Namespace) -> list[str]:
         await asyncio.sleep(3)
         os.kill(victim, signal.SIGKILL)
 
-    until = time.perf_counter() + 15
     killed = asyncio.ensure_future(kill())
-    await asyncio.gather(*(play.tablet(m, s, until, False) for m, s in zip(matches, seqs, strict=True)),
-                         killed)
-    for task in boards:
-        task.cancel()
-    await asyncio.gather(*boards, return_exceptions=True)
+    await phase(play, matches, seqs, 15, "kill")
+    await killed
     lost, checked = 0, 0
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
         for match_id in matches:
@@ -254,6 +333,7 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=2000)
     parser.add_argument("--tablets", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--baseline", type=float, default=15.0)
     args = parser.parse_args()
     with temporary_postgres() as postgres, tempfile.TemporaryDirectory(prefix="carom-processes-") as tmp:
         server = Server(Path(tmp) / "data", "--workers", "3", database=postgres.new_database()).wait()
