@@ -21,7 +21,7 @@ SRC = Path(carom.__file__).parent
 NOT_IMPORTED = ("carom.storage.migrations.",)
 """Alembic's scripts run migrations when imported, and a package's ``__main__`` runs its
 command: they define no exception."""
-CONTROL_FLOW = {"_Spoiled", "_Rejected"}
+CONTROL_FLOW = {"_Spoiled", "_Rejected", "_OutOfBudget"}
 """Private exceptions that never leave their module (they carry a failure to where it is
 answered), excepted by name."""
 SERVER_ANSWERS = {"carom.web.shared.bodies.Refusal", "carom.web.shared.live.Refused",
