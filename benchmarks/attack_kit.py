@@ -14,6 +14,7 @@ import math
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -156,6 +157,18 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+def on_fresh_server(prefix: str, run: Callable[[Server], str]) -> None:
+    """Print what ``run`` reports of a fresh ``carom serve`` on SQLite (a temporary data
+    folder named ``prefix``...), stopped after it."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        server = Server(Path(tmp) / "data").wait()
+        try:
+            report = run(server)
+        finally:
+            server.stop()
+    print(report)
 
 
 async def on_schedule(period: float, until: float, act: Callable[[], Awaitable[None]],

@@ -30,7 +30,6 @@ import json
 import multiprocessing
 import random
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -41,6 +40,7 @@ from attack_kit import (
     Server,
     cpu_seconds,
     descendants,
+    on_fresh_server,
     on_schedule,
     page_probe,
     percentile,
@@ -141,14 +141,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--baseline", type=float, default=15.0)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="carom-flood-") as tmp:
-        server = Server(Path(tmp) / "data").wait()
-        try:
-            warm(server)
-            report = run(server, args)
-        finally:
-            server.stop()
-    print(report)
+
+    def warmed_run(server: Server) -> str:
+        warm(server)
+        return run(server, args)
+
+    on_fresh_server("carom-flood-", warmed_run)
 
 
 def run(server: Server, args: argparse.Namespace) -> str:

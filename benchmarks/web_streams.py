@@ -29,13 +29,12 @@ import asyncio
 import json
 import multiprocessing
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from attack_kit import MIB, MemorySampler, Server, cpu_seconds, percentile, summary
+from attack_kit import MIB, MemorySampler, Server, cpu_seconds, on_fresh_server, percentile, summary
 from web_flood import HOST, probes
 from web_load import open_matches
 
@@ -107,13 +106,7 @@ def main() -> None:
     parser.add_argument("--baseline", type=float, default=15.0)
     parser.add_argument("--write-every", type=float, default=1.0, help="seconds between the tablet's records")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="carom-streams-") as tmp:
-        server = Server(Path(tmp) / "data").wait()
-        try:
-            report = run(server, args)
-        finally:
-            server.stop()
-    print(report)
+    on_fresh_server("carom-streams-", lambda server: run(server, args))
 
 
 def run(server: Server, args: argparse.Namespace) -> str:
