@@ -72,3 +72,47 @@ def test_existing_matches_keep_their_records_and_get_players(database: str, tmp_
         assert store.append(3, 0, PLAY[0]) == 1  # the migrated match takes records
     finally:
         store.close()
+
+
+def test_the_organiser_password_of_before_becomes_the_first_organisers_account(database: str,
+                                                                               tmp_path: Path) -> None:
+    """Revision 0005 on a database of 0004: the password hash and the organiser's events are
+    the account ``organiser``'s; the session generation goes (every old session ends)."""
+    engine = make_engine(database)
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0004")
+    old_hash = "scrypt$16384$8$1$c2FsdA$ZGlnZXN0"
+    with engine.begin() as connection:
+        connection.execute(text("INSERT INTO settings (key, value) VALUES ('organiser_password', :h), "
+                                "('session_generation', '7')"), {"h": old_hash})
+        match_id = connection.execute(text("INSERT INTO matches (header, referee_token) VALUES (:h, 't') "
+                                           "RETURNING id"), {"h": _header("Anna", "Boris")}).scalar_one()
+        for actor in ("player0", "organiser"):
+            connection.execute(text("INSERT INTO match_events (match_id, seq, kind, actor) "
+                                    "VALUES (:m, 0, 'confirm', :a)"), {"m": match_id, "a": actor})
+    engine.dispose()
+    store = open_store(tmp_path, database)
+    try:
+        from carom.storage.accounts import Accounts
+        from carom.storage.events import Actor
+        from carom.storage.roles import Role
+
+        found = Accounts(store).credentials("Organiser")
+        assert found is not None and found[1] == old_hash and found[0].role is Role.ORGANISER
+        events = store.read(match_id).events
+        assert [(e.actor, e.account) for e in events] == [(Actor.PLAYER0, None), (Actor.ACCOUNT, found[0])]
+        assert store.setting("organiser_password") is None and store.setting("session_generation") is None
+    finally:
+        store.close()
+
+
+def test_a_database_without_an_organiser_password_gets_no_account(database: str, tmp_path: Path) -> None:
+    store = open_store(tmp_path, database)
+    try:
+        from carom.storage.accounts import Accounts
+
+        assert not Accounts(store).exist()
+    finally:
+        store.close()

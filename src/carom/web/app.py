@@ -19,9 +19,10 @@ from carom.core.table import TABLES
 from carom.notation.svg import svg_table
 from carom.storage.book import MatchBook
 from carom.storage.errors import UnknownMatch
+from carom.web.accounts import api as accounts_api
 from carom.web.accounts import pages as accounts
 from carom.web.hall import pages as hall
-from carom.web.matches import api, organiser, results, tablet
+from carom.web.matches import api, organiser, referee, results, tablet
 from carom.web.matches import pages as match_pages
 from carom.web.matches.pages import BoardFragments
 from carom.web.players import pages as players
@@ -39,7 +40,7 @@ from carom.web.training import table as training
 
 def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: str | None = None) -> FastAPI:
     """The scoreboard over ``book``. ``setup_code`` lets the first visitor of ``/setup``
-    set the organiser password (``None``: it must be set another way); ``tablet_host``
+    make the first organiser's account (``None``: it must be made another way); ``tablet_host``
     is the address tablets reach this server at (:mod:`carom.web.shared.addresses`)."""
     app = FastAPI(title="carom scoreboard", version="1",
                   description="Matches as append-only carom/1 records; the state is their replay.")
@@ -49,8 +50,9 @@ def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: s
     app.add_middleware(Guard, refuse=refuse, policy=content_security_policy(drawing_styles()))
     app.mount("/static", StaticFiles(packages=[(f"carom.web.{area}", "static") for area in STATIC_AREAS]),
               name="static")
-    for module in (api, tablet, match_pages, organiser, accounts, players, tournaments_api, tournaments_pages,
-                   hall, results, simulator, training, review, shared_pages):
+    for module in (api, tablet, match_pages, organiser, referee, accounts, accounts_api, players,
+                   tournaments_api, tournaments_pages, hall, results, simulator, training, review,
+                   shared_pages):
         app.include_router(module.router)
     app.add_exception_handler(UnknownMatch, _unknown)
     app.add_exception_handler(RecordError, _unreadable)

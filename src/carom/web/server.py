@@ -1,4 +1,4 @@
-"""``carom serve``: open the store, make sure an organiser password can be set, run."""
+"""``carom serve``: open the store, make sure an organiser's account can be made, run."""
 
 from __future__ import annotations
 
@@ -10,19 +10,23 @@ from pathlib import Path
 import uvicorn
 
 from carom.storage import open_store
+from carom.storage.accounts import Accounts
 from carom.storage.book import MatchBook
 from carom.web.app import create_app
 from carom.web.shared.addresses import is_everywhere, reachable_host
-from carom.web.shared.auth import hash_password
+from carom.web.shared.auth import hash_password, verify_password
+
+FIRST_ORGANISER = "organiser"
 
 
 def serve(host: str, port: int, data: Path, database: str | None, password: str | None,
           say: Callable[[str], None] = print, log_level: str = "warning",
-          access_log: bool = False) -> None:
+          access_log: bool = False, organiser: str = FIRST_ORGANISER) -> None:
     store = open_store(data, database)
     try:
+        accounts = Accounts(store)
         if password:
-            store.set_organiser_hash(hash_password(password), replace=True)
+            set_organiser_password(accounts, organiser, password)
         code = None
         where = database or str((Path(data) / "carom.sqlite3").resolve())
         tablet_host = reachable_host(host)
@@ -30,15 +34,25 @@ def serve(host: str, port: int, data: Path, database: str | None, password: str 
         say(f"carom serve: http://{shown}:{port}/  (database: {_safe(where)})")
         if tablet_host is None and not is_everywhere(host):
             say("  this computer only: start with --host 0.0.0.0 for tablets and the hall screen")
-        if store.organiser_hash() is None:
+        if not accounts.exist():
             code = secrets.token_hex(4)
-            say(f"first start: set the organiser password at http://{shown}:{port}/setup?code={code}")
+            say(f"first start: make the organiser's account at http://{shown}:{port}/setup?code={code}")
         app = create_app(MatchBook(store), setup_code=code, tablet_host=tablet_host)
         spare_the_collector()
         uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=access_log,
                     proxy_headers=False, timeout_graceful_shutdown=2)
     finally:
         store.close()
+
+
+def set_organiser_password(accounts: Accounts, name: str, password: str) -> None:
+    """``--organiser-password``: the organiser account ``name`` gets this password (made
+    when there is none, given the organiser's role when it had another). A password it
+    already has is left as it is, and so are its sessions."""
+    found = accounts.credentials(name)
+    if found is not None and found[0].role.value == "organiser" and verify_password(password, found[1]):
+        return
+    accounts.reset_organiser(name, hash_password(password))
 
 
 def spare_the_collector() -> None:

@@ -13,11 +13,12 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.datastructures import UploadFile
 
 from carom.match.stats import player_stats
+from carom.storage.accounts import Action
 from carom.storage.book import Snapshot
 from carom.storage.players import name_key
 from carom.storage.register import RegisterError, export_csv, import_rows, read_file, register
 from carom.storage.tournaments import player_averages
-from carom.web.shared.deps import organiser_form, render, services, words
+from carom.web.shared.deps import account_of, organiser_form, render, services, words
 from carom.web.tournaments.api import tournaments
 
 router = APIRouter(include_in_schema=False)
@@ -116,6 +117,8 @@ async def register_import(request: Request) -> Response:
     try:
         rows = read_file(data, MAX_REGISTER)
         made, changed = await run_in_threadpool(import_rows, tournaments(request).store, rows)
+        await run_in_threadpool(services(request).accounts.log, account_of(request), Action.REGISTER,
+                                f"{made} {changed}")
     except RegisterError as error:
         message = t.error(error)
         return await run_in_threadpool(lambda: _register(request, 422, import_error=message))
