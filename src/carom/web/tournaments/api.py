@@ -10,8 +10,6 @@ The record that finishes a game's match starts the next games on its table at on
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import logging
 from collections.abc import Iterable
@@ -23,6 +21,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from carom.competition import Line
+from carom.notation.spreadsheet import SpreadsheetError, Style, decimals, write_csv
 from carom.notation.words import LANGUAGES
 from carom.storage.errors import StorageError
 from carom.storage.players import UnknownPlayer
@@ -39,6 +38,7 @@ from carom.storage.tournaments import (
 from carom.web.shared import auth
 from carom.web.shared.addresses import tablet_url
 from carom.web.shared.deps import api_organiser, organiser_session, problem, services, words
+from carom.web.shared.reports import csv_response
 from carom.web.tournaments.reports import results_pdf
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
@@ -256,6 +256,10 @@ def standings_json(t: Tournament) -> dict[str, Any]:
     }
 
 
+DECIMAL_COLUMNS = ("average_a", "average_b", "general_average", "best_average")
+"""The exports' columns of averages (written with the style's decimal mark)."""
+
+
 def _refusal(error: Exception) -> Response:
     if isinstance(error, UnknownTournament):
         return problem(404, str(error))
@@ -357,27 +361,33 @@ async def get_standings(request: Request, tournament_id: int) -> Response:
 
 
 @router.get("/{tournament_id}/results.csv", summary="The final ranking as CSV",
-            response_class=PlainTextResponse, responses={404: _P})
-async def results_csv(request: Request, tournament_id: int) -> Response:
+            response_class=PlainTextResponse, responses={404: _P, 422: _P})
+async def results_csv(request: Request, tournament_id: int, sep: str | None = None,
+                      decimal: str | None = None) -> Response:
     """One row per player in ranking order with their totals over all their games of the
-    tournament: match points, points, innings, GD, BED, HS."""
+    tournament: match points, points, innings, GD, BED, HS. ``sep`` (``,`` or ``;``) and
+    ``decimal`` (``point`` or ``comma``): ``?sep=;&decimal=comma`` for Excel in Slovak and
+    German."""
     try:
+        style = Style.named(sep, decimal)
         t = await run_in_threadpool(tournaments(request).read, tournament_id)
-    except StorageError as error:
+    except (StorageError, SpreadsheetError) as error:
         return _refusal(error)
-    return _csv(ranking_rows(t), f"tournament-{t.id}-results.csv")
+    return _csv(ranking_rows(t), f"tournament-{t.id}-results.csv", style)
 
 
 @router.get("/{tournament_id}/games.csv", summary="The games as CSV", response_class=PlainTextResponse,
-            responses={404: _P})
-async def games_csv(request: Request, tournament_id: int) -> Response:
+            responses={404: _P, 422: _P})
+async def games_csv(request: Request, tournament_id: int, sep: str | None = None,
+                    decimal: str | None = None) -> Response:
     """One row per game in schedule order: players, points, innings, high runs,
-    averages, winner, status."""
+    averages, winner, status (``sep`` and ``decimal`` as for ``results.csv``)."""
     try:
+        style = Style.named(sep, decimal)
         t = await run_in_threadpool(tournaments(request).read, tournament_id)
-    except StorageError as error:
+    except (StorageError, SpreadsheetError) as error:
         return _refusal(error)
-    return _csv(results_rows(t), f"tournament-{t.id}-games.csv")
+    return _csv(results_rows(t), f"tournament-{t.id}-games.csv", style)
 
 
 PDF = {200: {"content": {"application/pdf": {}}, "description": "the results, to print"}, 404: _P}
@@ -404,23 +414,7 @@ async def get_results_pdf(request: Request, tournament_id: int, lang: str | None
         return _refusal(error)
 
 
-def _csv(rows: Iterable[list[str]], filename: str) -> Response:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    for row in rows:
-        writer.writerow([_cell(x) for x in row])
-    return PlainTextResponse(out.getvalue(), media_type="text/csv; charset=utf-8",
-                             headers={"Content-Disposition": f'attachment; filename="{filename}"'})
-
-
-def _cell(value: str) -> str:
-    """A cell a spreadsheet shows as text: no formula from a player's name."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") and not _number(value) else value
-
-
-def _number(value: str) -> bool:
-    try:
-        float(value)
-    except ValueError:
-        return False
-    return True
+def _csv(rows: Iterable[list[str]], filename: str, style: Style) -> Response:
+    """The rows as a CSV file (:func:`carom.notation.spreadsheet.write_csv`), its averages
+    with the style's decimal mark."""
+    return csv_response(write_csv(decimals(rows, DECIMAL_COLUMNS), style), filename)

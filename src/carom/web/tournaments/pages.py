@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import FormData
 
 from carom.core.table import TABLES
+from carom.notation.collation import sort_key
 from carom.rules.disciplines import DISCIPLINES
 from carom.storage.errors import StorageError
 from carom.storage.tournaments import (
@@ -152,8 +153,10 @@ def _page(request: Request, tournament_id: int, status: int = 200, **extra: Any)
                                                                number=tournament_id))
     register_players = services(request).book.store.players() if organiser and t.state == "entry" else []
     entered = {p.player_id for p in t.participants}
-    response = render(request, "tournament.html", status, v=_view(request, t, organiser),
-                      register=[p for p in register_players if p.id not in entered], **extra)
+    lang = words(request).lang
+    picks = sorted((p for p in register_players if p.id not in entered), key=lambda p: sort_key(p.name, lang))
+    response = render(request, "tournament.html", status, v=_view(request, t, organiser), register=picks,
+                      **extra)
     if organiser:
         response.headers["Cache-Control"] = "no-store"
     return response
