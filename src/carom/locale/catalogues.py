@@ -51,8 +51,7 @@ WEB = PACKAGE / "web"
 REFUSAL_SOURCES = ("core/inputs.py", "core/position.py", "notation/reader.py", "notation/matchfile.py",
                    "notation/drawing.py", "match/engine.py", "match/replay.py", "storage/book.py",
                    "storage/errors.py", "storage/events.py", "storage/players.py", "storage/tournaments.py",
-                   "storage/register.py", "storage/accounts.py",
-                   "notation/spreadsheet.py")
+                   "storage/register.py", "storage/accounts.py", "core/spreadsheet.py")
 """Modules whose refusals can reach a page (an import, a tablet, the organiser's form)."""
 BALLS = ("white", "yellow", "red")
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true", "silent": "false"}

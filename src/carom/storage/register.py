@@ -1,6 +1,6 @@
 """The player register: name, club, country, licence number, and each player's averages
 per discipline computed from their matches; in and out as CSV
-(:mod:`carom.notation.spreadsheet`: the file's encoding as the user names it, ``,`` or
+(:mod:`carom.core.spreadsheet`: the file's encoding as the user names it, ``,`` or
 ``;``, Excel's style on request).
 
 The CSV has a header row naming its columns: ``name`` (required), ``club``,
@@ -22,8 +22,8 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 
+from carom.core.spreadsheet import PLAIN, Cell, Style, decode, read_rows, write_csv
 from carom.notation.collation import sort_key
-from carom.notation.spreadsheet import PLAIN, Cell, Style, decode, read_rows, write_csv
 from carom.storage import schema
 from carom.storage.errors import StorageError
 from carom.storage.players import KEY_LENGTH, name_key
@@ -65,7 +65,7 @@ def register(store: SqlStore, averages: dict[int, dict[str, tuple[int, int]]],
 
 
 def export_csv(players: Iterable[Registered], style: Style = PLAIN) -> bytes:
-    """The register as a CSV file (:func:`carom.notation.spreadsheet.write_csv`)."""
+    """The register as a CSV file (:func:`carom.core.spreadsheet.write_csv`)."""
     players = list(players)
     disciplines = sorted({d for x in players for d in x.averages if x.averages[d][1]})
 
@@ -85,7 +85,7 @@ def _known(column: str) -> bool:
 def read_file(data: bytes, limit: int, charset: str = "utf-8", separator: str | None = None
               ) -> list[dict[str, Any]]:
     """The rows of an uploaded register file of at most ``limit`` bytes, in the named
-    ``charset`` (:data:`carom.notation.spreadsheet.CHARSETS`); ``separator``: ``,``, ``;``
+    ``charset`` (:data:`carom.core.spreadsheet.CHARSETS`); ``separator``: ``,``, ``;``
     or ``None`` (the header row's)."""
     if len(data) > limit:
         raise RegisterError(f"file: larger than {limit} bytes")
@@ -94,7 +94,7 @@ def read_file(data: bytes, limit: int, charset: str = "utf-8", separator: str | 
 
 def read_csv(text: str, separator: str | None = None) -> list[dict[str, Any]]:
     """The rows of a register file, checked (:class:`RegisterError` or
-    :class:`~carom.notation.spreadsheet.SpreadsheetError` naming line and column)."""
+    :class:`~carom.core.spreadsheet.SpreadsheetError` naming line and column)."""
     columns, cells_of = read_rows(text, separator, _known)
     for c in columns:
         if not _known(c):

@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse, Response
 from carom.storage.accounts import AccountError, UnknownAccount, role_of
 from carom.storage.roles import Account, Permission
 from carom.web.shared import auth
-from carom.web.shared.deps import account_of, api_organiser, problem, services
+from carom.web.shared.deps import api_organiser, checked_account, problem, services
 
 router = APIRouter(prefix="/api/accounts", tags=["accounts"])
 _P = {"description": "the reason, in `detail`"}
@@ -54,11 +54,6 @@ def _password(body: dict[str, str]) -> str:
     return password
 
 
-def _me(request: Request) -> Account:
-    account = account_of(request)
-    assert account is not None
-    return account
-
 
 @router.get("", summary="The accounts (organiser)", responses=REFUSALS)
 async def list_accounts(request: Request) -> Response:
@@ -82,13 +77,16 @@ async def create_account(request: Request) -> Response:
         role = role_of(body["role"])
         stored = await run_in_threadpool(auth.hash_password, _password(body))
         made = await run_in_threadpool(lambda: services(request).accounts.create(
-            body["name"], role, stored, by=_me(request)))
+            body["name"], role, stored, by=checked_account(request)))
     except AccountError as error:
         return problem(422, str(error))
     return JSONResponse(account_row(made, 0), status_code=201)
 
 
 async def _target(request: Request, account_id: int) -> Account | Response:
+    """The account a request of an organiser names, or the refusal (401, 403, 404)."""
+    if (refused := api_organiser(request, Permission.ACCOUNTS)) is not None:
+        return refused
     try:
         return await run_in_threadpool(services(request).accounts.get, account_id)
     except UnknownAccount as error:
@@ -101,8 +99,6 @@ async def _target(request: Request, account_id: int) -> Account | Response:
                                             "content": {"application/json": {"schema": NEW_PASSWORD}}}})
 async def reset_password(request: Request, account_id: int) -> Response:
     """The account's sessions end at once."""
-    if (refused := api_organiser(request, Permission.ACCOUNTS)) is not None:
-        return refused
     target = await _target(request, account_id)
     if isinstance(target, Response):
         return target
@@ -110,7 +106,8 @@ async def reset_password(request: Request, account_id: int) -> Response:
         stored = await run_in_threadpool(auth.hash_password, _password(await _body(request, {"password"})))
     except AccountError as error:
         return problem(422, str(error))
-    await run_in_threadpool(lambda: services(request).accounts.set_password(target, stored, by=_me(request)))
+    me = checked_account(request)
+    await run_in_threadpool(lambda: services(request).accounts.set_password(target, stored, by=me))
     return JSONResponse(account_row(target, 0))
 
 
@@ -118,13 +115,12 @@ async def reset_password(request: Request, account_id: int) -> Response:
 async def remove_account(request: Request, account_id: int) -> Response:
     """Its sessions end at once; what it did keeps its name. One's own account and the
     last organiser's are refused (409)."""
-    if (refused := api_organiser(request, Permission.ACCOUNTS)) is not None:
-        return refused
     target = await _target(request, account_id)
     if isinstance(target, Response):
         return target
     try:
-        await run_in_threadpool(lambda: services(request).accounts.remove(target, by=_me(request)))
+        me = checked_account(request)
+        await run_in_threadpool(lambda: services(request).accounts.remove(target, by=me))
     except AccountError as error:
         return problem(409, str(error))
     return Response(status_code=204)

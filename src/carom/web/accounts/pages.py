@@ -30,10 +30,10 @@ from carom.storage.accounts import (
 from carom.storage.roles import Account, Permission, Role
 from carom.web.shared import auth
 from carom.web.shared.deps import (
+    account_form,
     account_of,
     allowed,
     csrf_ok,
-    organiser_form,
     refuse,
     render,
     services,
@@ -249,11 +249,10 @@ async def accounts_list(request: Request) -> Response:
 
 @router.post("/accounts", response_class=HTMLResponse)
 async def create_account(request: Request) -> Response:
-    form = await organiser_form(request, "/accounts", Permission.ACCOUNTS)
-    if isinstance(form, Response):
-        return form
-    me = account_of(request)
-    assert me is not None
+    checked = await account_form(request, "/accounts", Permission.ACCOUNTS)
+    if isinstance(checked, Response):
+        return checked
+    form, me = checked
     t = words(request)
     fields = _fields(form, "name", "role", "password", "again")
     shown = {k: fields[k] for k in ("name", "role")}
@@ -271,9 +270,14 @@ async def create_account(request: Request) -> Response:
     return RedirectResponse("/accounts", status_code=303)
 
 
-async def _target(request: Request, account_id: int) -> Account | Response:
+async def _target(request: Request, account_id: int) -> tuple[FormData, Account, Account] | Response:
+    """An organiser's form about an account: the form, the organiser and the account named,
+    or the answer that refuses it."""
+    checked = await account_form(request, "/accounts", Permission.ACCOUNTS)
+    if isinstance(checked, Response):
+        return checked
     try:
-        return await run_in_threadpool(services(request).accounts.get, account_id)
+        return (*checked, await run_in_threadpool(services(request).accounts.get, account_id))
     except UnknownAccount:
         message = words(request).gettext("There is no account %(number)s.", number=account_id)
         return await run_in_threadpool(lambda: accounts_page(request, 404, error=message))
@@ -282,14 +286,10 @@ async def _target(request: Request, account_id: int) -> Account | Response:
 @router.post("/accounts/{account_id}/password", response_class=HTMLResponse)
 async def reset_password(request: Request, account_id: int) -> Response:
     """The organiser sets a new password for an account: its sessions end."""
-    form = await organiser_form(request, "/accounts", Permission.ACCOUNTS)
-    if isinstance(form, Response):
-        return form
-    me = account_of(request)
-    assert me is not None
-    target = await _target(request, account_id)
-    if isinstance(target, Response):
-        return target
+    checked = await _target(request, account_id)
+    if isinstance(checked, Response):
+        return checked
+    form, me, target = checked
     t = words(request)
     fields = _fields(form, "password", "again")
     problem = password_problem(fields["password"], fields["again"], t)
@@ -303,14 +303,10 @@ async def reset_password(request: Request, account_id: int) -> Response:
 @router.post("/accounts/{account_id}/remove", response_class=HTMLResponse)
 async def remove_account(request: Request, account_id: int) -> Response:
     """Remove an account: its sessions end at once; what it did keeps its name."""
-    form = await organiser_form(request, "/accounts", Permission.ACCOUNTS)
-    if isinstance(form, Response):
-        return form
-    me = account_of(request)
-    assert me is not None
-    target = await _target(request, account_id)
-    if isinstance(target, Response):
-        return target
+    checked = await _target(request, account_id)
+    if isinstance(checked, Response):
+        return checked
+    _, me, target = checked
     try:
         await run_in_threadpool(lambda: services(request).accounts.remove(target, by=me))
     except AccountError as error:

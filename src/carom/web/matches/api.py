@@ -37,7 +37,15 @@ from carom.storage.roles import Account, Permission
 from carom.web.matches.record_schema import HEADER_SCHEMA, RECORD_SCHEMA
 from carom.web.shared import auth
 from carom.web.shared.addresses import tablet_url
-from carom.web.shared.deps import account_of, api_organiser, csrf_ok, problem, services, session_of
+from carom.web.shared.deps import (
+    account_of,
+    api_organiser,
+    checked_account,
+    csrf_ok,
+    problem,
+    services,
+    session_of,
+)
 from carom.web.shared.forms import FormError, check_names
 from carom.web.tournaments.api import game_over
 
@@ -259,7 +267,7 @@ async def new_referee_token(request: Request, match_id: int) -> Response:
         return refused
     svc = services(request)
     token = auth.new_token()
-    await run_in_threadpool(svc.book.new_token, match_id, token, _me(request))
+    await run_in_threadpool(svc.book.new_token, match_id, token, checked_account(request))
     svc.hub.publish(match_id, svc.book.snapshot(match_id).version)
     url, _ = tablet_url(request, svc.tablet_host, match_id, token)
     return JSONResponse({"id": match_id, "referee_token": token, "tablet": url})
@@ -304,7 +312,7 @@ async def reopen(request: Request, match_id: int) -> Response:
     if (refused := api_organiser(request)) is not None:
         return refused
     svc = services(request)
-    snap = await run_in_threadpool(svc.book.reopen, match_id, _me(request))
+    snap = await run_in_threadpool(svc.book.reopen, match_id, checked_account(request))
     svc.hub.publish(match_id, snap.version)
     return JSONResponse(match_json(snap))
 
@@ -334,12 +342,8 @@ async def give(request: Request, match_id: int) -> Response:
         referee = await run_in_threadpool(svc.accounts.referee, chosen)
     except UnknownAccount:
         return problem(422, f"account: {chosen} is no referee's account")
-    snap = await run_in_threadpool(svc.book.give, live.id, referee, _me(request))
+    snap = await run_in_threadpool(svc.book.give, live.id, referee, checked_account(request))
     svc.hub.publish(match_id, snap.version)
     return JSONResponse(match_json(snap))
 
 
-def _me(request: Request) -> Account:
-    account = account_of(request)
-    assert account is not None
-    return account

@@ -27,12 +27,12 @@ from carom.rules.disciplines import DISCIPLINES
 from carom.storage.accounts import UnknownAccount
 from carom.storage.events import Actor, EventKind, MatchEvent, NotFinished
 from carom.storage.players import AmbiguousName, SamePlayer
-from carom.storage.roles import Account, Role
+from carom.storage.roles import Role
 from carom.web.shared import auth
 from carom.web.shared.addresses import tablet_url
 from carom.web.shared.deps import (
-    account_of,
     allowed,
+    checked_account,
     organiser_form,
     render,
     services,
@@ -63,12 +63,6 @@ def organiser_page(request: Request, status: int = 200, **extra: Any) -> Respons
                   known_players=svc.book.store.players(), max_name=MAX_NAME, **extra)
 
 
-def _me(request: Request) -> Account:
-    """The account of a request that passed its check."""
-    account = account_of(request)
-    assert account is not None
-    return account
-
 
 @router.get("/organiser", response_class=HTMLResponse)
 def organiser(request: Request) -> Response:
@@ -87,7 +81,7 @@ async def create(request: Request) -> Response:
         header = parse_header(dumps(header_from_form(fields)))
         check_names(header)
         await run_in_threadpool(lambda: services(request).book.create(header, auth.new_token(),
-                                                                      by=_me(request)))
+                                                                      by=checked_account(request)))
     except (RecordError, FormError, SamePlayer, AmbiguousName) as error:
         return organiser_page(request, 422, error=say(error, t), form=fields)
     return RedirectResponse("/organiser", status_code=303)
@@ -110,7 +104,7 @@ async def import_file(request: Request) -> Response:
         check_names(match.header)
         lines = tuple(dumps(record_json(record)) for _, record in match.records)
         await run_in_threadpool(lambda: services(request).book.create(match.header, auth.new_token(), lines,
-                                                                      by=_me(request)))
+                                                                      by=checked_account(request)))
     except (RecordError, FormError, SamePlayer, AmbiguousName) as error:
         return organiser_page(request, 422, import_error=say(error, t))
     return RedirectResponse("/organiser", status_code=303)
@@ -168,7 +162,7 @@ async def _match_action(request: Request, match_id: int, action: str) -> Respons
     if isinstance(form, Response):
         return form
     svc = services(request)
-    me = _me(request)
+    me = checked_account(request)
     if action == "tablet-link":
         await run_in_threadpool(svc.book.new_token, match_id, auth.new_token(), me)
     elif action == "confirm":

@@ -10,7 +10,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from carom.storage.events import Actor, NotFinished
 from carom.storage.roles import Permission
-from carom.web.shared.deps import account_of, allowed, error_page, organiser_form, render, services, words
+from carom.web.shared.deps import account_form, allowed, checked_account, error_page, render, services, words
 from carom.web.shared.views import match_view
 from carom.web.tournaments.api import game_over
 
@@ -22,8 +22,7 @@ async def my_matches(request: Request) -> Response:
     refused = allowed(request, "/referee", Permission.REFEREE)
     if refused is not None:
         return refused
-    account = account_of(request)
-    assert account is not None
+    account = checked_account(request)
     t = words(request)
     snaps = await run_in_threadpool(services(request).book.snapshots)
     rows = [{"view": match_view(s, t), "referee": True} for s in snaps
@@ -34,11 +33,10 @@ async def my_matches(request: Request) -> Response:
 @router.post("/referee/matches/{match_id}/confirm")
 async def confirm(request: Request, match_id: int) -> Response:
     """The referee confirms the result of a finished match given to it."""
-    form = await organiser_form(request, "/referee", Permission.REFEREE)
-    if isinstance(form, Response):
-        return form
-    account = account_of(request)
-    assert account is not None
+    checked = await account_form(request, "/referee", Permission.REFEREE)
+    if isinstance(checked, Response):
+        return checked
+    account = checked[1]
     svc = services(request)
     t = words(request)
     live = await run_in_threadpool(svc.book.live, match_id)

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from carom.notation.spreadsheet import SpreadsheetError, Style
+from carom.core.spreadsheet import SpreadsheetError, Style
 from carom.notation.words import LANGUAGES
 from carom.web.matches.pages import content_disposition
 from carom.web.shared import reports

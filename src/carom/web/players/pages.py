@@ -13,8 +13,8 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 from starlette.datastructures import UploadFile
 
+from carom.core.spreadsheet import CHARSETS, SEPARATORS, SpreadsheetError, Style
 from carom.match.stats import player_stats
-from carom.notation.spreadsheet import CHARSETS, SEPARATORS, SpreadsheetError, Style
 from carom.storage.accounts import Action
 from carom.storage.book import Snapshot
 from carom.storage.players import name_key

@@ -88,6 +88,13 @@ def account_of(request: Request) -> Account | None:
     return None if session is None else session.account
 
 
+def checked_account(request: Request) -> Account:
+    """The account of a request that passed its permission check."""
+    account = account_of(request)
+    assert account is not None, "a route used checked_account before checking the account"
+    return account
+
+
 def may(request: Request, permission: Permission = Permission.RUN) -> bool:
     account = account_of(request)
     return account is not None and account.may(permission)
@@ -219,6 +226,13 @@ async def organiser_form(request: Request, back: str,
     if not csrf_ok(request, form):
         return refuse(request, 403, "forged", {})
     return form
+
+
+async def account_form(request: Request, back: str, permission: Permission = Permission.RUN
+                       ) -> tuple[FormData, Account] | Response:
+    """:func:`organiser_form`, with the account that sent it."""
+    form = await organiser_form(request, back, permission)
+    return form if isinstance(form, Response) else (form, checked_account(request))
 
 
 def refuse(request: Request, status: int, why: str, values: dict[str, Any]) -> Response:

@@ -29,10 +29,10 @@ from fpdf.enums import Align, TableBordersLayout, XPos, YPos
 from fpdf.fonts import FontFace
 
 from carom.core.errors import CaromError
+from carom.core.spreadsheet import PLAIN, Cell, Style, write_csv
 from carom.match.state import MatchState
 from carom.match.stats import player_stats
 from carom.notation.scoresheet import innings
-from carom.notation.spreadsheet import PLAIN, Cell, Style, write_csv
 from carom.storage.book import Snapshot
 from carom.web.shared.i18n import PageWords
 from carom.web.shared.views import result_text
@@ -195,7 +195,7 @@ def scoresheet_rows(snap: Snapshot) -> list[tuple[int, int, int, int, int, str]]
 def scoresheet_csv(snap: Snapshot, lang: str = "en", style: Style = PLAIN) -> bytes:
     """The innings of a match as a CSV file (a heading row, then :func:`scoresheet_rows`
     with the player's name beside their number), written as every CSV of carom is
-    (:func:`carom.notation.spreadsheet.write_csv`: a name is never a formula)."""
+    (:func:`carom.core.spreadsheet.write_csv`: a name is never a formula)."""
     t = PageWords(lang)
     rows: list[list[Cell]] = [[t.gettext("Match"), t.gettext("Set"), t.gettext("Inning"), t.gettext("Player"),
                                t.gettext("Name"), t.gettext("Series"), t.gettext("Total"),

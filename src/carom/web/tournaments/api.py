@@ -21,7 +21,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from carom.competition import Line
-from carom.notation.spreadsheet import SpreadsheetError, Style, decimals, write_csv
+from carom.core.spreadsheet import SpreadsheetError, Style, decimals, write_csv
 from carom.notation.words import LANGUAGES
 from carom.storage.errors import StorageError
 from carom.storage.players import UnknownPlayer
@@ -415,6 +415,6 @@ async def get_results_pdf(request: Request, tournament_id: int, lang: str | None
 
 
 def _csv(rows: Iterable[list[str]], filename: str, style: Style) -> Response:
-    """The rows as a CSV file (:func:`carom.notation.spreadsheet.write_csv`), its averages
+    """The rows as a CSV file (:func:`carom.core.spreadsheet.write_csv`), its averages
     with the style's decimal mark."""
     return csv_response(write_csv(decimals(rows, DECIMAL_COLUMNS), style), filename)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from carom.core.errors import CaromError
+from carom.core.errors import InputError
 
 CHARSETS = {"utf-8": "utf-8-sig", "windows-1250": "cp1250", "windows-1252": "cp1252"}
 """The encodings a file may be in, by the names a form offers, and Python's codec for each
@@ -40,8 +40,9 @@ Cell = str | int | Decimal | Fraction | None
 when the style asks), a fraction (written with three decimals), or nothing."""
 
 
-class SpreadsheetError(CaromError):
-    """A file that cannot be read as CSV (the message names the line)."""
+class SpreadsheetError(InputError):
+    """A file that cannot be read as CSV, or a style that cannot be written (its line, where
+    it has one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +80,9 @@ def decode(data: bytes, charset: str) -> str:
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         others = ", ".join(c for c in CHARSETS if c != charset)
-        raise SpreadsheetError(f"line {line}: byte 0x{data[error.start]:02X} is not {charset} text "
-                               f"(is the file in {others}?)") from None
+        byte = data[error.start]
+        raise SpreadsheetError(f"byte 0x{byte:02X} is not {charset} text (is the file in {others}?)",
+                               line) from None
 
 
 def separator_of(header: str, known: Callable[[str], bool]) -> str:
@@ -90,8 +92,8 @@ def separator_of(header: str, known: Callable[[str], bool]) -> str:
         return fitting[0]
     if fitting:  # one column: no separator in it
         return SEPARATORS[0]
-    raise SpreadsheetError("line 1: the header row's cells are not the columns' names, whether "
-                           "separated by , or by ;")
+    raise SpreadsheetError("the header row's cells are not the columns' names, whether separated by , or "
+                           "by ;", 1)
 
 
 def _cells(line: str, separator: str) -> list[str]:
@@ -110,7 +112,7 @@ def read_rows(text: str, separator: str | None, known: Callable[[str], bool]
     text = text.removeprefix("\ufeff")
     first = text.split("\n", 1)[0].rstrip("\r")
     if not first.strip():
-        raise SpreadsheetError("line 1: empty: expected a header row naming the columns")
+        raise SpreadsheetError("empty: expected a header row naming the columns", 1)
     chosen = separator_of(first, known) if separator is None else separator
     if chosen not in SEPARATORS:
         raise SpreadsheetError(f"separator: expected , or ; got {chosen!r:.20}")
@@ -118,7 +120,7 @@ def read_rows(text: str, separator: str | None, known: Callable[[str], bool]
     try:
         head = [_column(c) for c in next(reader)]
     except csv.Error as error:
-        raise SpreadsheetError(f"line 1: {error}") from None
+        raise SpreadsheetError(str(error), 1) from None
 
     def rows() -> Iterator[tuple[int, list[str]]]:
         try:
@@ -126,7 +128,7 @@ def read_rows(text: str, separator: str | None, known: Callable[[str], bool]
                 if any(c.strip() for c in cells):
                     yield reader.line_num, [plain(c.strip()) for c in cells]
         except csv.Error as error:
-            raise SpreadsheetError(f"line {reader.line_num}: {error}") from None
+            raise SpreadsheetError(str(error), reader.line_num) from None
 
     return head, rows()
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from carom.notation.spreadsheet import (
+from carom.core.spreadsheet import (
     EXCEL_SK_DE,
     SpreadsheetError,
     Style,
