@@ -1,5 +1,5 @@
-"""Names in the order of the reader's language: Ľ with L and Ö with O (bug 14 of issue 35:
-the register put every name with a diacritic after Z), and Slovak's letters of its own."""
+"""Names in the order of the reader's language: Ľ with L and Ö with O (the register put
+every name with a diacritic after Z), and Slovak's letters of its own."""
 
 from __future__ import annotations
 

@@ -156,14 +156,18 @@ def _cell(value: Cell, style: Style) -> str:
     return text_cell(value)
 
 
-def write_csv(rows: Iterable[Sequence[Cell]], style: Style = PLAIN) -> bytes:
-    """The rows as a CSV file: UTF-8 with a byte order mark, CRLF, the style's separator
-    and decimal mark."""
+def csv_text(rows: Iterable[Sequence[Cell]], style: Style = PLAIN) -> str:
+    """The rows as CSV text: CRLF, the style's separator and decimal mark, no formula."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=style.separator, lineterminator="\r\n")
     for row in rows:
         writer.writerow([_cell(value, style) for value in row])
-    return ("\ufeff" + out.getvalue()).encode("utf-8")
+    return out.getvalue()
+
+
+def write_csv(rows: Iterable[Sequence[Cell]], style: Style = PLAIN) -> bytes:
+    """The rows as a CSV file (:func:`csv_text`): UTF-8 with a byte order mark."""
+    return ("\ufeff" + csv_text(rows, style)).encode("utf-8")
 
 
 def decimals(rows: Iterable[Sequence[Cell]], columns: Iterable[str]) -> Iterator[list[Cell]]:

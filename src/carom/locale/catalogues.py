@@ -51,7 +51,8 @@ WEB = PACKAGE / "web"
 REFUSAL_SOURCES = ("core/inputs.py", "core/position.py", "notation/reader.py", "notation/matchfile.py",
                    "notation/drawing.py", "match/engine.py", "match/replay.py", "storage/book.py",
                    "storage/errors.py", "storage/events.py", "storage/players.py", "storage/tournaments.py",
-                   "storage/register.py", "storage/accounts.py", "core/spreadsheet.py")
+                   "storage/register.py", "storage/accounts.py", "core/spreadsheet.py", "track/errors.py",
+                   "track/readers/__init__.py", "track/readers/balls_jsonl.py")
 """Modules whose refusals can reach a page (an import, a tablet, the organiser's form)."""
 BALLS = ("white", "yellow", "red")
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true", "silent": "false"}

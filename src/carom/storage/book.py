@@ -39,6 +39,7 @@ from carom.storage.events import (
     EventKind,
     MatchEvent,
     NotFinished,
+    clock_paused,
     confirmation,
 )
 from carom.storage.roles import Account
@@ -318,7 +319,18 @@ class MatchBook:
             self.store.give(match_id, referee)
             live.referee = referee
             named = "" if referee is None else referee.name
-            self._add_event(live, EventKind.REFEREE, Actor.ACCOUNT, by, named)
+            self._add_event(live, EventKind.GIVEN, Actor.ACCOUNT, by, named)
+            return live.snapshot
+
+    def pause_clock(self, match_id: int, paused: bool, actor: Actor = Actor.REFEREE,
+                    by: Account | None = None) -> Snapshot:
+        """The referee pauses (or resumes) the shot clock of the stroke under way, for every
+        tablet and board that shows it. Pausing a paused clock changes nothing. ``by``: the
+        account logged in on the tablet, if one is."""
+        live = self.live(match_id)
+        with live.lock:
+            if clock_paused(live.events, live.snapshot.seq) != paused:
+                self._add_event(live, EventKind.CLOCK_PAUSE if paused else EventKind.CLOCK_RESUME, actor, by)
             return live.snapshot
 
     def _add_event(self, live: LiveMatch, kind: EventKind, actor: Actor, by: Account | None,

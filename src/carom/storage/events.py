@@ -1,6 +1,7 @@
 """What happens to a match beside its records: the result confirmed, the match reopened,
-a new tablet link issued, the match given to a referee. Each is a row of ``match_events``,
-appended and never changed, with the account that did it (:mod:`carom.storage.roles`).
+a new tablet link issued, the shot clock paused and resumed, the match given to a referee.
+Each is a row of ``match_events``, appended and never changed, with the account that did it
+(:mod:`carom.storage.roles`).
 
 A finished match is *confirmed* once both players confirmed it (on the tablet) or an
 account that may referee it did, each at the match's current record: from then on no
@@ -23,7 +24,9 @@ class EventKind(StrEnum):
     CONFIRM = "confirm"
     REOPEN = "reopen"
     NEW_TABLET_LINK = "new-tablet-link"
-    REFEREE = "referee"
+    CLOCK_PAUSE = "clock-pause"
+    CLOCK_RESUME = "clock-resume"
+    GIVEN = "given"
     """The match given to a referee's account (``detail``: its name; empty: to nobody)."""
 
 
@@ -34,6 +37,8 @@ class Actor(StrEnum):
     PLAYER0 = "player0"
     PLAYER1 = "player1"
     ACCOUNT = "account"
+    REFEREE = "referee"
+    """Whoever holds the match's tablet link."""
 
     @classmethod
     def player(cls, index: int) -> Actor:
@@ -79,6 +84,17 @@ def confirmation(events: tuple[MatchEvent, ...], seq: int) -> Confirmation:
             if event.actor is Actor.ACCOUNT:
                 account = event.account
     return Confirmation(frozenset(by), account)
+
+
+def clock_paused(events: tuple[MatchEvent, ...], seq: int) -> bool:
+    """The shot clock of the stroke after record ``seq`` is paused (docs/clock.md): the
+    referee paused it and has not resumed it since. A new record starts a new stroke's
+    count, unpaused."""
+    paused = False
+    for event in events:
+        if event.seq == seq and event.kind in (EventKind.CLOCK_PAUSE, EventKind.CLOCK_RESUME):
+            paused = event.kind is EventKind.CLOCK_PAUSE
+    return paused
 
 
 class Confirmed(StorageError):

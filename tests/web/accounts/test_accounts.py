@@ -227,7 +227,7 @@ def test_every_change_names_its_account(tmp_path: Path) -> None:
         assert dora.post(f"/api/matches/{match_id}/referee-token").is_success
         match = dora.get(f"/api/matches/{match_id}").json()
         events = [(e["kind"], e["by"], e["account"]["name"]) for e in match["events"]]
-        assert events == [("referee", "account", DIRECTOR), ("confirm", "account", REFEREE),
+        assert events == [("given", "account", DIRECTOR), ("confirm", "account", REFEREE),
                           ("reopen", "account", DIRECTOR), ("new-tablet-link", "account", DIRECTOR)]
         history = dora.get(f"/organiser/matches/{match_id}").text
         for line in ("Given to the referee Rita by Dora", "Result confirmed by Rita", "Reopened by Dora"):

@@ -1,4 +1,4 @@
-"""The files clubs have (issue 35): a register exported from Excel in Slovakia or
+"""The files clubs have: a register exported from Excel in Slovakia or
 Germany (``;``, Windows-1250 or -1252) imports as the organiser says it is encoded, and
 a file not valid in that encoding is refused naming its line; the exports open in Excel
 (``;``, decimal commas, a byte order mark) and no CSV runs a name as a formula; the
@@ -29,7 +29,7 @@ def _names(client: Any, lang: str = "en") -> list[str]:
 
 
 def test_a_semicolon_windows_1250_register_imports_as_the_organiser_says(organiser: Any) -> None:
-    """Bug 10 of issue 35: refused before (a UTF-8 file with commas was all it took)."""
+    """Such a file was refused before: a UTF-8 file with commas was all it took (bug 10)."""
     done = _import(organiser, REGISTER.encode("cp1250"), charset="windows-1250")
     assert done.status_code == 200 and "2 new players, 0 updated" in done.text
     assert _names(organiser) == ["Ľudovít Šťastný", "Žofia Čierna"]
@@ -62,7 +62,7 @@ def test_a_register_of_names_alone_imports_again(organiser: Any) -> None:
 
 
 def test_the_register_is_sorted_as_the_pages_language_sorts(organiser: Any) -> None:
-    """Bug 14 of issue 35: letters with diacritics were sorted after Z."""
+    """Letters with diacritics were sorted after Z before (bug 14)."""
     names = ["Zeman", "Ľudovít Lukáč", "Österreicher", "Otto", "Čech", "Cyril", "Chudý", "Hrubý", "Adam"]
     _import(organiser, ("name\n" + "\n".join(names) + "\n").encode())
     assert _names(organiser, "de") == ["Adam", "Čech", "Chudý", "Cyril", "Hrubý", "Ľudovít Lukáč",
@@ -112,7 +112,7 @@ def test_the_tournaments_exports_take_the_excel_style(organiser: Any) -> None:
 
 @pytest.mark.parametrize("name", ['=HYPERLINK("http://evil.example","Anna")', "@SUM(1)", "+1+1"])
 def test_the_scoresheet_csv_runs_no_name_as_a_formula(organiser: Any, name: str) -> None:
-    """M4 of issue 36: the match's scoresheet CSV wrote such names as they are."""
+    """The match's scoresheet CSV wrote such names as they are before (M4)."""
     match = organiser.post("/api/matches", json={"discipline": "three-cushion", "players": [name, "Boris"],
                                                  "points": 5}).json()
     for seq, record in enumerate([{"type": "opener", "player": 0}, {"type": "inning", "points": 2}]):
@@ -125,7 +125,7 @@ def test_the_scoresheet_csv_runs_no_name_as_a_formula(organiser: Any, name: str)
 
 
 def test_the_register_is_linked_from_the_pages(organiser: Any, stranger: Any) -> None:
-    """Bug 9 of issue 35: no page linked to the register and its import."""
+    """No page linked to the register and its import before (bug 9)."""
     for client in (organiser, stranger):
         for page in ("/players", "/tournaments"):
             assert 'href="/players/register"' in client.get(page).text, page

@@ -136,24 +136,27 @@ def _manage_page(request: Request, match_id: int, status: int = 200, error: str 
 
 
 EVENTS = {EventKind.CONFIRM: N_("Result confirmed by %(who)s"), EventKind.REOPEN: N_("Reopened by %(who)s"),
-          EventKind.NEW_TABLET_LINK: N_("New tablet link issued by %(who)s")}
+          EventKind.NEW_TABLET_LINK: N_("New tablet link issued by %(who)s"),
+          EventKind.CLOCK_PAUSE: N_("Shot clock paused by %(who)s"),
+          EventKind.CLOCK_RESUME: N_("Shot clock resumed by %(who)s")}
 
 
 def event_text(event: MatchEvent, names: tuple[str, str], t: PageWords) -> str:
-    """A line of a match's history: what happened, and who did it (a player, an account,
-    or a player on a tablet an account was logged in on)."""
+    """A line of a match's history: what happened, and who did it (a player, the tablet
+    link's holder, an account, or a player or the referee on a tablet an account was
+    logged in on)."""
     account = event.account.name if event.account is not None else t.gettext("an account since removed")
-    if event.kind is EventKind.REFEREE:
+    if event.kind is EventKind.GIVEN:
         if not event.detail:
             return t.gettext("Taken from its referee by %(who)s", who=account)
         return t.gettext("Given to the referee %(referee)s by %(who)s", referee=event.detail, who=account)
     if event.actor is Actor.ACCOUNT:
         who = account
-    elif event.account is not None:
-        who = t.gettext("%(player)s (on %(account)s's tablet)", player=names[event.actor is Actor.PLAYER1],
-                        account=event.account.name)
     else:
-        who = names[event.actor is Actor.PLAYER1]
+        player = names[event.actor is Actor.PLAYER1]
+        who = t.gettext("the referee") if event.actor is Actor.REFEREE else player
+        if event.account is not None:
+            who = t.gettext("%(player)s (on %(account)s's tablet)", player=who, account=event.account.name)
     return t.gettext(EVENTS[event.kind], who=who)
 
 
