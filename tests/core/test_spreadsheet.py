@@ -71,6 +71,12 @@ def test_a_header_row_of_unknown_names_is_refused_on_line_1() -> None:
         read_rows("name\nA\n", "|", KNOWN)
 
 
+def test_a_header_row_with_one_unknown_name_keeps_the_separator_of_the_known_ones() -> None:
+    """So that the reader names the column it does not know (``points``), not line 1 alone."""
+    assert read_rows("name,points\nA,3\n", None, KNOWN)[0] == ["name", "points"]
+    assert read_rows("name;po,ints\nA;3\n", None, KNOWN)[0] == ["name", "po,ints"]
+
+
 def test_a_separator_named_is_taken_as_it_is() -> None:
     columns, rows = read_rows("name,club;x\nA,B;C\n", ";", KNOWN)
     assert columns == ["name,club", "x"] and list(rows) == [(2, ["A,B", "C"])]

@@ -9,14 +9,12 @@ import json
 from pathlib import Path
 
 import pytest
-from alembic import command
 from sqlalchemy import text
 
 from carom.core.errors import RecordError
 from carom.storage import open_store
 from carom.storage.book import MatchBook
-from carom.storage.engine import make_engine
-from carom.storage.migrate import alembic_config
+from tests.storage.revisions import at_revision
 
 
 def _header(a: str, b: str) -> str:
@@ -31,11 +29,7 @@ PLAY = ['{"type": "opener", "player": 0}', '{"type": "inning", "points": 2}',
 
 def _revision_0001(database: str) -> None:
     """A database as ``carom serve`` left it before players had an identity."""
-    engine = make_engine(database)
-    config = alembic_config()
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
+    engine = at_revision(database, "0001")
     with engine.begin() as connection:
         for header, lines in ([
             (_header("Anna Nováková", "Boris"), PLAY),
@@ -73,46 +67,3 @@ def test_existing_matches_keep_their_records_and_get_players(database: str, tmp_
     finally:
         store.close()
 
-
-def test_the_organiser_password_of_before_becomes_the_first_organisers_account(database: str,
-                                                                               tmp_path: Path) -> None:
-    """Revision 0005 on a database of 0004: the password hash and the organiser's events are
-    the account ``organiser``'s; the session generation goes (every old session ends)."""
-    engine = make_engine(database)
-    config = alembic_config()
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0004")
-    old_hash = "scrypt$16384$8$1$c2FsdA$ZGlnZXN0"
-    with engine.begin() as connection:
-        connection.execute(text("INSERT INTO settings (key, value) VALUES ('organiser_password', :h), "
-                                "('session_generation', '7')"), {"h": old_hash})
-        match_id = connection.execute(text("INSERT INTO matches (header, referee_token) VALUES (:h, 't') "
-                                           "RETURNING id"), {"h": _header("Anna", "Boris")}).scalar_one()
-        for actor in ("player0", "organiser"):
-            connection.execute(text("INSERT INTO match_events (match_id, seq, kind, actor) "
-                                    "VALUES (:m, 0, 'confirm', :a)"), {"m": match_id, "a": actor})
-    engine.dispose()
-    store = open_store(tmp_path, database)
-    try:
-        from carom.storage.accounts import Accounts
-        from carom.storage.events import Actor
-        from carom.storage.roles import Role
-
-        found = Accounts(store).credentials("Organiser")
-        assert found is not None and found[1] == old_hash and found[0].role is Role.ORGANISER
-        events = store.read(match_id).events
-        assert [(e.actor, e.account) for e in events] == [(Actor.PLAYER0, None), (Actor.ACCOUNT, found[0])]
-        assert store.setting("organiser_password") is None and store.setting("session_generation") is None
-    finally:
-        store.close()
-
-
-def test_a_database_without_an_organiser_password_gets_no_account(database: str, tmp_path: Path) -> None:
-    store = open_store(tmp_path, database)
-    try:
-        from carom.storage.accounts import Accounts
-
-        assert not Accounts(store).exist()
-    finally:
-        store.close()

@@ -5,8 +5,9 @@ Reading. The encoding is the one the user names (:data:`CHARSETS`: UTF-8 with or
 a byte order mark, Windows-1250 of central Europe, Windows-1252 of the west), never
 guessed: a byte that is not text in it is refused naming its line. The separator, ``,``
 or ``;``, is the one named, or else the one that makes every cell of the header row a
-known column's name (a header row of known names tells the two apart; when neither or
-both do, the file is refused naming line 1).
+known column's name (a header row of known names tells the two apart), or more of them
+(the reader then names the unknown column); when neither does, the file is refused
+naming line 1.
 
 Writing. UTF-8 with a byte order mark and CRLF line ends (RFC 4180), so that a
 spreadsheet opened by a double click reads the names right; ``,`` and decimal points by
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from carom.core.averages import printed_average
 from carom.core.errors import InputError
 
 CHARSETS = {"utf-8": "utf-8-sig", "windows-1250": "cp1250", "windows-1252": "cp1252"}
@@ -37,7 +39,8 @@ FORMULA = ("=", "+", "-", "@", "\t", "\r")
 NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)?")
 Cell = str | int | Decimal | Fraction | None
 """A cell to write: text, a whole number, a decimal (written as it is, its point a comma
-when the style asks), a fraction (written with three decimals), or nothing."""
+when the style asks), a fraction (an average: cut to three decimals,
+:func:`carom.core.averages.printed_average`), or nothing."""
 
 
 class SpreadsheetError(InputError):
@@ -86,12 +89,18 @@ def decode(data: bytes, charset: str) -> str:
 
 
 def separator_of(header: str, known: Callable[[str], bool]) -> str:
-    """The separator that makes every cell of the ``header`` row a known column's name."""
-    fitting = [s for s in SEPARATORS if all(known(_column(c)) for c in _cells(header, s))]
+    """The separator that makes every cell of the ``header`` row a known column's name; or
+    else the one that makes more of them known names (its unknown column is then the
+    caller's to name: ``name,points``)."""
+    named = {s: [known(_column(c)) for c in _cells(header, s)] for s in SEPARATORS}
+    fitting = [s for s in SEPARATORS if all(named[s])]
     if len(fitting) == 1:
         return fitting[0]
     if fitting:  # one column: no separator in it
         return SEPARATORS[0]
+    counts = sorted((sum(named[s]), s) for s in SEPARATORS)
+    if counts[-1][0] > counts[0][0]:
+        return counts[-1][1]
     raise SpreadsheetError("the header row's cells are not the columns' names, whether separated by , or "
                            "by ;", 1)
 
@@ -134,8 +143,9 @@ def read_rows(text: str, separator: str | None, known: Callable[[str], bool]
 
 
 def plain(cell: str) -> str:
-    """A cell as it was before :func:`text_cell` guarded it."""
-    return cell[1:] if cell[:1] == "'" and cell[1:2] in FORMULA else cell
+    """A cell as it was before :func:`text_cell` guarded it (a ``'`` that
+    :func:`text_cell` would not have written stays: ``'-3`` was typed so)."""
+    return cell[1:] if cell[:1] == "'" and text_cell(cell[1:]) == cell else cell
 
 
 def text_cell(value: str) -> str:
@@ -149,7 +159,7 @@ def _cell(value: Cell, style: Style) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, Fraction):
-        value = Decimal(f"{float(value):.3f}")
+        return printed_average(value, decimal="," if style.decimal_comma else ".")
     if isinstance(value, Decimal):
         written = f"{value:f}"
         return written.replace(".", ",") if style.decimal_comma else written

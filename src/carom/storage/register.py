@@ -22,6 +22,7 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 
+from carom.core.inputs import is_digits
 from carom.core.spreadsheet import PLAIN, Cell, Style, decode, read_rows, write_csv
 from carom.notation.collation import sort_key
 from carom.storage import schema
@@ -112,7 +113,7 @@ def read_csv(text: str, separator: str | None = None) -> list[dict[str, Any]]:
         row: dict[str, Any] = {"line": line}
         for column, value in zip(columns, cells, strict=True):
             if column == "id":
-                if value and (not value.isascii() or not value.isdigit() or not 0 < int(value) <= MAX_ID):
+                if value and (not is_digits(value) or not 0 < int(value) <= MAX_ID):
                     raise RegisterError(f"line {line}, id: expected a player's id, got {value!r:.40}")
                 row["id"] = int(value) if value else None
             elif column in COLUMNS:
@@ -133,7 +134,7 @@ def import_rows(store: SqlStore, rows: list[dict[str, Any]]) -> tuple[int, int]:
         made = changed = 0
         for row in rows:
             fields = {k: (row[k] or None) for k in ("club", "country", "licence") if k in row}
-            target = _find(connection, row)
+            target = find_player(connection, row)
             if target is None:
                 connection.execute(insert(schema.players).values(
                     name=row["name"], name_key=name_key(row["name"]), **fields))
@@ -150,7 +151,10 @@ def import_rows(store: SqlStore, rows: list[dict[str, Any]]) -> tuple[int, int]:
     return store.run(job)
 
 
-def _find(connection: Connection, row: dict[str, Any]) -> int | None:
+def find_player(connection: Connection, row: dict[str, Any]) -> int | None:
+    """The player a row names: by ``id`` (which must exist), else by ``licence`` (one
+    player), else by ``name`` (one player of that name); ``None``: nobody. ``line`` is
+    the row's line, for the refusal."""
     p = schema.players.c
     line = row["line"]
     if row.get("id") is not None:

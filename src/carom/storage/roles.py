@@ -52,6 +52,13 @@ class Account:
     def may(self, permission: Permission) -> bool:
         return permission in GRANTS[self.role]
 
+    @property
+    def actor(self) -> str:
+        """How the account signs a tournament's log record (the ``actor`` of
+        :class:`carom.storage.tournaments.Tournaments`): its name and its id, which no
+        later account of the same name shares (``Anna #3``)."""
+        return f"{self.name} #{self.id}"
+
     def may_referee(self, given_to: int | None) -> bool:
         """Whether this account may enter and confirm a match given to account ``given_to``
         (``None``: given to nobody)."""

@@ -13,14 +13,26 @@ from tests.web.server import ORGANISER, PASSWORD
 REFEREE, OTHER_REFEREE, DIRECTOR = "Rita", "Otto", "Dora"
 
 
-def log_in(app: Any, name: str, password: str = PASSWORD, **options: Any) -> Any:
-    """A test client of ``app`` logged in as ``name``, sending its anti-forgery token."""
+def log_in(app: Any, name: str, password: str = PASSWORD, *, beside: Any = None, **options: Any) -> Any:
+    """A test client of ``app`` logged in as ``name``, sending its anti-forgery token;
+    ``beside``: a running client whose event loop it shares (:func:`sharing_loop`)."""
     from fastapi.testclient import TestClient
 
-    client = TestClient(app, **options)
+    client = TestClient(app, **options) if beside is None else sharing_loop(beside)
     response = client.post("/login", data={"name": name, "password": password}, follow_redirects=False)
     assert response.status_code == 303, response.text
     client.headers["X-CSRF-Token"] = client.get("/api/session").json()["csrf"]
+    return client
+
+
+def sharing_loop(running: Any) -> Any:
+    """Another client of ``running``'s application whose requests run in ``running``'s event
+    loop (entered with ``with``), as every browser's run in the server's: the simulation
+    pool keeps the loop it started in."""
+    from fastapi.testclient import TestClient
+
+    client = TestClient(running.app)
+    client.portal = running.portal
     return client
 
 
@@ -66,9 +78,11 @@ def clients_of_every_role(data: Path) -> Iterator[Clients]:
     store = open_store(data)
     made = make_accounts(store)
     app = create_app(MatchBook(store), setup_code="let-me-in")
-    clients = {"anonymous": TestClient(app), "organiser": log_in(app, ORGANISER),
-               "director": log_in(app, DIRECTOR), "referee": log_in(app, REFEREE),
-               "other referee": log_in(app, OTHER_REFEREE)}
+    anonymous = TestClient(app).__enter__()
+    clients = {"anonymous": anonymous, "organiser": log_in(app, ORGANISER, beside=anonymous),
+               "director": log_in(app, DIRECTOR, beside=anonymous),
+               "referee": log_in(app, REFEREE, beside=anonymous),
+               "other referee": log_in(app, OTHER_REFEREE, beside=anonymous)}
     try:
         created = clients["organiser"].post("/api/matches", json={
             "discipline": "three-cushion", "players": ["Anna", "Boris"], "points": 3})
@@ -79,5 +93,7 @@ def clients_of_every_role(data: Path) -> Iterator[Clients]:
         yield Clients(app, store, clients, token)
     finally:
         for client in clients.values():
-            client.close()
+            if client is not anonymous:
+                client.close()
+        anonymous.__exit__(None, None, None)
         store.close()

@@ -240,6 +240,34 @@ def test_every_change_names_its_account(tmp_path: Path) -> None:
         store.close()
 
 
+def test_every_change_to_a_tournament_names_its_account_in_its_log(tmp_path: Path) -> None:
+    """The API's and the pages' changes are signed by the account logged in (its name and
+    id), the games the schedule calls by the schedule."""
+    from carom.competition.day.records import kind_of
+    from carom.storage import open_store
+    from carom.storage.book import MatchBook
+    from carom.web.app import create_app
+
+    store = open_store(tmp_path / "data")
+    try:
+        made = make_accounts(store)
+        app = create_app(MatchBook(store))
+        dora, organiser = log_in(app, DIRECTOR), log_in(app, ORGANISER)
+        tid = dora.post("/api/tournaments", json={"name": "Cup", "discipline": "three-cushion",
+                                                  "points": 5}).json()["id"]
+        entered = organiser.post(f"/tournaments/{tid}/players", follow_redirects=False, data={
+            "csrf": organiser.headers["X-CSRF-Token"], "names": "Anna\nBoris\nCyril"})
+        assert entered.status_code == 303, entered.text[:300]
+        assert dora.post(f"/api/tournaments/{tid}/start").status_code == 200
+        signed = {(kind_of(x.record), x.record.actor) for x in app.state.tournaments.audit(tid)}
+        director, first = made[DIRECTOR].actor, made[ORGANISER].actor
+        assert {("created", director), ("entered", first), ("started", director)} <= signed
+        assert {actor for _, actor in signed} == {director, first, "schedule"}
+        assert director == f"{DIRECTOR} #{made[DIRECTOR].id}"
+    finally:
+        store.close()
+
+
 def test_a_referee_sees_the_matches_given_to_it_and_opens_their_tablet(app: Any) -> None:
     organiser = log_in(app, ORGANISER)
     rita_id = organiser.post("/api/accounts", json={"name": REFEREE, "role": "referee",

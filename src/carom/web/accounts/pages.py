@@ -41,6 +41,7 @@ from carom.web.shared.deps import (
     to_login,
     words,
 )
+from carom.web.shared.guard import over_https
 from carom.web.shared.i18n import PageWords
 
 router = APIRouter(include_in_schema=False)
@@ -120,7 +121,7 @@ async def logged_in(request: Request, account: Account, target: str) -> Response
                             now + auth.SESSION_SECONDS, now)
     response = RedirectResponse(target, status_code=303)
     response.set_cookie(auth.COOKIE, token, max_age=auth.SESSION_SECONDS, httponly=True, samesite="lax",
-                        secure=auth.came_over_https(request))
+                        secure=over_https(request))
     return response
 
 

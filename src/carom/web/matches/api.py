@@ -24,6 +24,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, WithJsonSchema
 
 from carom.core.errors import RecordError
+from carom.core.inputs import decode, parse_json
 from carom.notation.reader import parse_header
 from carom.notation.rulings_json import replay_json, ruling_json
 from carom.notation.writer import header_json
@@ -291,8 +292,8 @@ async def confirm(request: Request, match_id: int) -> Response:
     actor = Actor.ACCOUNT
     if token is not None:
         try:
-            player = json.loads(await request.body()).get("player")
-        except (ValueError, AttributeError, RecursionError):
+            player = parse_json(decode(await request.body())).get("player")
+        except (ValueError, AttributeError):  # InputError: not JSON, or nested too deep (64)
             player = None
         if player not in (0, 1) or isinstance(player, bool):
             return problem(422, 'body: expected {"player": 0} or {"player": 1}')
@@ -331,8 +332,8 @@ async def give(request: Request, match_id: int) -> Response:
         return refused
     svc = services(request)
     try:
-        body = json.loads(await request.body())
-    except (ValueError, RecursionError):
+        body = parse_json(decode(await request.body()))
+    except ValueError:  # InputError: not JSON, a key twice, nested too deep
         body = None
     chosen = body.get("account") if isinstance(body, dict) and set(body) == {"account"} else False
     if chosen is not None and (isinstance(chosen, bool) or not isinstance(chosen, int)):

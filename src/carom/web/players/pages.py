@@ -15,12 +15,14 @@ from starlette.datastructures import UploadFile
 
 from carom.core.spreadsheet import CHARSETS, SEPARATORS, SpreadsheetError, Style
 from carom.match.stats import player_stats
+from carom.notation.words import N_
 from carom.storage.accounts import Action
 from carom.storage.book import Snapshot
 from carom.storage.players import name_key
 from carom.storage.register import RegisterError, export_csv, import_rows, read_file, register
 from carom.storage.tournaments import player_averages
 from carom.web.shared.deps import account_of, error_page, organiser_form, render, services, words
+from carom.web.shared.forms import FormError, check_name, say
 from carom.web.shared.reports import csv_response
 from carom.web.tournaments.api import tournaments
 
@@ -130,10 +132,12 @@ async def register_import(request: Request) -> Response:
     separator = str(form.get("separator", "") or "") or None
     try:
         rows = read_file(data, MAX_REGISTER, charset, separator)
+        for row in rows:
+            check_name(row["name"], (N_("line %(line)s, name"), {"line": row["line"]}))
         made, changed = await run_in_threadpool(import_rows, tournaments(request).store, rows)
         await run_in_threadpool(services(request).accounts.log, account_of(request), Action.REGISTER,
                                 f"{made} {changed}")
-    except (RegisterError, SpreadsheetError) as error:
-        message = t.error(error)
+    except (RegisterError, SpreadsheetError, FormError) as error:
+        message = say(error, t)
         return await run_in_threadpool(lambda: _register(request, 422, import_error=message))
     return await run_in_threadpool(lambda: _register(request, imported=(made, changed)))

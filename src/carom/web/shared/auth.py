@@ -19,7 +19,6 @@ import secrets
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from starlette.requests import Request
 
 from carom.storage.accounts import Bucket
 from carom.storage.players import name_key
@@ -124,10 +123,3 @@ def login_buckets(name: str, client: str) -> tuple[Bucket, Bucket]:
     """The allowances a login attempt takes from: its account name's and its client's."""
     return (Bucket(f"account:{name_key(name)[:120]}", ACCOUNT_BURST, ACCOUNT_EVERY),
             Bucket(f"client:{client[:120]}", CLIENT_BURST, CLIENT_EVERY))
-
-
-def came_over_https(request: Request) -> bool:
-    """Whether the browser reached the server over https (the session cookie is then
-    ``Secure``): the request's own scheme. (Behind a reverse proxy, the proxy's forwarded
-    scheme is what should count once ``carom serve`` is told to trust the proxy.)"""
-    return request.url.scheme == "https"

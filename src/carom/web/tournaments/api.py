@@ -35,11 +35,20 @@ from carom.storage.tournaments import (
     ranking_rows,
     results_rows,
 )
-from carom.web.shared import auth
+from carom.web.matches.results import PRINT_SECONDS
+from carom.web.shared import auth, work
 from carom.web.shared.addresses import tablet_url
-from carom.web.shared.deps import api_organiser, organiser_session, problem, services, words
+from carom.web.shared.deps import (
+    api_organiser,
+    checked_account,
+    organiser_session,
+    problem,
+    services,
+    words,
+)
+from carom.web.shared.forms import FormError, check_name
+from carom.web.shared.jobs import pooled
 from carom.web.shared.reports import csv_response
-from carom.web.tournaments.reports import results_pdf
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 log = logging.getLogger(__name__)
@@ -198,8 +207,8 @@ def game_json(request: Request, game: TournamentGame, t: Tournament, links: bool
         "round": game.round, "slot": game.slot, "order": game.order_no,
         "players": list(game.players), "names": [names.get(p) if p else None for p in game.players],
         "table": game.table_no, "match": game.match_id, "status": game.status,
-        "score": None if snap is None else list(snap.state.points_total),
-        "innings": None if snap is None else list(snap.state.innings_total),
+        "score": None if game.score is None else list(game.score),
+        "innings": None if game.innings is None else list(game.innings),
         "penalties": list(snap.state.penalty_score) if snap is not None and snap.state.penalties else None,
         "winner": game.winner,
     }
@@ -282,7 +291,7 @@ async def create_tournament(request: Request) -> Response:
         return refused
     try:
         settings = settings_from(await _body(request))
-        tid = await run_in_threadpool(tournaments(request).create, settings)
+        tid = await run_in_threadpool(tournaments(request).create, settings, checked_account(request).actor)
     except StorageError as error:
         return _refusal(error)
     return JSONResponse({"id": tid, "url": f"/tournaments/{tid}"}, status_code=201)
@@ -299,8 +308,12 @@ async def add_players(request: Request, tournament_id: int) -> Response:
         body = await _body(request)
         if not isinstance(body, dict) or set(body) != {"players"} or not isinstance(body["players"], list):
             raise TournamentError('body: expected {"players": [{"player": id} or {"name": "..."}, ...]}')
-        ids = await run_in_threadpool(tournaments(request).add_players, tournament_id, body["players"])
-    except UnknownPlayer as error:
+        for number, entry in enumerate(body["players"]):
+            if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+                check_name(entry["name"].strip(), f"players[{number}].name")
+        ids = await run_in_threadpool(tournaments(request).add_players, tournament_id, body["players"],
+                                      checked_account(request).actor)
+    except (UnknownPlayer, FormError) as error:
         return problem(422, str(error))
     except StorageError as error:
         return _refusal(error)
@@ -313,7 +326,7 @@ async def start(request: Request, tournament_id: int) -> Response:
     if (refused := api_organiser(request)) is not None:
         return refused
     try:
-        await run_in_threadpool(tournaments(request).start, tournament_id)
+        await run_in_threadpool(tournaments(request).start, tournament_id, checked_account(request).actor)
         t = await run_in_threadpool(lambda: tournaments(request).read(tournament_id, tokens=True))
     except StorageError as error:
         return _refusal(error)
@@ -398,7 +411,13 @@ async def results_pdf_response(request: Request, tournament_id: int, lang: str |
     """The results PDF (:class:`UnknownTournament` for no such tournament)."""
     t = await run_in_threadpool(tournaments(request).read, tournament_id)
     chosen = lang if lang in LANGUAGES else words(request).lang
-    data = await run_in_threadpool(results_pdf, t, chosen)
+
+    async def arguments() -> tuple[Any, ...]:
+        return t, chosen
+
+    data = await pooled(request, work.results_pdf, arguments, PRINT_SECONDS)  # printed apart
+    if isinstance(data, Response):
+        return data
     return Response(data, media_type="application/pdf", headers={
         "Content-Disposition": f'inline; filename="tournament-{t.id}-results.pdf"'})
 

@@ -17,8 +17,10 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import FormData
 
+from carom.core.inputs import is_digits
 from carom.core.table import TABLES
 from carom.notation.collation import sort_key
+from carom.notation.words import N_
 from carom.rules.disciplines import DISCIPLINES
 from carom.storage.errors import StorageError
 from carom.storage.tournaments import (
@@ -33,6 +35,7 @@ from carom.storage.tournaments import (
 )
 from carom.web.shared.addresses import tablet_url
 from carom.web.shared.deps import (
+    checked_account,
     error_page,
     is_organiser,
     organiser_form,
@@ -40,9 +43,10 @@ from carom.web.shared.deps import (
     services,
     words,
 )
+from carom.web.shared.forms import FormError, check_name, say
 from carom.web.shared.i18n import PageWords
-from carom.web.shared.views import score_text
 from carom.web.tournaments.api import results_pdf_response, tournaments
+from carom.web.tournaments.reports import game_score
 
 router = APIRouter(include_in_schema=False)
 MAX_REGISTER = 60 * 1024
@@ -104,7 +108,7 @@ async def create(request: Request) -> Response:
         return form
     try:
         settings = settings_from_form(form)
-        tid = await run_in_threadpool(tournaments(request).create, settings)
+        tid = await run_in_threadpool(tournaments(request).create, settings, checked_account(request).actor)
     except TournamentError as error:
         fields = {k: str(v)[:256] for k, v in form.items() if k != "csrf"}
         message = words(request).error(error)
@@ -147,9 +151,8 @@ def _view(request: Request, t: Tournament, organiser: bool) -> dict[str, Any]:
 
 
 def _score(game: TournamentGame | None, t: PageWords) -> str | None:
-    """A game's score as the schedule and the bracket show it (with its shoot-out's)."""
-    snap = game.snapshot if game is not None else None
-    return None if snap is None else score_text(snap.state, t)
+    """A game's score as the schedule and the bracket show it (:func:`game_score`)."""
+    return None if game is None else game_score(game, t)
 
 
 def _page(request: Request, tournament_id: int, status: int = 200, **extra: Any) -> Response:
@@ -200,6 +203,16 @@ async def results_pdf(request: Request, tournament_id: int, lang: str | None = N
                                                                number=tournament_id))
 
 
+def typed_names(lines: list[str]) -> list[tuple[str, str]]:
+    """Each line's name (checked: :func:`check_name`) and what follows it (``; club``)."""
+    out = []
+    for number, raw in enumerate(lines, start=1):
+        name, _, rest = raw.partition(";")
+        check_name(name.strip(), (N_("names: line %(line)s"), {"line": number}))
+        out.append((name.strip(), rest))
+    return out
+
+
 @router.post("/tournaments/{tournament_id}/players", response_class=HTMLResponse)
 async def add_players(request: Request, tournament_id: int) -> Response:
     """Names typed one a line (``name; club`` optionally), and players ticked in the register."""
@@ -207,19 +220,23 @@ async def add_players(request: Request, tournament_id: int) -> Response:
     if isinstance(form, Response):
         return form
     entries: list[dict[str, Any]] = []
-    for raw in str(form.get("names", "") or "").splitlines()[:256]:
-        name, _, rest = raw.partition(";")
+    try:
+        typed = typed_names(str(form.get("names", "") or "").splitlines()[:256])
+    except FormError as error:
+        message = say(error, words(request))
+        return await run_in_threadpool(lambda: _page(request, tournament_id, 422, error=message))
+    for name, rest in typed:
         club, _, target = rest.partition(";")
-        if name.strip():
-            entry: dict[str, Any] = {"name": name.strip()[:200]}
+        if name:
+            entry: dict[str, Any] = {"name": name}
             if club.strip():
                 entry["club"] = club.strip()[:200]
             if target.strip():  # a handicap target by hand: the API's "target"
-                entry["target"] = int(target) if target.strip().isdigit() and len(target.strip()) < 7 \
+                entry["target"] = int(target) if is_digits(target.strip()) and len(target.strip()) < 7 \
                     else target.strip()[:20]
             entries.append(entry)
     for value in form.getlist("player")[:256]:
-        if isinstance(value, str) and value.isdigit() and len(value) < 10:
+        if isinstance(value, str) and is_digits(value) and len(value) < 10:
             entries.append({"player": int(value)})
     try:
         t = await run_in_threadpool(lambda: tournaments(request).read(tournament_id, advance=False))
@@ -233,7 +250,8 @@ async def add_players(request: Request, tournament_id: int) -> Response:
         message = words(request).gettext("Type names (one a line) or tick players of the register.")
         return await run_in_threadpool(lambda: _page(request, tournament_id, 422, error=message))
     try:
-        await run_in_threadpool(tournaments(request).add_players, tournament_id, entries)
+        await run_in_threadpool(tournaments(request).add_players, tournament_id, entries,
+                                checked_account(request).actor)
     except UnknownTournament:
         return error_page(request, 404, words(request).gettext("There is no tournament %(number)s.",
                                                                number=tournament_id))
@@ -249,7 +267,7 @@ async def start(request: Request, tournament_id: int) -> Response:
     if isinstance(form, Response):
         return form
     try:
-        await run_in_threadpool(tournaments(request).start, tournament_id)
+        await run_in_threadpool(tournaments(request).start, tournament_id, checked_account(request).actor)
     except UnknownTournament:
         return error_page(request, 404, words(request).gettext("There is no tournament %(number)s.",
                                                                number=tournament_id))

@@ -8,8 +8,8 @@ rehashed with argon2id at its next login). The events the organiser made before
 (``actor = 'organiser'``) become that account's. The session generation of before goes:
 sessions now live in their own table, and every session of before ends.
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 Create Date: 2026-12-04
 """
 
@@ -18,8 +18,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005"
-down_revision = "0004"
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
@@ -97,7 +97,7 @@ def _first_organiser(accounts: sa.Table) -> None:
 
 def downgrade() -> None:
     if op.get_bind().dialect.name == "sqlite":  # dropping columns would copy the records' table
-        raise NotImplementedError("revision 0005 is not undone on SQLite: restore a copy of the database")
+        raise NotImplementedError("revision 0006 is not undone on SQLite: restore a copy of the database")
     connection = op.get_bind()
     first = connection.execute(sa.text(
         "SELECT password_hash FROM accounts WHERE role = 'organiser' AND removed_at IS NULL "
