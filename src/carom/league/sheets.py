@@ -139,7 +139,8 @@ def read_fixtures(text: str, season: Season) -> tuple[Fixture, ...]:
 
 def write_table(lines: Iterable[TableLine], team_names: Mapping[int, str], delimiter: str = ";") -> str:
     """The league table as a sheet (the team average cut to three decimals, as every printed
-    average is, :mod:`carom.core.averages`; a point as the decimal mark), each line ending in CR LF (:func:`carom.core.spreadsheet.csv_text`)."""
+    average is, :mod:`carom.core.averages`; a point as the decimal mark), each line ending
+    in CR LF (:func:`carom.core.spreadsheet.csv_text`)."""
     if delimiter not in (";", ","):
         raise InputError(f"delimiter: {delimiter!r} is not ';' or ','")
     rows: list[list[Cell]] = [list(TABLE_COLUMNS)]

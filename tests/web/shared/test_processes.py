@@ -1,4 +1,4 @@
-"""More than one server process on one PostgreSQL (issue 36, beyond one process): a
+"""More than one server process on one PostgreSQL (beyond one process): a
 record written through one process reaches the boards of the others (LISTEN/NOTIFY),
 a new tablet link ends the old one in every process, and so do an account's session
 (its end: a password reset), the match given to it and its login attempts; ``carom
