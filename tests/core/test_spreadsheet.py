@@ -87,6 +87,8 @@ def test_cells_that_a_spreadsheet_would_run_are_written_as_text_and_read_back() 
         assert text_cell(value) == "'" + value and plain(text_cell(value)) == value
     for value in ("-12", "+3.5", "Anna", "'quoted", ""):
         assert text_cell(value) == value and plain(value) == value
+    for value in ("'-12", "'+3.5"):  # typed so: the guard never writes a quote before a number
+        assert plain(value) == value and plain(text_cell(value)) == value
 
 
 def test_the_excel_style_writes_semicolons_and_decimal_commas_with_a_bom() -> None:
