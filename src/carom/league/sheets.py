@@ -18,7 +18,6 @@ optionally ``time`` (``14:30``; 00:00 when left out), ``home``, ``away`` (team n
 from __future__ import annotations
 
 import csv
-import io
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -26,13 +25,15 @@ from itertools import count
 
 from carom.core.errors import InputError, UnknownName
 from carom.core.inputs import decode
+from carom.core.spreadsheet import CHARSETS, Cell, Style, csv_text
+from carom.core.spreadsheet import decode as decode_in
 from carom.league.errors import LeagueError
 from carom.league.fixtures import Fixture, check_fixtures
 from carom.league.formats import meeting_format
 from carom.league.season import Club, Division, Season, Team, check_roster_size
 from carom.league.table import TableLine
 
-ENCODINGS = {"utf-8": "utf-8-sig", "windows-1250": "cp1250", "windows-1252": "cp1252"}
+ENCODINGS = CHARSETS
 """The encodings a sheet may come in, by the names callers use."""
 
 TEAM_COLUMNS = ("division", "club", "team", "player", "number", "licence")
@@ -42,16 +43,11 @@ TABLE_COLUMNS = ("rank", "team", "played", "won", "drawn", "lost", "meeting_poin
 
 
 def decode_sheet(data: bytes, encoding: str = "utf-8") -> str:
-    """``data`` as text: UTF-8 (a byte-order mark dropped), or the Windows code page named."""
+    """``data`` as text: UTF-8 (a byte-order mark dropped), or the Windows code page named
+    (:func:`carom.core.spreadsheet.decode`)."""
     if encoding not in ENCODINGS:
         raise UnknownName("encoding", encoding, ENCODINGS)
-    if encoding == "utf-8":
-        return decode(data)
-    try:
-        return data.decode(ENCODINGS[encoding])
-    except UnicodeDecodeError as error:
-        line = 1 + data.count(b"\n", 0, error.start)
-        raise InputError(f"byte 0x{data[error.start]:02x} is not {encoding} text", line) from None
+    return decode(data) if encoding == "utf-8" else decode_in(data, encoding)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,23 +138,15 @@ def read_fixtures(text: str, season: Season) -> tuple[Fixture, ...]:
 
 
 def write_table(lines: Iterable[TableLine], team_names: Mapping[int, str], delimiter: str = ";") -> str:
-    """The league table as a sheet (the team average to three decimals, a point as the
-    decimal mark), each line ending in CR LF."""
+    """The league table as a sheet (the team average cut to three decimals, as every printed
+    average is, :mod:`carom.core.averages`; a point as the decimal mark), each line ending
+    in CR LF (:func:`carom.core.spreadsheet.csv_text`)."""
     if delimiter not in (";", ","):
         raise InputError(f"delimiter: {delimiter!r} is not ';' or ','")
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
-    writer.writerow(TABLE_COLUMNS)
-    for x in lines:
-        writer.writerow([x.rank, _cell(team_names.get(x.team, str(x.team))), x.played, x.won, x.drawn, x.lost,
-                         x.meeting_points, x.meeting_points_against, x.game_points, x.game_points_against,
-                         f"{float(x.team_average):.3f}"])
-    return out.getvalue()
-
-
-def _cell(value: str) -> str:
-    """A name a spreadsheet shows as text, never runs as a formula."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+    rows: list[list[Cell]] = [list(TABLE_COLUMNS)]
+    rows += [[x.rank, team_names.get(x.team, str(x.team)), x.played, x.won, x.drawn, x.lost, x.meeting_points,
+              x.meeting_points_against, x.game_points, x.game_points_against, x.team_average] for x in lines]
+    return csv_text(rows, Style(delimiter))
 
 
 def _rows(text: str, columns: Sequence[str], required: Sequence[str]) -> Iterator[tuple[int, dict[str, str]]]:

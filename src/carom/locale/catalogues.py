@@ -53,7 +53,7 @@ REFUSAL_SOURCES = ("core/inputs.py", "core/sources.py", "core/checks.py", "core/
                    "notation/matchfile.py", "notation/drawing.py", "match/engine.py", "match/replay.py",
                    "storage/book.py", "storage/errors.py", "storage/events.py", "storage/players.py",
                    "storage/tournaments.py", "storage/register.py", "storage/daylog.py",
-                   "storage/tournament_rows.py",
+                   "storage/tournament_rows.py", "storage/accounts.py", "core/spreadsheet.py",
                    "competition/day/settings.py", "competition/day/apply.py", "competition/day/planning.py",
                    "competition/day/result.py", "competition/day/keys.py", "track/errors.py",
                    "track/readers/__init__.py", "track/readers/balls_jsonl.py")

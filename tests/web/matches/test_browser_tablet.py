@@ -85,7 +85,7 @@ def test_the_first_start_link_works_as_printed_and_a_wrong_code_keeps_the_form(t
     server = Server(tmp_path / "data", password=False, host="0.0.0.0").start()
     try:
         printed = server.printed()
-        link = re.search(r"set the organiser password at (\S+)", printed)
+        link = re.search(r"make the organiser's account at (\S+)", printed)
         assert link is not None, printed
         url = link.group(1)
         assert "0.0.0.0" not in url and re.fullmatch(r"http://[^/]+/setup\?code=[0-9a-f]{8}", url), url

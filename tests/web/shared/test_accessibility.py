@@ -1,8 +1,8 @@
 """Every page passes axe-core's WCAG 2.1 A and AA checks in Debian's Chromium, at phone
 (390×844), tablet (1024×768) and hall-screen (1920×1080) size, in English, Slovak and
 German: the public pages, the tablet in play with its shot clock and at the end, the
-organiser's pages logged in, the tournament's page, the hall, the kiosks, the training
-table, the review."""
+organiser's pages logged in (the accounts', one's own account and a referee's matches too),
+the tournament's page, the hall, the kiosks, the training table, the review."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 
 from tests.web.accessibility import LOCALES, SIZES, violations
 from tests.web.browser import OPENER, calls, enter
-from tests.web.server import Server
+from tests.web.server import ORGANISER, PASSWORD, Server
 
 REAL = Path(__file__).parents[2] / "data" / "real-3c-match-part1.jsonl"
 CLOCK = {"stroke": 40, "warning": 10, "timeouts": 1, "timeout": 40}
@@ -42,7 +42,7 @@ def _pages(server: Server) -> tuple[list[str], list[str]]:
               f"/tournaments/{tid}", "/hall", f"/kiosk/{playing}", "/kiosk", "/table", "/login",
               "/m/999999"]
     organiser = ["/organiser", f"/organiser/matches/{playing}", "/tournaments", f"/tournaments/{tid}",
-                 "/players/register", "/review", review]
+                 "/players/register", "/review", review, "/accounts", "/account", "/referee"]
     return public, organiser
 
 
@@ -56,8 +56,9 @@ def test_every_page_passes_wcag_21_aa(sqlite_server: Server, browser: Any, lang:
         for logged_in, paths in ((False, public), (True, organiser)):
             if logged_in:
                 page.goto(sqlite_server.url + "/login")
-                page.fill("input[name=password]", "organiser-secret")
-                page.click("form button[type=submit]")
+                page.fill("input[name=name]", ORGANISER)
+                page.fill("input[name=password]", PASSWORD)
+                page.click("#login-form button[type=submit]")
                 page.wait_for_url("**/organiser")
             for path in paths:
                 page.goto(sqlite_server.url + path, wait_until="load")
