@@ -211,3 +211,39 @@ def _start(row: Mapping[str, str], line: int) -> datetime:
     except ValueError:
         raise InputError(f"time: {time!r} is not a time like 14:30", line) from None
     return day.replace(hour=clock.hour, minute=clock.minute)
+
+
+DIVISION_COLUMNS = ("division", "name", "format", "up", "down", "promote", "relegate", "one_team_per_club")
+_YES, _NO = ("yes", "1", "true", "ja", "áno", "ano"), ("", "no", "0", "false", "nein", "nie")
+
+
+def read_divisions(text: str) -> tuple[Division, ...]:
+    """A season's divisions from a sheet, one a line: ``division`` (its id), ``format``
+    (a row of :data:`~carom.league.formats.FORMATS`), optionally ``name``, ``up`` and
+    ``down`` (the ids of the divisions teams move to), ``promote``, ``relegate`` (how many;
+    0 when left out) and ``one_team_per_club`` (yes or no, LG13). The divisions are
+    checked as a season checks them (LG12) when the teams sheet is read with them."""
+    out: list[Division] = []
+    rows = list(_rows(text, DIVISION_COLUMNS, ("division", "format")))
+    known = {row["division"] for _, row in rows}
+    for line, row in rows:
+        try:
+            meeting_format(row["format"])
+        except UnknownName as error:
+            raise LeagueError("LG12", f"format: {error}", line) from None
+        for column in ("up", "down"):
+            if row[column] and row[column] not in known:
+                raise LeagueError("LG12", f"{column}: {row[column]!r} is not a division of the sheet", line)
+        flag = row["one_team_per_club"].lower()
+        if flag not in (*_YES, *_NO):
+            raise InputError(f"one_team_per_club: {row['one_team_per_club']!r} is not yes or no", line)
+        if any(d.id == row["division"] for d in out):
+            raise LeagueError("LG12", f"division: {row['division']!r} is given twice", line)
+        out.append(Division(row["division"], row["name"] or row["division"], row["format"],
+                            row["up"] or None, row["down"] or None,
+                            _whole(row, "promote", line) if row["promote"] not in ("", "0") else 0,
+                            _whole(row, "relegate", line) if row["relegate"] not in ("", "0") else 0,
+                            flag in _YES))
+    if not out:
+        raise InputError("the sheet names no division", 2)
+    return tuple(out)

@@ -22,6 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from sqlalchemy import Connection
+
 from carom.core.errors import RecordError
 from carom.core.records import Header, Record
 from carom.match.replay import Replayer
@@ -266,13 +268,16 @@ class MatchBook:
         return Appended(seq, ruling, live.snapshot)
 
     def create(self, header: Header | str, token: str, lines: tuple[str, ...] = (),
-               player_ids: tuple[int, int] | None = None) -> int:
+               player_ids: tuple[int, int] | None = None, within: Connection | None = None) -> int:
         """Store a new match (an import brings its records) with its players: the ones
         its names find or make, or the ones given by id (a register's). Returns its id
-        (:class:`~carom.storage.players.SamePlayer`, ``AmbiguousName``, ``UnknownPlayer``)."""
+        (:class:`~carom.storage.players.SamePlayer`, ``AmbiguousName``, ``UnknownPlayer``).
+        ``within``: the write transaction to make it in (else a commit of its own)."""
         parsed = parse_header(header) if isinstance(header, str) else header
         names = None if player_ids is not None else parsed.players
-        return self.store.create_match(format_header(parsed), token, lines, names, player_ids)
+        if within is None:
+            return self.store.create_match(format_header(parsed), token, lines, names, player_ids)
+        return self.store.create_match(format_header(parsed), token, lines, names, player_ids, within=within)
 
     def new_token(self, match_id: int, token: str) -> None:
         """A new tablet link for the match: the old token stops working at once."""

@@ -69,12 +69,14 @@ class Store(Protocol):
 
     def create_match(self, header: str, token: str, lines: Sequence[str] = (),
                      players: tuple[str, str] | None = None,
-                     player_ids: tuple[int, int] | None = None) -> int:
+                     player_ids: tuple[int, int] | None = None, within: Connection | None = None) -> int:
         """A new match with its header line and referee token (and, for an import,
         its records); returns its id. ``players``: the two names, each made the player
         of that name (:mod:`carom.storage.players`); :class:`SamePlayer` when they are one,
         :class:`AmbiguousName` when a name is several players'. ``player_ids``: the two
-        players by id instead (a register's players), :class:`UnknownPlayer` if one is not."""
+        players by id instead (a register's players), :class:`UnknownPlayer` if one is not.
+        ``within``: a write transaction of :meth:`SqlStore.run` to make it in (a league
+        meeting's games are made with its line-up, all or nothing)."""
         ...
 
     def set_token(self, match_id: int, token: str) -> None:
@@ -148,7 +150,7 @@ class SqlStore:
 
     def create_match(self, header: str, token: str, lines: Sequence[str] = (),
                      players: tuple[str, str] | None = None,
-                     player_ids: tuple[int, int] | None = None) -> int:
+                     player_ids: tuple[int, int] | None = None, within: Connection | None = None) -> int:
         if player_ids is not None and player_ids[0] == player_ids[1]:
             raise SamePlayer(f"player {player_ids[0]}")
         if players is not None and name_key(players[0]) == name_key(players[1]):
@@ -173,7 +175,7 @@ class SqlStore:
                 ])
             return match_id
 
-        return self._writer.run(job)
+        return job(within) if within is not None else self._writer.run(job)
 
     @staticmethod
     def _player_ids(connection: Connection, names: tuple[str, str]) -> tuple[int, int]:
