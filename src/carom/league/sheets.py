@@ -98,8 +98,10 @@ def read_teams(text: str, league: str, name: str, divisions: Sequence[Division])
         names.setdefault(player, (row["player"], licence))
         if player in where:
             other, at = where[player]
-            again = "twice on its roster" if other == row["team"] else f"on the roster of {other!r} already"
-            raise LeagueError("LG1", f"player: {row['player']!r} is {again} (line {at})", line)
+            raise LeagueError("LG1", f"player: {row['player']!r} is twice on its roster (line {at})"
+                              if other == row["team"] else
+                              f"player: {row['player']!r} is on the roster of {other!r} already (line {at})",
+                              line)
         where[player] = (row["team"], line)
         rosters.setdefault(team.id, []).append(player)
     for t in teams.values():

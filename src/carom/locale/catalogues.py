@@ -38,6 +38,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from carom.core.table import TABLES
+from carom.league.rules import LEAGUE_RULES
 from carom.notation.words import DOMAIN, ID_CONTEXTS, LOCALE, REFUSAL, SOURCE
 from carom.rules.catalog import RULES
 from carom.rules.competition import COMPETITION_RULES
@@ -51,7 +52,9 @@ WEB = PACKAGE / "web"
 REFUSAL_SOURCES = ("core/inputs.py", "core/position.py", "notation/reader.py", "notation/matchfile.py",
                    "notation/drawing.py", "match/engine.py", "match/replay.py", "storage/book.py",
                    "storage/errors.py", "storage/events.py", "storage/players.py", "storage/tournaments.py",
-                   "storage/register.py")
+                   "storage/register.py", "league/fixtures.py", "league/formats.py", "league/lineups.py",
+                   "league/meetings.py", "league/reports.py", "league/season.py", "league/sheets.py",
+                   "storage/leagues/office.py", "storage/leagues/season.py")
 """Modules whose refusals can reach a page (an import, a tablet, the organiser's form)."""
 BALLS = ("white", "yellow", "red")
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true", "silent": "false"}
@@ -81,6 +84,10 @@ def template() -> Catalog:
         catalog.add(rule_id, context="rule", locations=[(registry, 0)],
                     auto_comments=[f"The short title of carom's competition rule {rule_id} "
                                    "(docs/clock.md, docs/format.md)."])
+    for rule_id in LEAGUE_RULES:
+        catalog.add(rule_id, context="rule", locations=[(registry, 0)],
+                    auto_comments=[f"The short title of carom's league rule {rule_id} (docs/leagues.md): "
+                                   f"{LEAGUE_RULES[rule_id]}."])
     for discipline_id in DISCIPLINES:
         catalog.add(discipline_id, context="discipline", locations=[(registry, 0)],
                     auto_comments=["The name of a discipline, as lists and the scoresheet show it."])
@@ -117,9 +124,15 @@ def refusals() -> Iterator[tuple[str, int, str, list[str]]]:
         path = PACKAGE / name
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and node.args and _raises(node.func):
-                for text, notes in _templates(node.args[0]):
+                for text, notes in _templates(_message(node)):
                     if text.strip():
                         yield _relative(path), node.lineno, text, notes
+
+
+def _message(call: ast.Call) -> ast.expr:
+    """The message of a refusal: its first argument, a league rule's second (``LeagueError("LG5", ...)``)."""
+    league = isinstance(call.func, ast.Name) and call.func.id == "LeagueError" and len(call.args) > 1
+    return call.args[1] if league else call.args[0]
 
 
 def _raises(func: ast.expr) -> bool:
@@ -127,7 +140,7 @@ def _raises(func: ast.expr) -> bool:
     ``super().__init__(...)``, or ``problems.append(...)`` (the problems a reader then
     refuses with)."""
     if isinstance(func, ast.Name):
-        return func.id == "_fail" or func.id.endswith(("Error", "Token", "Match"))
+        return func.id == "_fail" or func.id.endswith(("Error", "Token", "Match", "Conflict"))
     if not isinstance(func, ast.Attribute):
         return False
     if func.attr == "__init__":

@@ -21,10 +21,14 @@ from carom.storage.book import MatchBook
 from carom.storage.errors import UnknownMatch
 from carom.web.accounts import pages as accounts
 from carom.web.hall import pages as hall
+from carom.web.leagues import api as leagues_api
+from carom.web.leagues import captain as league_captain
+from carom.web.leagues import pages as leagues_pages
 from carom.web.matches import api, organiser, results, tablet
 from carom.web.matches import pages as match_pages
 from carom.web.matches.pages import BoardFragments
 from carom.web.players import pages as players
+from carom.web.players import profile as player_profile
 from carom.web.review import pages as review
 from carom.web.shared import pages as shared_pages
 from carom.web.shared.deps import STATIC_AREAS, Services, answer, refuse, words
@@ -49,8 +53,9 @@ def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: s
     app.add_middleware(Guard, refuse=refuse, policy=content_security_policy(drawing_styles()))
     app.mount("/static", StaticFiles(packages=[(f"carom.web.{area}", "static") for area in STATIC_AREAS]),
               name="static")
-    for module in (api, tablet, match_pages, organiser, accounts, players, tournaments_api, tournaments_pages,
-                   hall, results, simulator, training, review, shared_pages):
+    for module in (api, tablet, match_pages, organiser, accounts, players, player_profile, tournaments_api,
+                   tournaments_pages, hall, results, simulator, training, review, leagues_api, leagues_pages,
+                   league_captain, shared_pages):
         app.include_router(module.router)
     app.add_exception_handler(UnknownMatch, _unknown)
     app.add_exception_handler(RecordError, _unreadable)

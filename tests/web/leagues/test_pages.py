@@ -1,0 +1,94 @@
+"""The leagues' pages through HTTP: the organiser makes a season with the form and issues
+captain links; a captain hands in a line-up and signs a report with the forms; every page
+answers in en, sk and de; a refused form says why, with its league rule, and keeps nothing."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.league import hand_season as hand
+from tests.web.leagues import season as play_season
+
+
+def _season(organiser: Any) -> tuple[int, dict[str, str], dict[str, int], list[dict[str, Any]]]:
+    season_id = play_season.create(organiser)
+    tokens = play_season.links(organiser, season_id, ["Trenčín A", "Nitra"])
+    ids = play_season.player_ids(organiser, season_id)
+    meetings = organiser.get(f"/api/leagues/{season_id}").json()["meetings"]
+    return season_id, tokens, ids, meetings
+
+
+def test_the_organiser_makes_a_season_with_the_form(organiser: Any) -> None:
+    page = organiser.get("/leagues")
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)  # type: ignore[union-attr]
+    form = play_season.body() | {"csrf": csrf}
+    twice = form["fixtures"].replace("Žilina;Görlitz\n", "Trenčín A;Nitra\n", 1)
+    bad = organiser.post("/leagues", data=form | {"fixtures": twice}, headers={"Accept-Language": "sk"},
+                         follow_redirects=False)
+    assert bad.status_code == 422 and "(LG11: " in bad.text and "riadok 3" in bad.text, bad.text
+    assert organiser.get("/api/leagues").json() == []
+    made = organiser.post("/leagues", data=form, follow_redirects=False)
+    assert made.status_code == 303 and made.headers["location"] == "/leagues/1"
+    issued = organiser.post("/leagues/1/captain-links", data={"csrf": csrf, "team": "1"})
+    url = re.search(r'class="captain-url" href="([^"]+)"', issued.text).group(1)  # type: ignore[union-attr]
+    assert re.fullmatch(r"http://testserver/leagues/1/captain\?t=[\w-]{20,}", url)
+
+
+def test_a_form_without_the_organiser_is_sent_to_the_login(stranger: Any) -> None:
+    response = stranger.post("/leagues", data=play_season.body(), follow_redirects=False)
+    assert response.status_code == 303 and "/login" in response.headers["location"]
+    assert stranger.get("/leagues/1/organiser", follow_redirects=False).status_code == 303
+
+
+def test_the_captain_hands_in_a_line_up_and_signs_with_the_forms(organiser: Any, stranger: Any) -> None:
+    season_id, tokens, ids, meetings = _season(organiser)
+    first = meetings[0]
+    token = tokens["Trenčín A"]
+    page = stranger.get(f"/leagues/{season_id}/captain?t={token}")
+    assert page.status_code == 200
+    assert "Igor Štefánik (Trenčín B)" in page.text  # a substitute the format allows
+    form = {"captain": token, "fixture": str(first["id"])}
+    kovac, novak, horvath = (str(ids[n]) for n in ("Adam Kováč", "Róbert Novák", "Peter Horváth"))
+    refused = stranger.post(f"/leagues/{season_id}/captain/lineup", headers={"Accept-Language": "de"},
+                            data=form | {"position1": kovac, "position2": novak})
+    assert refused.status_code == 422 and "(LG3: " in refused.text, refused.text
+    done = stranger.post(f"/leagues/{season_id}/captain/lineup", follow_redirects=False,
+                         data=form | {"position1": kovac, "position2": horvath})
+    assert done.status_code == 303
+    meeting = stranger.get(f"/leagues/meetings/{first['id']}")
+    assert "Adam Kováč" not in meeting.text  # hidden until both are in
+    assert "Adam Kováč" in stranger.get(f"/leagues/meetings/{first['id']}?t={token}").text
+    play_season.hand_in(stranger, first, tokens["Nitra"], [ids["Róbert Novák"], ids["Marek Čierny"]])
+    seen = stranger.get(f"/api/leagues/meetings/{first['id']}", headers={"X-Captain-Token": token}).json()
+    for game, hand_game in zip(seen["games"], hand.MEETINGS[1], strict=True):
+        play_season.play(stranger, game, hand_game)
+    signed = stranger.post(f"/leagues/{season_id}/captain/report", data=form, follow_redirects=False)
+    assert signed.status_code == 303
+    again = stranger.post(f"/leagues/{season_id}/captain/report", data=form,
+                          headers={"Accept-Language": "sk"})
+    assert again.status_code == 422 and "(LG9: " in again.text
+    assert stranger.get(f"/leagues/{season_id}/captain?t=wrong").status_code == 403
+
+
+@pytest.mark.parametrize("lang", ["en", "sk", "de"])
+def test_every_page_answers_in_every_language(organiser: Any, stranger: Any, lang: str) -> None:
+    season_id, tokens, ids, meetings = _season(organiser)
+    seen = play_season.lineups(organiser, meetings[0], 1, tokens, ids)
+    play_season.play(organiser, seen["games"][0], hand.MEETINGS[1][0])
+    headers = {"Accept-Language": lang}
+    first, home = meetings[0]["id"], meetings[0]["home"]["id"]
+    pages = ["/leagues", f"/leagues/{season_id}", f"/leagues/{season_id}/divisions/{hand.DIVISION}",
+             f"/leagues/{season_id}/teams/{home}", f"/leagues/meetings/{first}",
+             f"/leagues/meetings/{first}/live",
+             f"/leagues/{season_id}/captain?t={tokens['Nitra']}", f"/players/{ids['Adam Kováč']}"]
+    for path in pages:
+        response = stranger.get(path, headers=headers)
+        assert response.status_code == 200, (path, response.text)
+        assert f'<html lang="{lang}">' in response.text or path.endswith("/live"), path
+    assert organiser.get(f"/leagues/{season_id}/organiser", headers=headers).status_code == 200
+    for path in ("/leagues/9", "/leagues/meetings/99", f"/leagues/{season_id}/teams/999",
+                 f"/leagues/{season_id}/divisions/nowhere"):
+        assert stranger.get(path, headers=headers).status_code == 404, path
