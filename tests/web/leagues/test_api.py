@@ -105,6 +105,15 @@ def test_refusals_name_their_rule_and_change_nothing(organiser: Any, stranger: A
     refused(organiser.post("/api/leagues", json=bad), 422, "LG1", "line 5: player: 'Adam Kováč'")
     refused(organiser.post("/api/leagues", json=play_season.body()), 409, None, "has a season")
     assert stranger.get(f"/api/leagues/{season_id}").json() == before
+    seen = play_season.lineups(stranger, meeting, 1, tokens, ids)
+    for game, hand_game in zip(seen["games"], hand.MEETINGS[1], strict=True):
+        play_season.play(stranger, game, hand_game)
+    assert play_season.sign(stranger, meeting, trencin).status_code == 200
+    refused(play_season.sign(stranger, meeting, trencin), 422, "LG9", "signed its report already")
+    assert play_season.sign(stranger, meeting, tokens["Nitra"]).status_code == 200
+    refused(play_season.sign(stranger, meeting, tokens["Nitra"]), 422, "LG9", "reported already")
+    assert stranger.get(f"/api/leagues/meetings/{meeting['id']}").json()["signed"] == sorted(
+        [meeting["home"]["id"], meeting["away"]["id"]])
     assert len(stranger.get("/api/leagues").json()) == 1
 
 

@@ -55,6 +55,9 @@ def test_the_captain_hands_in_a_line_up_and_signs_with_the_forms(organiser: Any,
     refused = stranger.post(f"/leagues/{season_id}/captain/lineup", headers={"Accept-Language": "de"},
                             data=form | {"position1": kovac, "position2": novak})
     assert refused.status_code == 422 and "(LG3: " in refused.text, refused.text
+    twice = stranger.post(f"/leagues/{season_id}/captain/lineup",
+                          data=form | {"position1": kovac, "position2": kovac})
+    assert twice.status_code == 422 and "(LG7: " in twice.text
     done = stranger.post(f"/leagues/{season_id}/captain/lineup", follow_redirects=False,
                          data=form | {"position1": kovac, "position2": horvath})
     assert done.status_code == 303
@@ -92,3 +95,22 @@ def test_every_page_answers_in_every_language(organiser: Any, stranger: Any, lan
     for path in ("/leagues/9", "/leagues/meetings/99", f"/leagues/{season_id}/teams/999",
                  f"/leagues/{season_id}/divisions/nowhere"):
         assert stranger.get(path, headers=headers).status_code == 404, path
+
+
+def test_bad_input_through_the_pages_names_its_rule_and_keeps_nothing(organiser: Any, stranger: Any) -> None:
+    csrf = organiser.get("/api/session").json()["csrf"]
+    teams = hand.TEAMS_CSV.replace("Žilina;1;Martin Šimko", "Žilina;1;Adam Kováč")  # on two rosters
+    refused = organiser.post("/leagues", data=play_season.body() | {"csrf": csrf, "teams": teams},
+                             headers={"Accept-Language": "de"})
+    assert refused.status_code == 422, refused.text
+    assert "Zeile 5: " in refused.text and "(LG1: " in refused.text
+    past = play_season.body() | {"fixtures": hand.FIXTURES_CSV}  # the season as worked out: every start past
+    season_id = organiser.post("/api/leagues", json=past).json()["id"]
+    token = play_season.links(organiser, season_id, ["Trenčín A"])["Trenčín A"]
+    ids = play_season.player_ids(organiser, season_id)
+    first = organiser.get(f"/api/leagues/{season_id}").json()["meetings"][0]
+    form = {"captain": token, "fixture": str(first["id"]), "position1": str(ids["Adam Kováč"])}
+    late = stranger.post(f"/leagues/{season_id}/captain/lineup", headers={"Accept-Language": "sk"},
+                         data=form | {"position2": str(ids["Peter Horváth"])})
+    assert late.status_code == 422 and "(LG5: " in late.text and "termín bol 2025-09-13 14:00" in late.text
+    assert stranger.get(f"/api/leagues/meetings/{first['id']}").json()["handed_in"] == []
