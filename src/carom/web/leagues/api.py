@@ -20,6 +20,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from carom.core.errors import CaromError, InputError, UnknownName
 from carom.league import LeagueError, PlayerLine, write_table
+from carom.notation.words import LANGUAGES
 from carom.storage.errors import StorageError
 from carom.storage.leagues import LeagueConflict, StoredSeason, UnknownSeason, captain_actor
 from carom.web.leagues.common import CAPTAIN_HEADER, MeetingView, leagues, meeting_view, now, season_view
@@ -267,11 +268,12 @@ async def post_report(request: Request, fixture_id: int) -> Response:
 @router.get("/meetings/{fixture_id}/report.pdf", summary="The meeting report as PDF", response_class=Response,
             responses={404: _P})
 async def report_pdf(request: Request, fixture_id: int, lang: str | None = None) -> Response:
+    office = leagues(request)
     try:
-        s, _ = await _meeting(request, fixture_id)
-    except (UnknownSeason, PermissionError) as error:
-        return refused(request, error) if isinstance(error, UnknownSeason) else problem(403, str(error))
-    language = lang if lang in ("en", "sk", "de") else words(request).lang
+        s = await run_in_threadpool(office.read, await run_in_threadpool(office.season_of, fixture_id))
+    except UnknownSeason as error:
+        return refused(request, error)
+    language = lang if lang in LANGUAGES else words(request).lang
     pdf = await run_in_threadpool(meeting_pdf, s, s.fixture(fixture_id), language)
     return Response(pdf, media_type="application/pdf", headers={
         "Content-Disposition": f'inline; filename="meeting-{fixture_id}.pdf"'})

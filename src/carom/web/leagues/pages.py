@@ -101,7 +101,7 @@ async def division_page(request: Request, season_id: int, division: str) -> Resp
 def team_players(s: StoredSeason, team: int) -> list[dict[str, Any]]:
     """The team's players (its roster, then anyone who stood in for it) with their
     figures in the season's finished meetings."""
-    lines = [x for x in s.player_lines()]
+    lines = s.player_lines()
     played_for = {p for f in s.fixtures for x in s.lineups if x.fixture == f.id and x.team == team
                   for p in x.players if s.result(f) is not None}
     roster = list(s.season.roster(team))
