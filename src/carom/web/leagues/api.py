@@ -12,6 +12,7 @@ the meeting's state does not allow it, and changes nothing.
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -225,14 +226,26 @@ async def get_meeting(request: Request, fixture_id: int) -> Response:
     return response
 
 
-@router.post("/meetings/{fixture_id}/lineup", status_code=201, summary="Hand in the team's line-up (captain)",
-             responses=REFUSALS, openapi_extra={"parameters": _CAPTAIN, "requestBody": {
-                 "required": True, "content": {"application/json": {"schema": LINEUP_SCHEMA}}}})
-async def post_lineup(request: Request, fixture_id: int) -> Response:
+async def _as_captain(request: Request, fixture_id: int,
+                      act: Callable[[StoredSeason, int], Awaitable[Response]]) -> Response:
+    """``act`` for the captain the request's token proves (401 without one, 403 for a wrong
+    one); a refusal answered with its rule."""
     try:
         s, team = await _meeting(request, fixture_id)
         if team is None:
             return problem(401, f"the {CAPTAIN_HEADER} header must carry the team's captain link token")
+        return await act(s, team)
+    except PermissionError as error:
+        return problem(403, str(error))
+    except (CaromError, StorageError) as error:
+        return refused(request, error)
+
+
+@router.post("/meetings/{fixture_id}/lineup", status_code=201, summary="Hand in the team's line-up (captain)",
+             responses=REFUSALS, openapi_extra={"parameters": _CAPTAIN, "requestBody": {
+                 "required": True, "content": {"application/json": {"schema": LINEUP_SCHEMA}}}})
+async def post_lineup(request: Request, fixture_id: int) -> Response:
+    async def hand_in(s: StoredSeason, team: int) -> Response:
         body = await _body(request)
         players = body.get("players") if isinstance(body, dict) else None
         if not isinstance(players, list) or not all(isinstance(p, int) and not isinstance(p, bool)
@@ -241,28 +254,21 @@ async def post_lineup(request: Request, fixture_id: int) -> Response:
         await run_in_threadpool(leagues(request).submit_lineup, fixture_id, team, players, now(),
                                 captain_actor(team))
         s = await run_in_threadpool(leagues(request).read, s.id)
-    except PermissionError as error:
-        return problem(403, str(error))
-    except (CaromError, StorageError) as error:
-        return refused(request, error)
-    fixture = s.fixture(fixture_id)
-    view = meeting_view(s, fixture, team)
-    return JSONResponse(meeting_json(request, view, s, team == fixture.home), status_code=201)
+        fixture = s.fixture(fixture_id)
+        view = meeting_view(s, fixture, team)
+        return JSONResponse(meeting_json(request, view, s, team == fixture.home), status_code=201)
+
+    return await _as_captain(request, fixture_id, hand_in)
 
 
 @router.post("/meetings/{fixture_id}/report", summary="Sign the meeting report (captain)",
              responses=REFUSALS, openapi_extra={"parameters": _CAPTAIN})
 async def post_report(request: Request, fixture_id: int) -> Response:
-    try:
-        _, team = await _meeting(request, fixture_id)
-        if team is None:
-            return problem(401, f"the {CAPTAIN_HEADER} header must carry the team's captain link token")
+    async def sign(_: StoredSeason, team: int) -> Response:
         signed = await run_in_threadpool(leagues(request).sign_report, fixture_id, team, captain_actor(team))
-    except PermissionError as error:
-        return problem(403, str(error))
-    except (CaromError, StorageError) as error:
-        return refused(request, error)
-    return JSONResponse({"signed": sorted(signed)})
+        return JSONResponse({"signed": sorted(signed)})
+
+    return await _as_captain(request, fixture_id, sign)
 
 
 @router.get("/meetings/{fixture_id}/report.pdf", summary="The meeting report as PDF", response_class=Response,

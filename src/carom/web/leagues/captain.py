@@ -6,6 +6,7 @@ finished. Every form carries the token back: it is the captain's proof."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
@@ -71,43 +72,44 @@ def _back(season_id: int, token: str, fixture: int) -> Response:
                             status_code=303)
 
 
-@router.post("/leagues/{season_id}/captain/lineup", response_class=HTMLResponse)
-async def hand_in(request: Request, season_id: int) -> Response:
+async def _as_captain(request: Request, season_id: int,
+                      act: Callable[[FormData, int, int], object]) -> Response:
+    """``act(form, team, meeting)`` for the captain the form's token proves, in a thread; back
+    to the captain's page, or the page again with the refusal and its rule."""
     form, token, fixture = await _form(request)
     office = leagues(request)
     team = await run_in_threadpool(office.captain, season_id, token)
     if team is None:
         return await run_in_threadpool(_page, request, season_id, token)
-    players = []
-    for position in range(1, 65):
-        value = form.get(f"position{position}")
-        if value is None:
-            break
-        players.append(int(value) if isinstance(value, str) and value.isdigit() and len(value) < 10 else 0)
     try:
         if await run_in_threadpool(office.season_of, fixture) != season_id:
             raise UnknownSeason("meeting", fixture)
-        await run_in_threadpool(office.submit_lineup, fixture, team, players, now(), captain_actor(team))
+        await run_in_threadpool(act, form, team, fixture)
     except (CaromError, StorageError) as error:
         message = refusal_text(words(request), error)
         return await run_in_threadpool(lambda: _page(request, season_id, token, 422, error=message,
                                                      error_meeting=fixture))
     return _back(season_id, token, fixture)
+
+
+@router.post("/leagues/{season_id}/captain/lineup", response_class=HTMLResponse)
+async def hand_in(request: Request, season_id: int) -> Response:
+    def act(form: FormData, team: int, fixture: int) -> None:
+        players = []
+        for position in range(1, 65):
+            value = form.get(f"position{position}")
+            if value is None:
+                break
+            text = value if isinstance(value, str) else ""
+            players.append(int(text) if text.isdigit() and len(text) < 10 else 0)
+        leagues(request).submit_lineup(fixture, team, players, now(), captain_actor(team))
+
+    return await _as_captain(request, season_id, act)
 
 
 @router.post("/leagues/{season_id}/captain/report", response_class=HTMLResponse)
 async def sign(request: Request, season_id: int) -> Response:
-    _, token, fixture = await _form(request)
-    office = leagues(request)
-    team = await run_in_threadpool(office.captain, season_id, token)
-    if team is None:
-        return await run_in_threadpool(_page, request, season_id, token)
-    try:
-        if await run_in_threadpool(office.season_of, fixture) != season_id:
-            raise UnknownSeason("meeting", fixture)
-        await run_in_threadpool(office.sign_report, fixture, team, captain_actor(team))
-    except (CaromError, StorageError) as error:
-        message = refusal_text(words(request), error)
-        return await run_in_threadpool(lambda: _page(request, season_id, token, 422, error=message,
-                                                     error_meeting=fixture))
-    return _back(season_id, token, fixture)
+    def act(_: FormData, team: int, fixture: int) -> None:
+        leagues(request).sign_report(fixture, team, captain_actor(team))
+
+    return await _as_captain(request, season_id, act)
