@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select
@@ -15,7 +16,8 @@ from sqlalchemy import func, select
 from carom.league import LeagueError
 from carom.storage import SqlStore
 from carom.storage.book import MatchBook
-from carom.storage.leagues import LeagueConflict, Leagues, StoredSeason
+from carom.storage.events import Actor
+from carom.storage.leagues import LeagueConflict, Leagues, StoredSeason, UnknownSeason
 from carom.storage.leagues import tables as lt
 from tests.league import hand_season as hand
 from tests.league.play import records
@@ -192,7 +194,7 @@ def test_a_signature_holds_only_for_the_games_as_they_stood(leagues: Leagues) ->
     fixture = leagues.read(season_id).fixtures[0]
     leagues.sign_report(fixture.id, fixture.home)
     book = leagues.book
-    book.confirm(matches[0], book_actor())
+    book.confirm(matches[0], Actor.ORGANISER)
     assert leagues.read(season_id).signed_by(fixture) == {fixture.home}  # a confirmation changes no result
     book.reopen(matches[0])
     book.append(matches[0], book.snapshot(matches[0]).seq, {"type": "undo"}, book.live(matches[0]).token)
@@ -200,16 +202,34 @@ def test_a_signature_holds_only_for_the_games_as_they_stood(leagues: Leagues) ->
     assert leagues.read(season_id).result(fixture) is None  # the game goes on again
 
 
-def book_actor():  # type: ignore[no-untyped-def]
-    from carom.storage.events import Actor
-
-    return Actor.ORGANISER
-
-
 def test_an_unknown_season_or_meeting_is_named(leagues: Leagues) -> None:
-    from carom.storage.leagues import UnknownSeason
-
     with pytest.raises(UnknownSeason, match="there is no season 7"):
         leagues.read(7)
     with pytest.raises(UnknownSeason, match="there is no meeting 9"):
         leagues.submit_lineup(9, 1, [1, 2], datetime(2030, 1, 1))
+
+
+def test_revision_0005_adds_the_league_tables_and_goes_back(database: str, tmp_path: Path) -> None:
+    from alembic import command
+    from sqlalchemy import inspect, text
+
+    from carom.storage import open_store
+    from carom.storage.engine import make_engine
+    from carom.storage.migrate import alembic_config
+
+    engine = make_engine(database)
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0004")
+        connection.execute(text("INSERT INTO matches (header, referee_token) VALUES ('{}', 't')"))
+    store = open_store(tmp_path, database)  # migrates to the head
+    store.close()
+    tables = set(inspect(engine).get_table_names())
+    assert {t.name for t in lt.leagues.metadata.sorted_tables if t.name.startswith("league_")} <= tables
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0004")
+        assert connection.execute(text("SELECT count(*) FROM matches")).scalar_one() == 1
+    assert not {t for t in inspect(engine).get_table_names() if t.startswith("league_")}
+    engine.dispose()
