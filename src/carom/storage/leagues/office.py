@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, insert, select
 
+from carom.core.errors import InputError
 from carom.league import (
     LeagueError,
     LineUp,
@@ -117,7 +118,7 @@ class Leagues:
         league, season = " ".join(league.split()), " ".join(season.split())
         for what, value, limit in (("league", league, NAME_LENGTH), ("season", season, 64)):
             if not value or len(value) > limit:
-                raise LeagueConflict(f"{what}: expected 1 to {limit} characters")
+                raise InputError(f"{what}: expected 1 to {limit} characters")
         sheet = read_teams(teams, league, season, read_divisions(divisions))
         planned = read_fixtures(fixtures, sheet.season)
         return self._run(lambda c: _insert_season(c, sheet, planned, actor))
