@@ -233,3 +233,45 @@ def test_revision_0005_adds_the_league_tables_and_goes_back(database: str, tmp_p
         assert connection.execute(text("SELECT count(*) FROM matches")).scalar_one() == 1
     assert not {t for t in inspect(engine).get_table_names() if t.startswith("league_")}
     engine.dispose()
+
+
+MIXED_DIVISIONS = "division;format\nclub;club-handicap-mixed\n"
+MIXED_TEAMS = "division;club;team;player\n" + "".join(
+    f"club;Club {c};Team {c};Player {c}{n}\n" for c in "AB" for n in range(1, 4))
+MIXED_FIXTURES = "division;round;date;time;home;away\nclub;1;01.09.2040;19:00;Team A;Team B\n" \
+                 "club;2;08.09.2040;19:00;Team B;Team A\n"
+
+
+def _alternate(home: list[int], away: list[int]) -> list[dict[str, object]]:
+    """An opener, then the two players' innings in turn."""
+    records: list[dict[str, object]] = [{"type": "opener", "player": 0}]
+    for a, b in zip(home, away, strict=True):
+        records += [{"type": "inning", "points": a}, {"type": "inning", "points": b}]
+    return records
+
+
+def test_a_handicap_meeting_of_three_disciplines_gives_each_player_their_distance(leagues: Leagues) -> None:
+    """``club-handicap-mixed``: straight rail, balkline 52/2 and three-cushion on the small
+    table; in the first meeting nobody has an average (the full distances), in the second
+    each player plays the distance in proportion to their league average in the game's
+    discipline, the better of the two the full one."""
+    season_id = leagues.create_season("Club league", "2040/41", MIXED_DIVISIONS, MIXED_TEAMS, MIXED_FIXTURES)
+    s = leagues.read(season_id)
+    first, second = s.fixtures
+    with pytest.raises(LeagueError, match=r"\(LG5\)"):  # the format's deadline is an hour before the start
+        leagues.submit_lineup(first.id, first.home, list(s.season.roster(first.home)),
+                              first.start - timedelta(minutes=30))
+    for fixture in (first, second):
+        when = fixture.start - timedelta(hours=2)
+        leagues.submit_lineup(fixture.id, fixture.home, list(s.season.roster(fixture.home)), when)
+        matches = leagues.submit_lineup(fixture.id, fixture.away, list(s.season.roster(fixture.away)), when)
+        headers = [leagues.book.snapshot(m).header for m in matches]
+        if fixture is first:
+            assert [(h.discipline, h.table, h.points, h.innings) for h in headers] == [
+                ("straight-rail", "small", 120, 25), ("balkline-52/2", "small", 80, 25),
+                ("three-cushion", "small", 20, 50)]
+            games = (_alternate([12] * 10, [6] * 10), _alternate([2] * 20, [4] * 20),
+                     _alternate([1] * 20, [1, 0] * 10))  # averages 12 : 6, 2 : 4, 1 : 0.5
+            for match_id, records in zip(matches, games, strict=True):
+                leagues.book.append_many(match_id, 0, list(records), leagues.book.live(match_id).token)
+    assert [h.points for h in headers] == [(60, 120), (80, 40), (10, 20)]  # Team B at home now

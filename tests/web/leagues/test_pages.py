@@ -114,3 +114,15 @@ def test_bad_input_through_the_pages_names_its_rule_and_keeps_nothing(organiser:
                          data=form | {"position2": str(ids["Peter Horváth"])})
     assert late.status_code == 422 and "(LG5: " in late.text and "termín bol 2025-09-13 14:00" in late.text
     assert stranger.get(f"/api/leagues/meetings/{first['id']}").json()["handed_in"] == []
+
+
+def test_the_sheets_may_come_as_files_in_a_windows_code_page(organiser: Any) -> None:
+    csrf = organiser.get("/api/session").json()["csrf"]
+    form = play_season.body() | {"csrf": csrf, "teams": "", "encoding": "windows-1250"}
+    teams = ("teams.csv", hand.TEAMS_CSV.encode("cp1250"), "text/csv")
+    utf8 = organiser.post("/leagues", data=form | {"encoding": "utf-8"}, files={"teams_file": teams})
+    assert utf8.status_code == 422 and "not utf-8" in utf8.text.lower(), utf8.text  # the wrong code page named
+    made = organiser.post("/leagues", data=form, files={"teams_file": teams}, follow_redirects=False)
+    assert made.status_code == 303, made.text
+    season = organiser.get(made.headers["location"].replace("/leagues/", "/api/leagues/")).json()
+    assert [t["name"] for t in season["teams"]][:4] == ["Trenčín A", "Žilina", "Görlitz", "Nitra"]

@@ -19,13 +19,15 @@ import hmac
 import json
 import secrets
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from sqlalchemy import Connection, insert, select
 
 from carom.core.errors import InputError
 from carom.league import (
+    Fixture,
     LeagueError,
     LineUp,
     PlannedGame,
@@ -153,8 +155,7 @@ class Leagues:
             lineup = LineUp(fixture_id, team_id, tuple(players), now)
             earlier = [(s.fixture(x.fixture), x) for x in s.lineups]
             check_lineup(s.season, fixture, lineup, earlier, s.averages(before=fixture))
-            with_it = StoredSeason(s.id, s.league, s.season, s.players, s.fixtures, (*s.lineups, lineup))
-            planned = with_it.planned(fixture)
+            planned = replace(s, lineups=(*s.lineups, lineup)).planned(fixture)
             names = self._names(connection, players) | dict(s.players)
             lu = connection.execute(insert(lt.lineups).values(
                 fixture_id=fixture_id, team_id=team_id, submitted=now, actor=actor or captain_actor(team_id))
@@ -222,7 +223,7 @@ class Leagues:
         return self.store.run(atomic)
 
 
-def _insert_season(connection: Connection, sheet: TeamSheet, planned: Sequence[Any], actor: str) -> int:
+def _insert_season(connection: Connection, sheet: TeamSheet, planned: Sequence[Fixture], actor: str) -> int:
     season = sheet.season
     league = connection.execute(select(lt.leagues.c.id).where(lt.leagues.c.name == season.league)).scalar()
     if league is None:

@@ -11,9 +11,10 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.datastructures import UploadFile
 
-from carom.core.errors import CaromError, UnknownName
-from carom.league import FORMATS
+from carom.core.errors import CaromError, InputError, UnknownName
+from carom.league import FORMATS, decode_sheet
 from carom.notation.words import N_
 from carom.storage.errors import StorageError
 from carom.storage.leagues import StoredSeason, UnknownSeason
@@ -24,6 +25,8 @@ from carom.web.shared.deps import error_page, is_organiser, organiser_form, rend
 
 router = APIRouter(include_in_schema=False)
 SHEETS = ("divisions", "teams", "fixtures")
+MAX_SHEET = 60 * 1024
+"""A sheet's file: the form's body limit (64 KiB) less the form around it."""
 
 
 def _missing(request: Request, error: Exception) -> Response:
@@ -55,12 +58,22 @@ async def list_page(request: Request) -> Response:
 
 @router.post("/leagues", response_class=HTMLResponse)
 async def create(request: Request) -> Response:
-    """The organiser's form: league, season and the three sheets, typed or pasted."""
+    """The organiser's form: league, season and the three sheets, pasted or as files (in
+    UTF-8, Windows-1250 or Windows-1252, :func:`carom.league.decode_sheet`)."""
     form = await organiser_form(request, "/leagues")
     if isinstance(form, Response):
         return form
     fields = {k: str(form.get(k, "") or "") for k in ("league", "season", *SHEETS)}
     try:
+        for sheet in SHEETS:
+            upload = form.get(f"{sheet}_file")
+            if isinstance(upload, UploadFile) and upload.filename:
+                data = await upload.read(MAX_SHEET + 1)
+                if len(data) > MAX_SHEET:
+                    t = words(request)
+                    raise InputError(t.gettext("%(sheet)s: the file is larger than %(limit)s bytes",
+                                               sheet=sheet, limit=MAX_SHEET))
+                fields[sheet] = decode_sheet(data, str(form.get("encoding", "utf-8") or "utf-8"))
         season_id = await run_in_threadpool(leagues(request).create_season, fields["league"],
                                             fields["season"], fields["divisions"], fields["teams"],
                                             fields["fixtures"])
