@@ -103,6 +103,10 @@ class StoredSeason:
     games: Mapping[int, tuple[StoredGame, ...]] = field(default_factory=dict)
     """Fixture id → its games (once both line-ups are in)."""
     signoffs: Mapping[int, tuple[SignOff, ...]] = field(default_factory=dict)
+    _results: dict[int, MeetingResult | None] = field(default_factory=dict, init=False, repr=False,
+                                                       compare=False)
+    """Each meeting's result once computed: a page asks for it many times (the values above
+    never change in one read)."""
 
     @property
     def name(self) -> str:
@@ -144,10 +148,11 @@ class StoredSeason:
 
     def result(self, fixture: Fixture) -> MeetingResult | None:
         """The meeting's result once every game is finished, else ``None``."""
-        games = self.games.get(fixture.id, ())
-        if not games or not all(g.finished for g in games):
-            return None
-        return self.score(fixture)
+        if fixture.id not in self._results:
+            games = self.games.get(fixture.id, ())
+            done = bool(games) and all(g.finished for g in games)
+            self._results[fixture.id] = self.score(fixture) if done else None
+        return self._results[fixture.id]
 
     def meetings(self, division: str | None = None) -> list[MeetingResult]:
         """Every meeting whose games are all finished: the table counts it at once."""
