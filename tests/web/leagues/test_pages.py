@@ -121,7 +121,7 @@ def test_the_sheets_may_come_as_files_in_a_windows_code_page(organiser: Any) -> 
     form = play_season.body() | {"csrf": csrf, "teams": "", "encoding": "windows-1250"}
     teams = ("teams.csv", hand.TEAMS_CSV.encode("cp1250"), "text/csv")
     utf8 = organiser.post("/leagues", data=form | {"encoding": "utf-8"}, files={"teams_file": teams})
-    assert utf8.status_code == 422 and "not utf-8" in utf8.text.lower(), utf8.text  # the wrong code page named
+    assert utf8.status_code == 422 and "not utf-8" in utf8.text.lower(), utf8.text  # the wrong code page
     made = organiser.post("/leagues", data=form, files={"teams_file": teams}, follow_redirects=False)
     assert made.status_code == 303, made.text
     season = organiser.get(made.headers["location"].replace("/leagues/", "/api/leagues/")).json()
