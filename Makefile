@@ -28,7 +28,13 @@ lint: setup
 system:
 	@.ci/system-packages
 
-test: system lint
+# axe-core, for the browser tests' accessibility checks (tests/web/accessibility.py)
+AXE := tests/web/axe/node_modules/axe-core/axe.min.js
+$(AXE): tests/web/axe/package.json tests/web/axe/package-lock.json
+	npm ci --prefix tests/web/axe --no-audit --no-fund --loglevel=error
+	touch $@
+
+test: system lint $(AXE)
 	$(BIN)/pytest -n 2
 
 clean:

@@ -68,6 +68,17 @@ def test_sudden_death_rounds_until_one_scores_and_the_other_misses() -> None:
     assert "Penalty shoot-out" in sheet and "won" in sheet
 
 
+@pytest.mark.rule("P1")
+def test_a_match_won_on_penalties_stays_a_draw_for_the_statistics() -> None:
+    """Found on a club day: the winner of the shoot-out goes on, but the game was drawn on the table:
+    one match point each, as docs/clock.md says (P1)."""
+    from carom.match.stats import player_stats
+
+    r = play(knockout(), *LEVEL, pen(0, True), pen(1, False))
+    assert r.state.finished and r.state.winner == 0
+    assert [s.match_points for s in player_stats(r.state)] == [1, 1]
+
+
 @pytest.mark.rule("P3")
 def test_the_first_player_cannot_win_before_the_second_has_shot() -> None:
     r = play(knockout(), *LEVEL, pen(0, True))

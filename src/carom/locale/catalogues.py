@@ -52,9 +52,10 @@ WEB = PACKAGE / "web"
 REFUSAL_SOURCES = ("core/inputs.py", "core/position.py", "notation/reader.py", "notation/matchfile.py",
                    "notation/drawing.py", "match/engine.py", "match/replay.py", "storage/book.py",
                    "storage/errors.py", "storage/events.py", "storage/players.py", "storage/tournaments.py",
-                   "storage/register.py", "league/fixtures.py", "league/formats.py", "league/lineups.py",
-                   "league/meetings.py", "league/reports.py", "league/season.py", "league/sheets.py",
-                   "storage/leagues/office.py", "storage/leagues/season.py")
+                   "storage/register.py", "track/errors.py", "track/readers/__init__.py",
+                   "track/readers/balls_jsonl.py", "league/fixtures.py", "league/formats.py",
+                   "league/lineups.py", "league/meetings.py", "league/reports.py", "league/season.py",
+                   "league/sheets.py", "storage/leagues/office.py", "storage/leagues/season.py")
 """Modules whose refusals can reach a page (an import, a tablet, the organiser's form)."""
 BALLS = ("white", "yellow", "red")
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true", "silent": "false"}

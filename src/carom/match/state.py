@@ -147,6 +147,12 @@ class MatchState(NamedTuple):
     def started(self) -> bool:
         return self.opener is not None
 
+    @property
+    def penalty_score(self) -> tuple[int, int]:
+        """Each player's caroms in the penalty shoot-out (P3)."""
+        return (sum(carom for p, carom in self.penalties if p == 0),
+                sum(carom for p, carom in self.penalties if p == 1))
+
     def ball_of(self, player: int) -> Ball:
         """The ball ``player`` plays (O1); the match must have an opener."""
         assert self.opener is not None

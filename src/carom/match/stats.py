@@ -28,9 +28,12 @@ class PlayerStats:
 
 
 def match_points(state: MatchState, player: int) -> int | None:
+    """2 for a win, 1 for a draw, 0 for a loss; ``None`` while the match goes on. A match
+    decided by a penalty shoot-out was drawn on the table and stays a draw for the
+    statistics (P1): 1 each, whoever won the shoot-out."""
     if not state.finished:
         return None
-    if state.winner is None:
+    if state.winner is None or state.penalties:
         return 1
     return 2 if state.winner == player else 0
 

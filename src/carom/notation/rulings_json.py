@@ -26,7 +26,7 @@ def game_json(game: GameResult) -> dict[str, Any]:
 def shootout_json(state: MatchState) -> dict[str, Any]:
     """The penalty shoot-out (P1–P3): each stroke, the score, the winner (``None`` while
     it goes on)."""
-    score = [sum(1 for p, carom in state.penalties if p == q and carom) for q in (0, 1)]
+    score = list(state.penalty_score)
     return {"penalties": [{"player": p, "result": "carom" if carom else "miss"}
                           for p, carom in state.penalties],
             "score": score, "winner": state.winner if state.finished else None}

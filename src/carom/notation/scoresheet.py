@@ -66,7 +66,7 @@ def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
         rows_out.append((w.gettext("Sets"), [str(s.sets) for s in stats]))
         rows_out.append((w.gettext("Best game average"), [w.decimal(float(s.best_game_average))
                                                           for s in stats]))
-    rows_out.append((w.gettext("Result"), [_result(state, p, w) for p in (0, 1)]))
+    rows_out.append((w.gettext("Result"), [result_word(state, p, w) for p in (0, 1)]))
     if state.finished:
         rows_out.append((w.gettext("Match points"), [str(s.match_points) for s in stats]))
     label = max(18, *(len(title) for title, _ in rows_out))
@@ -81,7 +81,8 @@ def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
     return "\n".join(out) + "\n"
 
 
-def _result(state: MatchState, p: int, w: Words) -> str:
+def result_word(state: MatchState, p: int, w: Words) -> str:
+    """Player ``p``'s result in a word: playing, draw, won or lost."""
     if not state.finished:
         return w.pgettext("result", "playing")
     if state.winner is None:

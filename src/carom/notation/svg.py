@@ -12,13 +12,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
-from carom.core.balls import BALLS, Ball
+from carom.core.balls import BALLS, Ball, Cushion
 from carom.core.position import Position
 from carom.core.records import Path
 from carom.core.table import Point, TableSpec
 from carom.core.zones import CornerTriangle, Rect, Zone
 from carom.rules.disciplines import Discipline
 
+LANDSCAPE_SIDES = {Cushion.BOTTOM: Cushion.LEFT, Cushion.TOP: Cushion.RIGHT,
+                   Cushion.LEFT: Cushion.TOP, Cushion.RIGHT: Cushion.BOTTOM}
+"""Where each cushion of the table lies in the ``landscape`` picture (the upright one
+turned a quarter clockwise): words that name a cushion beside that picture follow it."""
 MM = 1000.0
 RAIL = 70.0
 """Width of the drawn cushion and frame, mm."""

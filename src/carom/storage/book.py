@@ -39,6 +39,7 @@ from carom.storage.events import (
     EventKind,
     MatchEvent,
     NotFinished,
+    clock_paused,
     confirmation,
 )
 from carom.storage.store import Store, StoredMatch
@@ -304,6 +305,15 @@ class MatchBook:
             if not live.snapshot.confirmation.confirmed:
                 return live.snapshot
             self._add_event(live, EventKind.REOPEN, Actor.ORGANISER)
+            return live.snapshot
+
+    def pause_clock(self, match_id: int, paused: bool, actor: Actor = Actor.REFEREE) -> Snapshot:
+        """The referee pauses (or resumes) the shot clock of the stroke under way, for every
+        tablet and board that shows it. Pausing a paused clock changes nothing."""
+        live = self.live(match_id)
+        with live.lock:
+            if clock_paused(live.events, live.snapshot.seq) != paused:
+                self._add_event(live, EventKind.CLOCK_PAUSE if paused else EventKind.CLOCK_RESUME, actor)
             return live.snapshot
 
     def _add_event(self, live: LiveMatch, kind: EventKind, actor: Actor) -> None:

@@ -1,5 +1,6 @@
 """What happens to a match beside its records: the result confirmed, the match reopened,
-a new tablet link issued. Each is a row of ``match_events``, appended and never changed.
+a new tablet link issued, the shot clock paused and resumed. Each is a row of
+``match_events``, appended and never changed.
 
 A finished match is *confirmed* once both players confirmed it (on the tablet) or the
 organiser did, each at the match's current record: from then on no record is taken,
@@ -21,12 +22,16 @@ class EventKind(StrEnum):
     CONFIRM = "confirm"
     REOPEN = "reopen"
     NEW_TABLET_LINK = "new-tablet-link"
+    CLOCK_PAUSE = "clock-pause"
+    CLOCK_RESUME = "clock-resume"
 
 
 class Actor(StrEnum):
     PLAYER0 = "player0"
     PLAYER1 = "player1"
     ORGANISER = "organiser"
+    REFEREE = "referee"
+    """Whoever holds the match's tablet link."""
 
     @classmethod
     def player(cls, index: int) -> Actor:
@@ -62,6 +67,17 @@ def confirmation(events: tuple[MatchEvent, ...], seq: int) -> Confirmation:
         elif event.kind is EventKind.CONFIRM and event.seq == seq:
             by.add(event.actor)
     return Confirmation(frozenset(by))
+
+
+def clock_paused(events: tuple[MatchEvent, ...], seq: int) -> bool:
+    """The shot clock of the stroke after record ``seq`` is paused (docs/clock.md): the
+    referee paused it and has not resumed it since. A new record starts a new stroke's
+    count, unpaused."""
+    paused = False
+    for event in events:
+        if event.seq == seq and event.kind in (EventKind.CLOCK_PAUSE, EventKind.CLOCK_RESUME):
+            paused = event.kind is EventKind.CLOCK_PAUSE
+    return paused
 
 
 class Confirmed(StorageError):

@@ -78,9 +78,25 @@ def test_a_kiosk_board_has_no_link_and_takes_its_language_from_the_query(organis
     page = organiser.get(f"/kiosk/{match_id}?lang=de")
     assert page.status_code == 200
     assert "href=" not in page.text.replace('href="/static/', "") and "<a " not in page.text
-    assert "Ján am Stoß" in page.text and f'sse-connect="/m/{match_id}/events?view=board"' in page.text
-    assert page.cookies.get("carom_lang") == "de"  # the live channel speaks German too
+    assert "Ján am Stoß" in page.text  # the live channel speaks German too:
+    assert f'sse-connect="/m/{match_id}/events?view=board&amp;lang=de"' in page.text
     assert organiser.get("/kiosk/999").status_code == 404
+
+
+def test_lang_in_the_address_chooses_that_page_only(organiser: Any) -> None:
+    """Found on a club day: ``/hall?lang=de`` was in English; ``/kiosk?lang=de`` set the
+    browser's language cookie and so switched every other page too."""
+    match_id, token = new_match(organiser, "Ján", "Jürgen")
+    enter(organiser, match_id, token, [OPENER])
+    hall = organiser.get("/hall?lang=de", headers={"Accept-Language": "en"})
+    assert '<html lang="de"' in hall.text and 'data-events="/hall/events?lang=de"' in hall.text
+    assert 'href="/lang/en?next=/hall"' in hall.text  # the switch leaves the address's choice behind
+    for path in (f"/kiosk/{match_id}?lang=de", "/kiosk?lang=sk", "/hall?lang=de"):
+        assert "carom_lang" not in organiser.get(path).cookies
+    assert '<html lang="en"' in organiser.get("/", headers={"Accept-Language": "en"}).text
+    with organiser.stream("GET", "/hall/events?lang=sk") as events:
+        first = next(events.iter_text())
+    assert "Zápas" in first or "zápas" in first
 
 
 def test_a_cycling_kiosk_goes_from_one_match_in_play_to_the_next(organiser: Any) -> None:

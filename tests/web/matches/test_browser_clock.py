@@ -77,3 +77,56 @@ def test_a_penalty_shootout_on_the_tablet(sqlite_server: Server, browser: Any) -
     assert replay["winner"] == 0 and replay["shootout"]["score"] == [1, 0]
     client.close()
     watched.close()
+
+
+def _seconds(page: Any, selector: str) -> int:
+    return int(page.locator(selector).inner_text())
+
+
+def test_a_pause_on_the_tablet_stops_the_board_and_the_kiosk_too(sqlite_server: Server, browser: Any) -> None:
+    """Found on a club day: the referee's pause stopped only the tablet's own count; the board
+    went on to 0. Now it is a match event every page of the match follows (and the kiosk
+    shows a working clock at all: bug 4)."""
+    client = sqlite_server.organiser()
+    match_id, token = sqlite_server.create(client, clock={"stroke": 30, "timeouts": 1, "timeout": 30})
+    enter(client, match_id, token, [OPENER])
+    watched = Watched(browser, locale="en-GB", viewport={"width": 1280, "height": 800})
+    board, kiosk, tablet = watched.page(), watched.page(), watched.page()
+    board.goto(f"{sqlite_server.url}/m/{match_id}")
+    kiosk.goto(f"{sqlite_server.url}/kiosk/{match_id}")
+    tablet.goto(f"{sqlite_server.url}/m/{match_id}/tablet?t={token}")
+    for page, seconds in ((board, "#board-clock-seconds"), (kiosk, "#board-clock-seconds")):
+        expect(page.locator(seconds)).not_to_have_text("30", timeout=4000)  # counting down
+    tablet.locator("#btn-clock-pause").click()
+    for page in (board, kiosk):
+        expect(page.locator("#board-clock")).to_have_attribute("data-paused", "1")
+        expect(page.locator("#board-clock")).to_have_class(re.compile("paused"))
+    expect(tablet.locator("#btn-clock-pause")).to_have_text("Resume")
+    held = {page: _seconds(page, "#board-clock-seconds") for page in (board, kiosk)}
+    tablet.wait_for_timeout(2500)
+    assert {page: _seconds(page, "#board-clock-seconds") for page in (board, kiosk)} == held
+    tablet.locator("#btn-clock-pause").click()
+    for page in (board, kiosk):
+        expect(page.locator("#board-clock")).to_have_attribute("data-paused", "0")
+        expect(page.locator("#board-clock-seconds")).not_to_have_text(str(held[page]), timeout=4000)
+    events = [e["kind"] for e in client.get(f"/api/matches/{match_id}").json()["events"]]
+    assert events == ["clock-pause", "clock-resume"]
+    client.close()
+    watched.close()
+
+
+def test_the_board_with_a_clock_fits_a_hall_screen(sqlite_server: Server, browser: Any) -> None:
+    """Found on a club day: the audience board with a clock was 1188 px tall on 1920×1080."""
+    client = sqlite_server.organiser()
+    match_id, token = sqlite_server.create(client, players=["Ľudmila Ďurčová", "Jörg Müller"],
+                                           clock={"stroke": 40, "timeouts": 2, "timeout": 40})
+    enter(client, match_id, token, [OPENER, {"type": "call", "result": "carom"}])
+    watched = Watched(browser, locale="en-GB", viewport={"width": 1920, "height": 1080})
+    for path in (f"/m/{match_id}", f"/kiosk/{match_id}"):
+        page = watched.page()
+        page.goto(sqlite_server.url + path)
+        expect(page.locator("#board-clock-seconds")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollHeight") <= 1080, path
+        assert page.locator("#status").bounding_box()["y"] + 40 < 1080, path  # who plays is on screen
+    client.close()
+    watched.close()

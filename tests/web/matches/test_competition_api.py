@@ -53,3 +53,32 @@ def test_a_bad_clock_is_refused_with_its_field(organiser: Any) -> None:
     assert response.status_code == 422
     assert "header: clock: stroke" in response.text
     assert organiser.get("/api/matches").json() == []
+
+
+def test_the_referee_pauses_and_resumes_the_shot_clock(organiser: Any, stranger: Any) -> None:
+    """``POST /api/matches/{id}/clock``: a match event every page follows (docs/clock.md); the
+    referee token is needed, the body is checked, pausing twice is one pause."""
+    match_id, token = _create(organiser, points=10, clock=True)
+    referee = {"X-Referee-Token": token}
+    assert stranger.post(f"/api/matches/{match_id}/clock", json={"paused": True}).status_code == 403
+    bad = stranger.post(f"/api/matches/{match_id}/clock", json={"paused": 1}, headers=referee)
+    assert bad.status_code == 422
+    for paused in (True, True, False):
+        answer = stranger.post(f"/api/matches/{match_id}/clock", json={"paused": paused}, headers=referee)
+        assert answer.status_code == 200, answer.text
+    assert [e["kind"] for e in answer.json()["events"]] == ["clock-pause", "clock-resume"]
+
+
+@pytest.mark.rule("E1")
+def test_handicap_targets_stand_beside_each_players_score(organiser: Any) -> None:
+    """Found on a club day: a handicap match showed its limits only in the header line; the board, the
+    tablet and the hall card show each player's own target beside the score."""
+    match_id, token = _create(organiser, points=[25, 18], innings=None)
+    _post(organiser, match_id, token, 0, {"type": "opener", "player": 0})
+    board = organiser.get(f"/m/{match_id}").text
+    assert 'id="target-0">Target <b>25</b>' in board and 'id="target-1">Target <b>18</b>' in board
+    tablet = organiser.get(f"/m/{match_id}/tablet?t={token}").text
+    assert 'id="t-target-0"> / 25</span>' in tablet and 'id="t-target-1"> / 18</span>' in tablet
+    assert "> / 18</span>" in organiser.get(f"/hall?m={match_id}").text
+    plain, _ = _create(organiser, points=20)
+    assert 'id="target-0"' not in organiser.get(f"/m/{plain}").text

@@ -145,3 +145,18 @@ def test_the_csv_rows_add_up_to_the_score(app: Any, client: Any, game: int) -> N
     rows = scoresheet_rows(snap)
     for p in (0, 1):
         assert sum(r[3] for r in rows if r[2] == p + 1) == snap.state.score[p]
+
+
+def test_column_headings_never_break_inside_a_word() -> None:
+    """Found on a club day: with long names the results PDF broke its headings ("Tisc/h",
+    "Inning/s"): a column keeps at least its longest word, the names column wraps."""
+    headers = ["#", "Runde", "Partie", "Tisch", "Ergebnis", "Aufnahmen", "Stand"]
+    name = "Jean-Christophe Roudet-Delacroix de la Fontaine – Maximilian Alexander von Stuckenberg"
+    rows = [[n, "Gruppe A, Runde 3", name, 12, "30:28", "40:40", "gewonnen von Maximilian von Stuckenberg"]
+            for n in range(1, 4)]
+    reader, _ = pdf_text(table_pdf("Ergebnisse", headers, rows, "de", landscape=False))
+    lines = [line.strip() for line in reader.pages[0].extract_text().splitlines()]
+    for heading in ("Tisch", "Ergebnis", "Aufnahmen", "Stand"):
+        assert any(heading in line.split() for line in lines), (heading, lines)
+    for piece in ("Tisc", "Aufnahme", "Ergebni"):
+        assert piece not in (word for line in lines for word in line.split()), (piece, lines)

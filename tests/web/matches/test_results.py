@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from tests.web.browser import OPENER, enter
 
 Match = tuple[int, str]
@@ -143,3 +145,39 @@ def test_the_export_keeps_the_players_letters(organiser: Any) -> None:
     assert f'filename="match-{created["id"]}-Jan-Horvath-Eva-Novakova.carom.jsonl"' in disposition
     assert "filename*=UTF-8''match-" in disposition
     assert "J%C3%A1n-Horv%C3%A1th-%C3%89va-Nov%C3%A1kov%C3%A1.carom.jsonl" in disposition
+
+
+@pytest.mark.rule("P1")
+def test_a_match_won_on_penalties_is_no_win_in_the_statistics(organiser: Any) -> None:
+    """Found on a club day: the statistics counted a shoot-out's winner as having won the match; the
+    game was drawn on the table and stays a draw for the statistics (docs/clock.md, P1)."""
+    body = {"discipline": "three-cushion", "table": "large", "players": ["Anna", "Boris"], "points": 3,
+            "innings": 1, "tiebreak": "penalties"}
+    made = organiser.post("/api/matches", json=body).json()
+    penalty = [{"type": "penalty", "player": p, "result": r} for p, r in ((0, "carom"), (1, "miss"))]
+    enter(organiser, made["id"], made["referee_token"],
+          [OPENER, {"type": "inning", "points": 1}, {"type": "inning", "points": 1}, *penalty])
+    page = organiser.get("/players").text
+    row = r'<tr data-player="\d+"><td>(\w+)</td><td class="num">1</td><td class="num">(\d)</td>'
+    won = re.findall(row, page)
+    assert sorted(won) == [("Anna", "0"), ("Boris", "0")]
+
+
+@pytest.mark.rule("F1")
+def test_a_stroke_without_a_point_says_what_was_missing(organiser: Any) -> None:
+    """Found on a club day: a stroke without a point listed the carom's rules ("No point · C1 …") as if
+    they had applied; it says what was missing and that the inning ends."""
+    from carom.web.shared.i18n import PageWords
+    from carom.web.shared.views import reasons
+
+    en, de = PageWords("en"), PageWords("de")
+    assert reasons(0, (), ("C1", "F1"), en) == [("C1", "no carom"), ("F1", "the inning ends")]
+    assert reasons(0, (), ("C1", "F1", "3C1"), en) == [
+        ("F1", "the inning ends"), ("3C1", "too few cushions before the third ball")]
+    assert reasons(1, (), ("C1", "C2", "C3"), en) == [(r, en.rule(r)) for r in ("C1", "C2", "C3")]
+    assert reasons(0, (), ("C1", "F1"), de) == [("C1", "keine Karambolage"), ("F1", "die Aufnahme endet")]
+    made = organiser.post("/api/matches", json={"discipline": "three-cushion", "table": "large",
+                                                "players": ["Anna", "Boris"], "points": 5}).json()
+    enter(organiser, made["id"], made["referee_token"], [OPENER, {"type": "call", "result": "miss"}])
+    tablet = organiser.get(f"/m/{made['id']}/tablet?t={made['referee_token']}").text
+    assert "no carom (C1) · the inning ends (F1)" in tablet

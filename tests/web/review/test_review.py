@@ -242,3 +242,26 @@ def test_a_review_on_a_real_server_on_each_database(server: Any, real: bytes, tm
     replayed, _ = _replay(client, match_id, tmp_path)
     assert client.get(f"/api/matches/{match_id}").json()["replay"]["players"] == replayed["players"]
     assert any(r["fouls"] == ["F6"] for r in replayed["rulings"])
+
+
+def test_a_doubtful_stroke_read_with_certainty_says_why_not_one(organiser: Any, review: int) -> None:
+    """Found on a club day: doubtful strokes showed a confidence of 1.000 beside the word doubtful. A
+    stroke doubtful for what it hangs on (here the next stroke's start) says so instead."""
+    index = _index(organiser, review, DOUBTFUL_SHOT)
+    page = organiser.get(f"/review/{review}?stroke={index}").text
+    item = re.search(rf'<li class="doubtful[^"]*" data-index="{index}".*?</li>', page, re.S)
+    assert item is not None and "1.000" not in item.group(0)
+    detail = re.search(r'<dd id="auto-confidence">(.*?)</dd>', page, re.S)
+    assert detail is not None and "1.000" not in detail.group(1) and "read with certainty" in detail.group(1)
+
+
+def test_a_refused_recording_is_refused_in_the_pages_language(organiser: Any) -> None:
+    """Found on a club day: refusals of a tracked file came half in English on a German page ("Datei:
+    expected an object of ball tracks"): the reader's refusal is translated as well."""
+    bad = b'{"shot": 1, "cue": "blue", "balls": {}}\n'
+    page = organiser.post("/review", files={"file": ("bad.jsonl", bad, "application/x-ndjson")},
+                          data={"discipline": "three-cushion"}, headers={"Accept-Language": "de"})
+    assert page.status_code == 422
+    message = re.search(r'id="review-error">(.*?)</p>', page.text, re.S)
+    assert message is not None
+    assert message.group(1) == 'Datei: Zeile 1: cue: unbekannter Ball &#34;blue&#34; (white, yellow oder red)'

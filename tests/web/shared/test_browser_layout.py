@@ -50,6 +50,9 @@ def test_the_tablet_keeps_its_scoring_buttons_on_screen(
         assert tablet.locator("html").get_attribute("lang") == lang
         for button in ("#btn-carom", "#btn-miss"):
             assert fits(tablet, button), (viewport, button)
+        if viewport["width"] >= 1024:  # the drawing once pushed Foul and Undo off a tablet's screen
+            for button in ("#fouls summary", "#btn-undo"):
+                assert fits(tablet, button), (viewport, button)
         assert no_sideways_scroll(tablet), viewport
         for code in ("en", "sk", "de"):
             assert fits(tablet, f".lang a[hreflang={code}]"), (viewport, code)
@@ -128,4 +131,22 @@ def test_no_page_is_wider_than_a_phone(sqlite_server: Server, browser: Any, lang
         page.goto(f"{sqlite_server.url}{path}?lang={lang}")
         assert no_sideways_scroll(page), path
         assert fits(page, ".lang"), path
+    watched.close()
+
+
+def test_the_phone_board_shows_whole_names(sqlite_server: Server, browser: Any) -> None:
+    """Found on a club day: the board on a phone cut names to "Franz …"."""
+    client = sqlite_server.organiser()
+    match_id, token = sqlite_server.create(client, players=["Franz Stuckenberger", "Jean-Christophe Roudet"])
+    enter(client, match_id, token, [OPENER])
+    watched = Watched(browser, locale="de-DE", viewport={"width": 390, "height": 844})
+    page = watched.page()
+    page.goto(f"{sqlite_server.url}/m/{match_id}")
+    for i in (0, 1):
+        name = page.locator(f"#player-{i} .name")
+        expect(name).to_be_visible()
+        assert name.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight + 1"), i
+        assert name.evaluate("e => getComputedStyle(e).textOverflow") != "ellipsis"
+    assert no_sideways_scroll(page)
+    client.close()
     watched.close()

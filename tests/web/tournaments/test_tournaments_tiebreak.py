@@ -35,3 +35,15 @@ def test_a_drawn_knockout_game_is_decided_by_penalties(organiser: Any) -> None:
     assert t["state"] == "finished" and t["games"][0]["status"] == "done"
     standings = organiser.get(f"/api/tournaments/{tid}/standings").json()
     assert [x["name"] for x in standings["ranking"]] == ["Boris", "Anna"]
+    # The shoot-out is on every sheet of the game, not only in the API.
+    page = organiser.get(f"/tournaments/{tid}/live").text
+    assert "2:2, pen. 0:1" in page  # the schedule and the bracket
+    assert page.count("2:2, pen. 0:1") == 2
+    from tests.web.matches.test_reports import pdf_text
+
+    _, results = pdf_text(organiser.get(f"/tournaments/{tid}/results.pdf").content)
+    assert "2:2, pen. 0:1" in results
+    _, sheet = pdf_text(organiser.get(f"/m/{game['match']}/scoresheet.pdf").content)
+    assert "Penalty shoot-out" in sheet and "Boris wins on penalties" in sheet
+    flat = " ".join(sheet.split())
+    assert "Anna 0 0" in flat and "Boris 1 1" in flat, flat  # each one penalty, Boris's a carom

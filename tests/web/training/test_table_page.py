@@ -100,3 +100,24 @@ def test_the_page_speaks_the_language(client: Any, lang: str, words: list[str]) 
         assert word in html
     cushions = config(html)["words"]["cushions"]
     assert len(set(cushions.values())) == 4
+
+
+def test_cushions_are_named_where_the_picture_shows_them(client: Any) -> None:
+    """Found on a club day: the page draws the table on its side, but named its cushions as
+    the upright table has them ("top" for the cushion drawn on the right), and the German
+    label read cut ("Bande 1: obere"). A ball near each cushion shows where it is drawn."""
+    html = client.get("/table?w=0.2,1.4&y=0.71,2.6&r=1.2,1.4", headers={"Accept-Language": "en"}).text
+    drawing = re.search(r"<svg.*?</svg>", html, re.S)
+    assert drawing is not None
+    svg = drawing.group(0)
+    width, height = (float(v) for v in svg.split('viewBox="0 0 ', 1)[1].split('"')[0].split())
+    assert width > height  # landscape
+    yellow = re.search(r'data-ball="yellow" cx="([\d.]+)" cy="([\d.]+)"', svg)
+    assert yellow is not None
+    # yellow lies near the top cushion (y = 2.6 of 2.84 m); turned a quarter clockwise
+    # (translate(width 0) rotate(90)), the picture shows it at x = width - cy: on the right
+    assert width - float(yellow.group(2)) > 0.85 * width
+    cushions = config(html)["words"]["cushions"]
+    assert cushions == {"top": "right", "bottom": "left", "left": "top", "right": "bottom"}
+    german = config(client.get("/table", headers={"Accept-Language": "de"}).text)["words"]
+    assert german["cushions"]["top"] == "rechts" and german["cushion_n"] == "Bande %(n)s: %(cushion)s"

@@ -118,7 +118,8 @@ async def hall(request: Request, m: str | None = None, kiosk: str | None = None)
         ids = tuple(await run_in_threadpool(live_ids, book))
     lang = language(request)
     cards = [CARDS(s, lang) for s in await snapshots(book, ids)]
-    query = urlencode({"m": ",".join(map(str, ids))}) if m else ""
+    asked = lang if request.query_params.get("lang") == lang else ""  # the page's own ?lang=, kept
+    query = urlencode({k: v for k, v in (("m", ",".join(map(str, ids)) if m else ""), ("lang", asked)) if v})
     return render(request, "hall.html", cards=cards, kiosk=bool(kiosk and kiosk != "0"),
                   events="/hall/events" + (f"?{query}" if query else ""))
 
@@ -186,17 +187,16 @@ def _every(value: str | None) -> int:
 
 
 def _kiosk_page(request: Request, chosen_lang: str | None, **context: Any) -> Response:
-    response = render(request, "kiosk.html", **context)
-    if chosen_lang in LANGUAGES:
-        # the board's live channel takes the language from this cookie
-        response.set_cookie(i18n.COOKIE, chosen_lang, max_age=365 * 24 * 3600, samesite="lax")
-    return response
+    """A kiosk's page; a language its address chose (``?lang=``) goes to its live channel
+    too, and nowhere else (the browser's other pages keep theirs)."""
+    asked = f"&lang={chosen_lang}" if chosen_lang in LANGUAGES else ""
+    return render(request, "kiosk.html", live_lang=asked, **context)
 
 
 @router.get("/kiosk/{match_id}", response_class=HTMLResponse)
 async def kiosk_one(request: Request, match_id: int, lang: str | None = None) -> Response:
     snap = await run_in_threadpool(services(request).book.snapshot, match_id)
-    t = i18n.PageWords(lang) if lang in LANGUAGES else words(request)
+    t = words(request)
     return _kiosk_page(request, lang, view=match_view(snap, t), t=t, lang=t.lang, next_url="",
                        every=0)
 
@@ -216,7 +216,7 @@ async def kiosk_cycle(request: Request, m: str | None = None, every: str | None 
     order = sorted(await snapshots(book, ids), key=lambda s: s.match_id)
     after = [s for s in order if s.match_id > at] or order
     snap = after[0] if after else None
-    t = i18n.PageWords(lang) if lang in LANGUAGES else words(request)
+    t = words(request)
     kept = lang if lang in LANGUAGES else None
     query = {k: v for k, v in (("m", m), ("every", str(seconds)), ("lang", kept),
                                ("at", str(snap.match_id) if snap else None)) if v}

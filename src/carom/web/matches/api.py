@@ -270,3 +270,28 @@ async def reopen(request: Request, match_id: int) -> Response:
     snap = await run_in_threadpool(svc.book.reopen, match_id)
     svc.hub.publish(match_id, snap.version)
     return JSONResponse(match_json(snap))
+
+
+@router.post("/matches/{match_id}/clock", summary="Pause or resume the shot clock (referee)",
+             responses={403: {"model": Problem}, 404: {"model": Problem}, 422: {"model": Problem}},
+             openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": {
+                 "type": "object", "required": ["paused"], "properties": {"paused": {"type": "boolean"}}}}}}})
+async def pause_clock(request: Request, match_id: int) -> Response:
+    """With the referee token and ``{"paused": true}`` (or ``false``): the shot clock of the
+    stroke under way stops (or goes on) on every tablet and board of the match
+    (docs/clock.md). The pause is a match event, not a record: it judges nothing."""
+    svc = services(request)
+    live = await run_in_threadpool(svc.book.live, match_id)
+    try:
+        live.check_token(request.headers.get(auth.TOKEN_HEADER, ""))
+    except WrongToken as error:
+        return problem(403, str(error))
+    try:
+        paused = json.loads(await request.body()).get("paused")
+    except (ValueError, AttributeError, RecursionError):
+        paused = None
+    if not isinstance(paused, bool):
+        return problem(422, 'body: expected {"paused": true} or {"paused": false}')
+    snap = await run_in_threadpool(svc.book.pause_clock, match_id, paused)
+    svc.hub.publish(match_id, snap.version)
+    return JSONResponse(match_json(snap))

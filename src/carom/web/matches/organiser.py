@@ -124,9 +124,12 @@ def _manage_page(request: Request, match_id: int, status: int = 200, error: str 
 
 
 def _event_text(kind: EventKind, actor: Actor, names: tuple[str, str], t: PageWords) -> str:
-    who = t.gettext("the organiser") if actor is Actor.ORGANISER else names[actor is Actor.PLAYER1]
+    who = (t.gettext("the organiser") if actor is Actor.ORGANISER else t.gettext("the referee")
+           if actor is Actor.REFEREE else names[actor is Actor.PLAYER1])
     text = {EventKind.CONFIRM: N_("Result confirmed by %(who)s"), EventKind.REOPEN: N_("Reopened by %(who)s"),
-            EventKind.NEW_TABLET_LINK: N_("New tablet link issued by %(who)s")}[kind]
+            EventKind.NEW_TABLET_LINK: N_("New tablet link issued by %(who)s"),
+            EventKind.CLOCK_PAUSE: N_("Shot clock paused by %(who)s"),
+            EventKind.CLOCK_RESUME: N_("Shot clock resumed by %(who)s")}[kind]
     return t.gettext(text, who=who)
 
 

@@ -123,3 +123,20 @@ async def confirm(request: Request, match_id: int) -> Response:
     svc.hub.publish(match_id, snap.version)
     await game_over(request, match_id, snap.state.finished)
     return _panel(request, snap, token)
+
+
+@router.post("/m/{match_id}/tablet/clock", response_class=HTMLResponse)
+async def pause_clock(request: Request, match_id: int) -> Response:
+    """The referee pauses (``paused=1``) or resumes (``paused=0``) the shot clock: kept as a
+    match event, so every tablet and board of the match stops and goes on with it."""
+    checked = await _checked_form(request, match_id)
+    if isinstance(checked, Response):
+        return checked
+    live, token, form = checked
+    svc, t = services(request), words(request)
+    paused = str(form.get("paused", ""))
+    if paused not in ("0", "1"):
+        return _panel(request, live.snapshot, token, 422, error=t.gettext("paused: expected 0 or 1"))
+    snap = await run_in_threadpool(svc.book.pause_clock, match_id, paused == "1")
+    svc.hub.publish(match_id, snap.version)
+    return _panel(request, snap, token)

@@ -60,7 +60,7 @@ def statistics(snaps: list[Snapshot], names: dict[int, str] | None = None) -> di
             shown = (names or {}).get(snap.players[p], name) if snap.players else name
             line = lines.setdefault((d, who), Line(who, shown, d))
             line.played += 1
-            line.won += snap.state.winner == p
+            line.won += snap.state.winner == p and not snap.state.penalties  # a shoot-out: a draw (P1)
             line.points += stats.points
             line.innings += stats.innings
             line.best = max(line.best, stats.best_game_average)

@@ -102,10 +102,8 @@ def tracked_match(data: bytes, name: str, discipline: str, table: str,
         text = [decode(raw, number) for number, raw in enumerate(data.splitlines(keepends=True), start=1)]
         strokes = list(read_lines(text))
         rulings = list(track_sequence(strokes, rules, spec))
-    except InputError as error:
-        raise FormError(N_("file: %(reason)s"), reason=str(error)) from None
-    except TrackFormatError as error:
-        raise FormError(N_("file: %(reason)s"), reason=str(error)) from None
+    except (InputError, TrackFormatError) as error:
+        raise FormError(N_("file: %(reason)s"), reason=error) from None
     header = Header(rules.id, spec.name, players, len(rulings) + 1, None, extra={
         "note": "a tracked match under review: written by carom serve's /review; player 0 plays white, "
                 "player 1 yellow; the points limit only keeps the recording inside one game",
@@ -206,6 +204,12 @@ def event_rows(stroke: dict[str, Any], t: PageWords) -> list[tuple[float, str]]:
     return out
 
 
+SHOWN_SURE = 0.9995
+"""A confidence that the page would print as 1.000. A doubtful stroke with it is doubtful
+for another reason (the recording, the order of the strokes): the page says that reason,
+not a confidence of 1.000 beside the word doubtful."""
+
+
 def stroke_rows(records: list[dict[str, Any]], t: PageWords) -> list[dict[str, Any]]:
     """The tracked strokes, the doubtful ones first (least sure first), then in order."""
     decided = decisions(records)
@@ -213,9 +217,11 @@ def stroke_rows(records: list[dict[str, Any]], t: PageWords) -> list[dict[str, A
     for stroke in tracked_strokes(records):
         ruling = stroke.get("tracked_ruling") or {}
         doubts = stroke.get("doubts") or []
+        doubtful, confidence = bool(stroke.get("doubtful")), float(stroke.get("confidence", 1.0))
         rows.append({
             "index": stroke["index"], "shot": stroke.get("shot"), "ball": stroke["ball"],
-            "doubtful": bool(stroke.get("doubtful")), "confidence": float(stroke.get("confidence", 1.0)),
+            "doubtful": doubtful, "confidence": confidence,
+            "sure_but_doubtful": doubtful and confidence >= SHOWN_SURE,
             "ruling": ruling_words(int(ruling.get("points", 0)), list(ruling.get("fouls", [])), t),
             "cites": list(ruling.get("cites", [])),
             "hangs_on": doubts[0]["what"] if doubts else "",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlencode
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -68,7 +69,10 @@ def services(request: Request) -> Services:
 
 
 def language(request: Request) -> str:
-    return i18n.negotiate(request.cookies.get(i18n.COOKIE), request.headers.get("accept-language"))
+    """The page's language: the address's ``?lang=`` (a hall screen's, a kiosk's: for this
+    page only, nothing is remembered), else the user's choice, else the browser's."""
+    return i18n.negotiate(request.cookies.get(i18n.COOKIE), request.headers.get("accept-language"),
+                          request.query_params.get("lang"))
 
 
 def words(request: Request) -> PageWords:
@@ -117,13 +121,13 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
 
 
 def _here(request: Request) -> str:
-    """This page's address, query included, for the language switch to come back to. A
-    panel fetched by htmx comes back to the page it sits in."""
+    """This page's address, query included but for its ``lang`` (the switch chooses the
+    language), for the language switch to come back to. A panel fetched by htmx comes back
+    to the page it sits in."""
     current = request.headers.get("hx-current-url")
-    if current:
-        url = request.url.__class__(current)
-        return url.path + (f"?{url.query}" if url.query else "")
-    return request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    url = request.url.__class__(current) if current else request.url
+    query = urlencode([(k, v) for k, v in parse_qsl(url.query, keep_blank_values=True) if k != "lang"])
+    return url.path + (f"?{query}" if query else "")
 
 
 def error_page(request: Request, status: int, message: str) -> HTMLResponse:

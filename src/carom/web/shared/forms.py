@@ -32,7 +32,8 @@ class FormError(CaromError):
 
     def say(self, words: Words) -> str:
         """The message in ``words``' language; a ``field`` value is a word too."""
-        values = {k: words.gettext(v) if k == "field" else v for k, v in self.values.items()}
+        values = {k: words.gettext(v) if k == "field" else words.error(v) if isinstance(v, Exception) else v
+                  for k, v in self.values.items()}
         return words.gettext(self.template, **values)
 
 

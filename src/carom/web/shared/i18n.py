@@ -23,10 +23,12 @@ COOKIE = "carom_lang"
 _ALIASES = {"cs": "sk"}
 
 
-def negotiate(cookie: str | None, accept_language: str | None) -> str:
-    """The language to answer in: the cookie's, else the best of ``Accept-Language``."""
-    if cookie in LANGUAGES:
-        return cookie
+def negotiate(cookie: str | None, accept_language: str | None, asked: str | None = None) -> str:
+    """The language to answer in: the one the address asks for (``?lang=``), else the
+    cookie's, else the best of ``Accept-Language``."""
+    for chosen in (asked, cookie):
+        if chosen in LANGUAGES:
+            return chosen
     best, best_q = LANGUAGES[0], -1.0
     for i, part in enumerate((accept_language or "").split(",")[:32]):
         tag, _, params = part.strip().partition(";")

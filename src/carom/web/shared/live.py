@@ -61,7 +61,8 @@ class LiveEvents:
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         view = "seq" if query.get("view", ["board"])[0] == "seq" else "board"
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope.get("headers", ())}
-        lang = i18n.negotiate(_cookie(headers.get("cookie", ""), i18n.COOKIE), headers.get("accept-language"))
+        lang = i18n.negotiate(_cookie(headers.get("cookie", ""), i18n.COOKIE), headers.get("accept-language"),
+                              query.get("lang", [""])[0])
         queue = self.hub.subscribe(match_id)
         try:
             current = await self.snapshot(match_id)

@@ -30,9 +30,8 @@ from fpdf.enums import Align, TableBordersLayout, XPos, YPos
 from fpdf.fonts import FontFace
 
 from carom.core.errors import CaromError
-from carom.match.state import MatchState
 from carom.match.stats import player_stats
-from carom.notation.scoresheet import innings
+from carom.notation.scoresheet import innings, result_word
 from carom.storage.book import Snapshot
 from carom.web.shared.i18n import PageWords
 from carom.web.shared.views import result_text
@@ -89,13 +88,17 @@ class Paper(FPDF):
              align: Sequence[str] | None = None, widths: Sequence[float] | None = None,
              size: float = 9) -> None:
         """A table: bold headings on grey (repeated after a page break), thin lines.
-        Without ``widths`` each column is as wide as its widest cell (the table at
-        most the page's width, its columns then in proportion)."""
+        Without ``widths`` each column is as wide as its widest cell; when they do not fit
+        the page, each column keeps at least its longest word (a heading never breaks
+        inside a word) and the room left goes to the columns whose text can wrap."""
         self.set_font(FAMILY, size=size)
         align = align or [_alignment(i, rows) for i in range(len(headers))]
         width = self.epw
         if widths is None:
-            widths = [self._widest(i, headers, rows, size) + 4 for i in range(len(headers))]
+            columns = range(len(headers))
+            widest = [self._widest(i, headers, rows, size, whole=True) + 4 for i in columns]
+            least = [self._widest(i, headers, rows, size, whole=False) + 4 for i in columns]
+            widths = _fitted(widest, least, self.epw)
             width = min(self.epw, sum(widths))
         with self.table(
             text_align=tuple(align), col_widths=tuple(widths),
@@ -110,13 +113,31 @@ class Paper(FPDF):
         self.set_font(FAMILY, size=10)
 
     def _widest(self, column: int, headers: Sequence[str], rows: Sequence[Sequence[str]],
-                size: float) -> float:
+                size: float, *, whole: bool) -> float:
+        """The width of the column's widest cell (``whole``), or of its longest word."""
+        def width(text: str) -> float:
+            parts = [text] if whole else text.split()
+            return max((float(self.get_string_width(part)) for part in parts), default=0.0)
+
         self.set_font(FAMILY, "B", size)
-        widest = float(self.get_string_width(headers[column]))
+        widest = width(headers[column])
         self.set_font(FAMILY, size=size)
         for row in rows:
-            widest = max(widest, float(self.get_string_width(str(row[column]))))
+            widest = max(widest, width(str(row[column])))
         return max(widest, 6.0)
+
+
+def _fitted(widest: Sequence[float], least: Sequence[float], room: float) -> list[float]:
+    """Column widths within ``room``: each its ``widest`` when they all fit, else each at
+    least its ``least`` (its longest word) and the room left shared in proportion to what
+    each still wants (all in proportion when even the words do not fit)."""
+    if sum(widest) <= room:
+        return list(widest)
+    if sum(least) >= room:
+        return [w * room / sum(least) for w in least]
+    wants = [w - m for w, m in zip(widest, least, strict=True)]
+    spare = room - sum(least)
+    return [m + spare * want / sum(wants) for m, want in zip(least, wants, strict=True)]
 
 
 def _alignment(column: int, rows: Sequence[Sequence[str]]) -> str:
@@ -259,13 +280,20 @@ def scoresheet_pdf(snap: Snapshot, lang: str = "en") -> bytes:
     if h.sets_to_win is not None:
         summary.append([t.gettext("Sets"), *(str(s.sets) for s in stats)])
         summary.append([t.gettext("Best game average"), *(t.number(s.best_game_average) for s in stats)])
-    summary.append([t.gettext("Result"), *(_result(state, p, t) for p in (0, 1))])
+    summary.append([t.gettext("Result"), *(result_word(state, p, t) for p in (0, 1))])
     if state.finished:
         summary.append([t.gettext("Match points"), *(str(s.match_points) for s in stats)])
     if pdf.will_page_break(8 * len(summary) + 60):
         pdf.add_page()
     pdf.grid(["", names[0], names[1]], summary, align=["LEFT", "RIGHT", "RIGHT"], widths=[40, 30, 30],
              size=10)
+    if state.shootout or state.penalties:
+        pdf.ln(3)
+        pdf.line_of_text(t.gettext("Penalty shoot-out (P2, P3): 1 a carom, 0 a miss"), size=11, bold=True)
+        shots = [[names[p], " ".join(str(int(c)) for q, c in state.penalties if q == p) or "–",
+                  str(state.penalty_score[p])] for p in (0, 1)]
+        pdf.grid(["", t.gettext("Penalties"), t.gettext("Total")], shots, align=["LEFT", "LEFT", "RIGHT"],
+                 widths=[40, 60, 20], size=10)
     pdf.ln(3)
     outcome = result_text(state, names, t) if state.finished else t.gettext("The match is not finished.")
     pdf.line_of_text(outcome, size=12, bold=True)
@@ -274,14 +302,6 @@ def scoresheet_pdf(snap: Snapshot, lang: str = "en") -> bytes:
     pdf.ln(14)
     _signatures(pdf, [names[0], names[1], t.gettext("Referee")], t)
     return _output(pdf)
-
-
-def _result(state: MatchState, p: int, t: PageWords) -> str:
-    if not state.finished:
-        return t.pgettext("result", "playing")
-    if state.winner is None:
-        return t.pgettext("result", "draw")
-    return t.pgettext("result", "won") if state.winner == p else t.pgettext("result", "lost")
 
 
 def _signatures(pdf: Paper, who: Sequence[str], t: PageWords) -> None:

@@ -17,9 +17,9 @@ from carom.notation.svg import svg_table
 from carom.notation.words import N_
 from carom.notation.writer import header_json
 from carom.rules.catalog import STROKE_FOULS
-from carom.rules.disciplines import FrozenRemedy
+from carom.rules.disciplines import DISCIPLINES, FrozenRemedy
 from carom.storage.book import Snapshot
-from carom.storage.events import Actor
+from carom.storage.events import Actor, clock_paused
 from carom.web.shared.i18n import PageWords
 
 PLACING_RULES = frozenset(("E3", "E5", "E6", "O2", "S3", "S4", "K3", "K4", "1C3", "1C4",
@@ -44,7 +44,46 @@ FROZEN_HELP = {
 def result_text(state: MatchState, names: tuple[str, str], t: PageWords) -> str:
     if not state.finished:
         return ""
-    return t.gettext("Draw") if state.winner is None else t.gettext("%(name)s wins", name=names[state.winner])
+    if state.winner is None:
+        return t.gettext("Draw")
+    if state.penalties:
+        return t.gettext("%(name)s wins on penalties", name=names[state.winner])
+    return t.gettext("%(name)s wins", name=names[state.winner])
+
+
+def score_text(state: MatchState, t: PageWords) -> str:
+    """The match's score ("3:3"), and its penalty shoot-out's when it had one ("3:3, pen.
+    1:0", P1): a schedule, a bracket and the results show both."""
+    score = "{}:{}".format(*state.points_total)
+    if not state.penalties:
+        return score
+    return t.gettext("%(score)s, pen. %(penalties)s", score=score,
+                     penalties="{}:{}".format(*state.penalty_score))
+
+
+CUSHION_RULES = frozenset(d.cushion_rule for d in DISCIPLINES.values() if d.cushion_rule)
+"""1C1, 3C1: the cushions ball 1 needs before ball 3."""
+
+
+def missing_words(t: PageWords) -> dict[str, str]:
+    """What a stroke without a point lacked, by the rule that says so: no carom (C1), too
+    few cushions before ball 3 (1C1, 3C1); and what follows, the inning ends (F1)."""
+    few = t.gettext("too few cushions before the third ball")
+    return {"C1": t.gettext("no carom"), "F1": t.gettext("the inning ends"),
+            **dict.fromkeys(CUSHION_RULES, few)}
+
+
+def reasons(points: int, fouls: tuple[str, ...], cites: tuple[str, ...],
+            t: PageWords) -> list[tuple[str, str]]:
+    """The rules that decided a ruling, each with what it decided, in the page's words.
+    A carom or a fault: each cited rule with its title. A stroke without a point: what was
+    missing (:func:`missing_words`; C1 left out when the carom was there but the cushions
+    were not) and the end of the inning, never the carom's rules as if they had applied."""
+    if points or fouls:
+        return [(rule, t.rule(rule)) for rule in cites]
+    missing = missing_words(t)
+    short = any(rule in CUSHION_RULES for rule in cites)
+    return [(rule, missing.get(rule) or t.rule(rule)) for rule in cites if not (short and rule == "C1")]
 
 
 def describe(ruling: Ruling, names: tuple[str, str], t: PageWords) -> str:
@@ -77,6 +116,9 @@ class PlayerView:
     series: int | None
     long: bool
     confirmed: bool = False
+    target: int | None = None
+    """The player's own points limit in a handicap match (the header's ``points: [a, b]``),
+    shown beside the score."""
 
 
 @dataclass
@@ -154,6 +196,8 @@ class ClockView:
     left: tuple[int, int]
     """Time-outs each player has left in the game or set."""
     striker: int
+    paused: bool = False
+    """The referee paused the count (an interruption he allows): every tablet and board stops."""
 
 
 def board_labels(t: PageWords, set_no: int, over: bool) -> dict[str, str]:
@@ -162,8 +206,16 @@ def board_labels(t: PageWords, set_no: int, over: bool) -> dict[str, str]:
         "series": t.gettext("Series"), "sets": t.gettext("Sets won"),
         "set_innings": t.gettext("Innings in the set"), "match_average": t.gettext("Match average"),
         "match_high": t.gettext("Match high run"), "innings": t.gettext("Innings"),
-        "average": t.gettext("Average"), "high": t.gettext("High run"),
+        "average": t.gettext("Average"), "high": t.gettext("High run"), "target": t.gettext("Target"),
     }
+
+
+def _cites_text(ruling: Ruling, t: PageWords) -> str:
+    """The tablet's and board's line of rules under the last stroke: the ids of a carom's or
+    a fault's rules; for a stroke without a point, what was missing (:func:`reasons`)."""
+    if ruling.points or ruling.fouls:
+        return " ".join(ruling.cites)
+    return " · ".join(f"{text} ({rule})" for rule, text in reasons(0, (), ruling.cites, t))
 
 
 def match_view(snap: Snapshot, t: PageWords, *, tablet: bool = False) -> MatchView:
@@ -182,6 +234,7 @@ def match_view(snap: Snapshot, t: PageWords, *, tablet: bool = False) -> MatchVi
             innings=s.innings[p], average=t.number(stats[p].average), high_run=stats[p].high_run,
             sets=s.sets_won[p], at_table=at, series=s.series if at and s.in_inning else None,
             long=len(names[p]) > LONG_NAME, confirmed=Actor.player(p) in confirmation.by,
+            target=h.points[p] if isinstance(h.points, tuple) else None,
         ))
     last = snap.rulings[-1] if snap.rulings else None
     status = {"lag": t.gettext("The lag decides who opens"),
@@ -196,7 +249,7 @@ def match_view(snap: Snapshot, t: PageWords, *, tablet: bool = False) -> MatchVi
         limits=t.limits(h.points, h.innings, h.sets_to_win, h.equalizing_inning), players=players,
         sets=h.sets_to_win is not None, set_no=s.set_no, phase=phase,
         striker=s.striker if phase == "play" else None, status=status,
-        last=describe(last, names, t) if last else "", last_cites=" ".join(last.cites) if last else "",
+        last=describe(last, names, t) if last else "", last_cites=_cites_text(last, t) if last else "",
         result=result_text(s, names, t),
         inning=s.innings[s.striker] + (not s.in_inning) if phase == "play" else 0,
         innings_limit=h.innings, problem=snap.problem, header=header_json(h),
@@ -211,7 +264,8 @@ def match_view(snap: Snapshot, t: PageWords, *, tablet: bool = False) -> MatchVi
     if clock is not None and phase == "play":
         key = f"{s.set_no}.{sum(s.innings_total)}.{sum(s.points_total)}.{s.striker}.{s.series}"
         view.clock = ClockView(key, clock.stroke, clock.warning, clock.timeout, s.timeout_taken,
-                               (clock.timeouts - s.timeouts[0], clock.timeouts - s.timeouts[1]), s.striker)
+                               (clock.timeouts - s.timeouts[0], clock.timeouts - s.timeouts[1]), s.striker,
+                               clock_paused(snap.events, snap.seq))
         view.labels.update(timeout=t.gettext("Time-out"), timeouts_left=t.gettext("Time-outs left"),
                            pause=t.gettext("Pause"), resume=t.gettext("Resume"),
                            clock=t.gettext("Shot clock"))

@@ -200,6 +200,7 @@ def game_json(request: Request, game: TournamentGame, t: Tournament, links: bool
         "table": game.table_no, "match": game.match_id, "status": game.status,
         "score": None if snap is None else list(snap.state.points_total),
         "innings": None if snap is None else list(snap.state.innings_total),
+        "penalties": list(snap.state.penalty_score) if snap is not None and snap.state.penalties else None,
         "winner": game.winner,
     }
     if links and game.match_id is not None and game.token is not None:

@@ -26,6 +26,7 @@ from carom.storage.tournaments import (
     Settings,
     Tournament,
     TournamentError,
+    TournamentGame,
     UnknownTournament,
     form_number,
 )
@@ -38,6 +39,8 @@ from carom.web.shared.deps import (
     services,
     words,
 )
+from carom.web.shared.i18n import PageWords
+from carom.web.shared.views import score_text
 from carom.web.tournaments.api import results_pdf_response, tournaments
 
 router = APIRouter(include_in_schema=False)
@@ -121,11 +124,9 @@ def _view(request: Request, t: Tournament, organiser: bool) -> dict[str, Any]:
         link = None
         if organiser and g.match_id is not None and g.token is not None:
             link, _ = tablet_url(request, svc.tablet_host, g.match_id, g.token)
-        snap = g.snapshot
         games.append({"game": g, "names": [names.get(p, "?") if p else "—" for p in g.players],
                       "group": group_names.get(g.group_no, ""), "link": link,
-                      "score": None if snap is None else snap.state.points_total,
-                      "innings": None if snap is None else snap.state.innings_total,
+                      "score": _score(g, words(request)),
                       "winner": names.get(g.winner) if g.winner else None})
     bracket = None
     found = t.bracket()
@@ -136,11 +137,18 @@ def _view(request: Request, t: Tournament, organiser: bool) -> dict[str, Any]:
             {"bye": g.is_bye, "players": [names.get(p) if p else None for p in resolved[g.id][:2]],
              "winner": names.get(resolved[g.id][2]) if resolved[g.id][2] else None,
              "status": by_place[g.id].status if g.id in by_place else None,
-             "match": by_place[g.id].match_id if g.id in by_place else None} for g in games]}
+             "match": by_place[g.id].match_id if g.id in by_place else None,
+             "score": _score(by_place.get(g.id), words(request))} for g in games]}
             for r, games in enumerate(b.rounds, start=1)]
     return {"t": t, "names": names, "games": games, "standings": t.group_standings(),
             "group_names": group_names, "bracket": bracket, "ranking": t.ranking(),
             "champion": names.get(c) if (c := t.champion()) else None, "organiser_view": organiser}
+
+
+def _score(game: TournamentGame | None, t: PageWords) -> str | None:
+    """A game's score as the schedule and the bracket show it (with its shoot-out's)."""
+    snap = game.snapshot if game is not None else None
+    return None if snap is None else score_text(snap.state, t)
 
 
 def _page(request: Request, tournament_id: int, status: int = 200, **extra: Any) -> Response:

@@ -10,6 +10,7 @@ from carom.competition import Line, standings
 from carom.storage.tournaments import Tournament, TournamentGame
 from carom.web.shared.i18n import PageWords
 from carom.web.shared.reports import Section, tables_pdf
+from carom.web.shared.views import score_text
 
 
 def _line_headers(t: PageWords, first: str) -> list[str]:
@@ -63,7 +64,7 @@ def results_pdf(tour: Tournament, lang: str = "en") -> bytes:
     for g in tour.games:
         snap = g.snapshot
         players = " – ".join(names.get(p, "?") if p else "—" for p in g.players)
-        score = "" if snap is None else "{}:{}".format(*snap.state.points_total)
+        score = "" if snap is None else score_text(snap.state, t)
         innings = "" if snap is None else "{}:{}".format(*snap.state.innings_total)
         games.append([g.order_no, _round(t, tour, g), players, g.table_no or "", score, innings,
                       _state(t, tour, g)])

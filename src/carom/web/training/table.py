@@ -26,19 +26,20 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from carom.core.balls import BALLS, Ball, cue_ball_problem
+from carom.core.balls import BALLS, Ball, Cushion, cue_ball_problem
 from carom.core.errors import RecordError
 from carom.core.position import Position, position_problems, starting_position
 from carom.core.records import Call, Stroke
 from carom.core.table import TABLES, TableSpec
 from carom.match.replay import Replayer
 from carom.notation.reader import parse_record
-from carom.notation.svg import MM, RAIL, svg_table
+from carom.notation.svg import LANDSCAPE_SIDES, MM, RAIL, svg_table
 from carom.rules.disciplines import DISCIPLINES, Discipline
 from carom.storage.book import Snapshot
 from carom.storage.errors import UnknownMatch
 from carom.web.shared.deps import render, services, words
 from carom.web.shared.i18n import PageWords
+from carom.web.shared.views import missing_words
 
 router = APIRouter(include_in_schema=False)
 
@@ -190,15 +191,18 @@ def _from_query(setup: Setup, query: Mapping[str, str], t: PageWords) -> None:
 def page_words(t: PageWords) -> dict[str, Any]:
     """The words the page's script shows, in the page's language (a placeholder is given
     itself as its value: the script fills it in)."""
+    side_name = {Cushion.TOP: t.pgettext("cushion", "top"), Cushion.BOTTOM: t.pgettext("cushion", "bottom"),
+                 Cushion.LEFT: t.pgettext("cushion", "left"), Cushion.RIGHT: t.pgettext("cushion", "right")}
+    # the page draws the table on its side: a cushion is named where the picture shows it
     return {
         "point": t.ngettext("%(num)s point", "%(num)s points", 1),
         "points": t.ngettext("%(num)s point", "%(num)s points", 2),
         "no_point": t.gettext("No point"),
+        "missing": missing_words(t),
         "fault": t.gettext("Fault: %(rules)s", rules="%(rules)s"),
         "ball_n": t.gettext("ball %(n)s: %(ball)s", n="%(n)s", ball="%(ball)s"),
         "cushion_n": t.gettext("cushion %(n)s: %(cushion)s", n="%(n)s", cushion="%(cushion)s"),
-        "cushions": {"top": t.pgettext("cushion", "top"), "bottom": t.pgettext("cushion", "bottom"),
-                     "left": t.pgettext("cushion", "left"), "right": t.pgettext("cushion", "right")},
+        "cushions": {cushion.value: side_name[shown] for cushion, shown in LANDSCAPE_SIDES.items()},
         "balls": {b.value: t.ball(b.value) for b in BALLS},
         "chance": t.gettext("%(chance)s chance", chance="%(chance)s"),
         "play": t.gettext("Play"),

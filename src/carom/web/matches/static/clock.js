@@ -4,6 +4,8 @@
 // T2) extends the stroke under way. The board only shows the count; the tablet, at zero,
 // takes a time-out while the striker has one (T2) or records the foul (T3), by clicking
 // the panel's own buttons: the records go through the tablet's ordinary request.
+// data-paused is the referee's pause as the server keeps it (a match event, so that every
+// tablet and board of the match stops and goes on together); this page follows it.
 (function () {
   "use strict";
 
@@ -18,6 +20,12 @@
       clock.deadline = now + seconds(node, "stroke") * 1000;
       clock.extended = false;
       clock.fired = false;
+      clock.paused = null;
+    }
+    var paused = node.dataset.paused === "1";
+    if (paused && clock.paused === null) clock.paused = now;
+    if (!paused && clock.paused !== null) {
+      clock.deadline += now - clock.paused;
       clock.paused = null;
     }
     if (node.dataset.taken === "1" && !clock.extended) {
@@ -52,22 +60,6 @@
       expire();
     }
   }
-
-  // Pause and resume: an interruption the referee allows stops the count.
-  document.addEventListener("click", function (event) {
-    var button = event.target && event.target.closest ? event.target.closest("#btn-clock-pause") : null;
-    if (!button) return;
-    var now = Date.now();
-    if (clock.paused === null) {
-      clock.paused = now;
-      button.textContent = button.dataset.resume;
-    } else {
-      clock.deadline += now - clock.paused;
-      clock.paused = null;
-      button.textContent = button.dataset.pause;
-    }
-    tick();
-  });
 
   document.addEventListener("htmx:afterSwap", tick);
   document.addEventListener("htmx:sseMessage", tick);

@@ -296,8 +296,13 @@
     p.appendChild(head);
     var cites = document.createElement("span");
     cites.className = "cites";
-    cites.textContent = " · " + ruling.cites.map(function (id) {
-      return id + " " + (ruling.titles[id] || "");
+    // a stroke without a point: what was missing and that the inning ends, not the carom's
+    // rules as if they had applied (words.missing: C1, 1C1/3C1, F1; views.reasons does the same)
+    var missed = ruling.points === 0 && !ruling.fouls.length;
+    var short = ruling.cites.some(function (id) { return id !== "C1" && id !== "F1" && words.missing[id]; });
+    var shown = missed && short ? ruling.cites.filter(function (id) { return id !== "C1"; }) : ruling.cites;
+    cites.textContent = " · " + shown.map(function (id) {
+      return missed && words.missing[id] ? words.missing[id] + " (" + id + ")" : id + " " + (ruling.titles[id] || "");
     }).join(" · ");
     p.appendChild(cites);
     p.className = "ruling " + (ruling.fouls.length ? "fault" : ruling.points > 0 ? "point" : "miss");

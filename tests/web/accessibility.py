@@ -1,0 +1,31 @@
+"""WCAG 2.1 AA checks of a page in Chromium, by axe-core (installed from the npm registry
+into ``tests/web/axe/`` by ``make test``: ``npm ci --prefix tests/web/axe``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768},
+         "hall screen": {"width": 1920, "height": 1080}}
+LOCALES = {"en": "en-GB", "sk": "sk-SK", "de": "de-DE"}
+
+
+def violations(page: Any) -> list[str]:
+    """Every WCAG 2.1 A and AA rule the page breaks, one line each: the rule, its impact and
+    the elements (by selector) that break it."""
+    if not AXE.is_file():
+        raise RuntimeError(f"axe-core is not installed: run `npm ci --prefix {AXE.parents[2]}` "
+                           "(make test does)")
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    found = page.evaluate("""async (tags) => {
+      const result = await axe.run(document, {runOnly: {type: "tag", values: tags},
+                                              resultTypes: ["violations"]});
+      return result.violations.map(v => `${v.id} (${v.impact}): ` +
+        v.nodes.slice(0, 6).map(n => n.target.join(" ") + (n.failureSummary ? " [" +
+          n.failureSummary.replace(/\\s+/g, " ").slice(0, 160) + "]" : "")).join("; "));
+    }""", WCAG_21_AA)
+    return [str(line) for line in found]
