@@ -60,4 +60,5 @@ def test_every_league_page_fits_and_passes_axe(sqlite_server: Server, browser: A
             assert no_sideways_scroll(page), (path, width)
             found[f"{lang} {width} organiser {path}"] = violations(page)
         context.close()
-    assert {where: v for where, v in found.items() if v} == {}
+    broken = [f"{where}: {v}" for where, found_there in found.items() for v in found_there]
+    assert broken == [], "\n".join(broken)
