@@ -3,7 +3,7 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-EXTRAS ?= dev,batch,gym
+EXTRAS ?= dev,batch,gym,video
 
 .PHONY: setup run test lint system bench clean
 
@@ -12,6 +12,7 @@ $(BIN)/carom: pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
 	$(BIN)/python -m carom.physics.build
+	$(BIN)/python -m carom.solve.build
 	touch $@
 
 setup: $(BIN)/carom

@@ -10,8 +10,10 @@
 
 Each log is written to a temporary file and replayed as a stream in a fresh process, which
 reports its time and peak memory; then a log a tenth as long, so that the two memories show
-whether memory grows with the log (it should not). The figures printed last are the records
-per second of each log.
+whether memory grows with the log (it should not). The stream is ``replay_file``, what
+``carom replay FILE`` runs. With ``--read``, the calls log is also read whole by
+``carom.read``, which keeps every record, ruling and state, as a notebook does: its
+memory grows with the log. The figures printed last are the records per second of each log.
 """
 
 from __future__ import annotations
@@ -171,14 +173,35 @@ def measure(name: str, write: Any, records: int, tmp: Path) -> float:
     return rate
 
 
+def read_in_child(path: Path) -> dict[str, float]:
+    """``carom.read`` of the whole log (every record, ruling and state kept, as a notebook
+    holds a match), in a fresh process: its time and peak memory."""
+    code = (
+        "import json, resource, time, carom\n"
+        "t = time.perf_counter()\n"
+        f"match = carom.read({str(path)!r})\n"
+        "print(json.dumps({'seconds': time.perf_counter() - t, 'plays': len(match),"
+        " 'maxrss_mb': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result: dict[str, float] = json.loads(out.stdout)
+    return result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--records", type=int, default=1_000_000, help="records of the calls log")
     parser.add_argument("--strokes", type=int, default=200_000, help="records of the strokes log")
+    parser.add_argument("--read", action="store_true",
+                        help="also read the calls log whole with carom.read: its peak memory")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         calls = measure("calls and innings", write_calls, args.records, Path(tmp))
         strokes = measure("tracked strokes", write_strokes, args.strokes, Path(tmp))
+        if args.read:
+            whole = read_in_child(Path(tmp) / "calls and innings.carom.jsonl")
+            print(f"carom.read of the calls log, every record kept: {whole['seconds']:.1f} s, peak memory "
+                  f"{whole['maxrss_mb']:.0f} MB ({whole['plays']:,.0f} plays)")
     print(f"records per second: {calls:,.0f} (calls and innings, repeated lines); "
           f"{strokes:,.0f} (tracked strokes, every line different)")
 

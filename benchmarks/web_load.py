@@ -73,11 +73,14 @@ class Connection:
     leaves the CPU to the server it measures.
     """
 
-    def __init__(self, host: str, port: int, cookie: str = "") -> None:
+    def __init__(self, host: str, port: int, cookie: str = "", local: str | None = None) -> None:
         self.host, self.port, self.cookie = host, port, cookie
+        self.local = local
+        """The address to connect from (a client of its own, ``127.0.0.x``), if not the default."""
 
     async def open(self) -> Connection:
-        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        self.reader, self.writer = await asyncio.open_connection(
+            self.host, self.port, local_addr=(self.local, 0) if self.local else None)
         return self
 
     async def request(self, method: str, path: str, body: dict[str, Any] | None = None,

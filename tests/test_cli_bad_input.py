@@ -413,10 +413,20 @@ def test_replay_refuses_a_bad_option(options: tuple[str, ...]) -> None:
     ("--database", "nonsense"), ("--database", "sqlite:////no/such/folder/carom.sqlite3"),
 ], ids=" ".join)
 def test_serve_refuses_a_bad_option_before_serving(options: tuple[str, ...]) -> None:
-    assert_refused(run("serve", *options), options[0] if options[0] != "--port" else "port")
+    port = () if options[0] == "--port" else ("--port", str(free_port()))  # 8000 may be taken here
+    assert_refused(run("serve", *options, *port), options[0] if options[0] != "--port" else "port")
 
 
 def test_serve_refuses_a_data_folder_that_is_a_file(tmp_path: Path) -> None:
     (tmp_path / "data").write_text("a file")
-    assert_refused(run("serve", "--data", tmp_path / "data"), "--data")
+    assert_refused(run("serve", "--data", tmp_path / "data", "--port", str(free_port())), "--data")
+
+
+def free_port() -> int:
+    """A port nothing listens on now."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 

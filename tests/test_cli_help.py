@@ -15,7 +15,7 @@ from carom.cli.fast import run_plain
 from carom.cli.main import app
 from tests.cli_helpers import EXAMPLES, assert_refused, run, runner, write_json
 
-COMMANDS = ["replay", "draw", "inspect", "serve", "simulate", "play", "solve", "batch", "track"]
+COMMANDS = ["replay", "draw", "inspect", "serve", "simulate", "play", "solve", "batch", "track", "video"]
 HEAVY = ("numba", "numpy", "dask", "distributed", "pyarrow", "rich", "fastapi", "starlette", "uvicorn",
          "sqlalchemy", "jinja2", "scipy")
 
@@ -73,6 +73,7 @@ def test_help_and_replay_load_no_heavy_library(args: list[str]) -> None:
 @pytest.mark.parametrize("args", [
     [str(MATCH)], [str(MATCH), "--json"], ["--json", str(MATCH)], [str(MATCH), "--lang", "sk"],
     [str(MATCH), "--lang=sk", "--json"], [str(EXAMPLES / "venue.toml"), "--json"],
+    ["missing.carom.jsonl"], [str(EXAMPLES)],
 ], ids=" ".join)
 def test_the_plain_replay_answers_as_the_typer_command_does(args: list[str],
                                                              capsys: pytest.CaptureFixture[str]) -> None:
@@ -85,7 +86,7 @@ def test_the_plain_replay_answers_as_the_typer_command_does(args: list[str],
 @pytest.mark.parametrize("args", [
     ["replay"], ["replay", "--help"], ["replay", str(MATCH), "--lang", "fr"],
     ["replay", str(MATCH), "--lang"],
-    ["replay", "missing.carom.jsonl"], ["replay", str(EXAMPLES)], ["replay", str(MATCH), str(MATCH)],
+    ["replay", str(MATCH), str(MATCH)],
     ["replay", str(MATCH), "--jsn"], ["draw", str(MATCH)], [],
 ], ids=lambda a: " ".join(a) or "nothing")
 def test_every_other_form_is_left_to_typer(args: list[str]) -> None:

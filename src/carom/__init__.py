@@ -5,11 +5,13 @@ The public API, for a script or a notebook (docs/api.md)::
     import carom
     match = carom.read("examples/three-cushion.carom.jsonl")   # a match record, replayed
     carom.judge(stroke, discipline="three-cushion")             # the referee on one stroke
+    carom.draw(position)                                        # a position or a stroke, as SVG
     carom.simulate(position, carom.Strike(...), table)          # the physics simulator
     carom.find_shots(position, ball, discipline, table)         # the shot finder
     carom.track_stroke(tracked, discipline, table)              # the auto-referee
 
-Every name is loaded when first used: ``import carom`` itself imports nothing, the
+Every name is loaded when first used: ``import carom`` itself imports nothing but the
+note that registers the Gymnasium environments when Gymnasium is loaded; the
 pure core (``carom.core``, ``carom.rules``, ``carom.match``, ``carom.notation``) comes
 with the first of its names, and the simulator, the shot finder and the auto-referee
 (numpy, numba) only with theirs.
@@ -26,6 +28,8 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     # reading, judging and drawing matches: the pure core
     "read": ("carom.notation.matchfile", "read_match"),
     "Match": ("carom.notation.matchfile", "Match"),
+    "Play": ("carom.notation.browse", "Play"),
+    "draw": ("carom.notation.drawing", "draw"),
     "judge": ("carom.rules.referee", "judge_stroke"),
     "Verdict": ("carom.rules.referee", "Verdict"),
     "Termination": ("carom.match.state", "Termination"),
@@ -47,6 +51,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     # the leaves, with numpy and numba
     "simulate": ("carom.physics.simulate", "simulate"),
     "Strike": ("carom.physics.strike", "Strike"),
+    "Params": ("carom.physics.params", "Params"),
     "find_shots": ("carom.solve.finder", "find_shots"),
     "track_stroke": ("carom.track", "track_stroke"),
 }
@@ -54,8 +59,8 @@ _PUBLIC: dict[str, tuple[str, str]] = {
 
 __all__ = [
     "DISCIPLINES", "TABLES", "Ball", "BallContact", "CaromError", "Cushion", "CushionContact", "Header",
-    "Jump", "Match", "Position", "Strike", "Stroke", "Termination", "Verdict", "discipline",
-    "find_shots", "judge", "read", "simulate", "starting_position", "table", "track_stroke",
+    "Jump", "Match", "Params", "Play", "Position", "Strike", "Stroke", "Termination", "Verdict", "discipline",
+    "draw", "find_shots", "judge", "read", "simulate", "starting_position", "table", "track_stroke",
 ]
 
 if TYPE_CHECKING:
@@ -66,8 +71,11 @@ if TYPE_CHECKING:
     from carom.core.records import Header, Stroke
     from carom.core.table import TABLES, table
     from carom.match.state import Termination
+    from carom.notation.browse import Play
+    from carom.notation.drawing import draw
     from carom.notation.matchfile import Match
     from carom.notation.matchfile import read_match as read
+    from carom.physics.params import Params
     from carom.physics.simulate import simulate
     from carom.physics.strike import Strike
     from carom.rules.disciplines import DISCIPLINES, discipline
@@ -75,6 +83,17 @@ if TYPE_CHECKING:
     from carom.rules.referee import judge_stroke as judge
     from carom.solve.finder import find_shots
     from carom.track import track_stroke
+
+
+def _environments() -> None:
+    """``gymnasium.make("carom/ThreeCushion-v0")`` works after ``import carom``, which loads
+    neither Gymnasium nor numpy for it (:mod:`carom.gym_registration`)."""
+    from carom.gym_registration import register_when_loaded
+
+    register_when_loaded()
+
+
+_environments()
 
 
 def __getattr__(name: str) -> Any:

@@ -24,6 +24,7 @@ from carom.competition import (
     snake_groups,
     standings,
 )
+from carom.competition.day.bracket import ko_specs, resolve
 from carom.competition.groups import by_average
 
 # --- round robin ------------------------------------------------------------------------
@@ -46,6 +47,25 @@ def test_every_pair_meets_exactly_once(n: int) -> None:
 
 def test_round_robin_of_four_is_bergers_table() -> None:
     assert round_robin([1, 2, 3, 4]) == [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]
+
+
+# FIDE Handbook C.05, Annex 1: the Berger tables of 6 and of 10 players, round by round,
+# board by board (white first)
+FIDE_6 = """1-6 2-5 3-4 / 6-4 5-3 1-2 / 2-6 3-1 4-5 / 6-5 1-4 2-3 / 3-6 4-2 5-1"""
+FIDE_10 = """1-10 2-9 3-8 4-7 5-6 / 10-6 7-5 8-4 9-3 1-2 / 2-10 3-1 4-9 5-8 6-7 /
+10-7 8-6 9-5 1-4 2-3 / 3-10 4-2 5-1 6-9 7-8 / 10-8 9-7 1-6 2-5 3-4 / 4-10 5-3 6-2 7-1 8-9 /
+10-9 1-8 2-7 3-6 4-5 / 5-10 6-4 7-3 8-2 9-1"""
+
+
+def _table(text: str) -> list[list[tuple[int, int]]]:
+    return [[(int(a), int(b)) for a, b in (g.split("-") for g in r.split())] for r in text.split("/")]
+
+
+def test_round_robin_follows_the_published_berger_tables() -> None:
+    assert round_robin(list(range(1, 7))) == _table(FIDE_6)
+    assert round_robin(list(range(1, 11))) == _table(FIDE_10)
+    # five players: number 6 is the bye, whoever meets it rests
+    assert round_robin([1, 2, 3, 4, 5]) == [[g for g in r if 6 not in g] for r in _table(FIDE_6)]
 
 
 def test_round_robin_refuses_a_player_twice() -> None:
@@ -85,16 +105,14 @@ def test_bracket_with_byes_crowns_one_champion(n: int, rnd: random.Random) -> No
     byes = [g for g in b.rounds[0] if g.is_bye]
     assert len(byes) == b.size - n
     assert all(g.a.seed is not None and g.a.seed <= b.size - n for g in byes)  # the best seeds
-    seeds = [f"p{i}" for i in range(n)]
-    winners: dict[tuple[int, int], str] = {}
-    for _ in range(len(b.rounds) + 1):
-        for gid, (a, c, w) in b.resolve(seeds, winners).items():
-            if w is None and a is not None and c is not None:
-                winners[gid] = rnd.choice([a, c])
-    champion = b.champion(seeds, winners)
-    assert champion in seeds
-    played = [g for g in b.games() if not g.is_bye]
-    assert len(played) == n - 1  # one game per player knocked out
+    # played out through the day's resolution: one champion, one game per player knocked out
+    field = list(range(100, 100 + n))
+    specs = ko_specs(1, n, third_place=False, placements=False)
+    resolved = resolve(specs, field, lambda key, players: rnd.randint(0, 1))
+    final = next(s for s in specs if s.key.bracket == 1 and s.last)
+    assert resolved[final.key].winner in field
+    played = sum(1 for r in resolved.values() if r.played)
+    assert played == n - 1 == len([g for g in b.games() if not g.is_bye])
 
 
 def test_bracket_round_names() -> None:
@@ -194,6 +212,37 @@ def test_direct_game_breaks_a_full_tie() -> None:
     assert [(x.player, x.rank) for x in standings([5, 6], level)] == [(6, 1), (5, 2)]
     drawn = [Game((5, 6), (10, 10), (10, 10), (2, 2), None)]
     assert [(x.player, x.rank) for x in standings([6, 5], drawn)] == [(5, 1), (6, 1)]
+
+
+def _even(a: int, b: int, winner: int | None) -> Game:
+    """A game of 10 points each in 10 innings each, high run 3 each: only its winner counts."""
+    return Game((a, b), (10, 10), (10, 10), (3, 3), winner)
+
+
+def test_a_cyclic_tie_of_three_shares_the_rank() -> None:
+    # 1 beat 2, 2 beat 3, 3 beat 1, all else equal: the mini-table is level, so is the rank
+    lines = standings([1, 2, 3], [_even(1, 2, 0), _even(2, 3, 0), _even(3, 1, 0)])
+    assert [(x.player, x.rank) for x in lines] == [(1, 1), (2, 1), (3, 1)]
+
+
+def test_a_tie_of_three_takes_the_mini_tables_rank_numbers() -> None:
+    # 1, 2 and 3 end on 5 MP with the same GD, BED and HS. Among themselves: 1 beat 2, 1-3 and
+    # 2-3 drawn, so the mini-table is 1 (3), 3 (2), 2 (1): ranks 1, 2, 3, although the direct
+    # games of the neighbours 1-3 and 3-2 were drawn
+    games = [_even(1, 2, 0), _even(1, 3, None), _even(2, 3, None),
+             _even(1, 4, 1), _even(1, 5, 0), _even(2, 4, 0), _even(2, 5, 0), _even(3, 4, 0),
+             _even(3, 5, None)]
+    lines = standings([1, 2, 3, 4, 5], games)
+    assert [x.match_points for x in lines[:3]] == [5, 5, 5]
+    assert [(x.player, x.rank) for x in lines[:3]] == [(1, 1), (3, 2), (2, 3)]
+
+
+def test_a_tie_of_three_with_two_level_in_the_mini_table_shares_their_rank() -> None:
+    # 1, 2 and 3 on 4 MP, all else equal; among themselves 1 beat 2 and 3, 2-3 drawn
+    games = [_even(1, 2, 0), _even(1, 3, 0), _even(2, 3, None), _even(1, 4, 1), _even(2, 4, 0),
+             _even(3, 4, 0), _even(2, 5, None), _even(3, 5, None)]
+    lines = standings([1, 2, 3, 4, 5], games)
+    assert [(x.player, x.rank, x.match_points) for x in lines[:3]] == [(1, 1, 4), (2, 2, 4), (3, 2, 4)]
 
 
 def _games() -> st.SearchStrategy[list[Game]]:

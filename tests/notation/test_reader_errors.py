@@ -184,8 +184,7 @@ from carom.notation.writer import format_record  # noqa: E402
 HEAD = read_match(lines_of(json.dumps(header("balkline-47/2")) + "\n")).header
 TIMES = st.one_of(st.none(), st.floats(0, 30, allow_nan=False))
 EVENTS = st.one_of(
-    st.builds(BallContact, st.sampled_from(BALLS), st.sampled_from(BALLS), TIMES).filter(
-        lambda e: e.ball is not e.other),
+    st.builds(lambda balls, t: BallContact(balls[0], balls[1], t), st.permutations(BALLS), TIMES),
     st.builds(CushionContact, st.sampled_from(BALLS), st.sampled_from(list(Cushion)), TIMES),
     st.builds(Jump, st.sampled_from([Ball.RED]), TIMES),
 )

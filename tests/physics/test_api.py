@@ -93,7 +93,9 @@ def test_impossible_inputs_are_refused() -> None:
     with pytest.raises(ValueError, match="off the"):
         simulate({Ball.WHITE: (0.01, 0.5)}, None, LARGE)
     with pytest.raises(ValueError, match="not on the table"):
-        simulate({Ball.WHITE: (0.5, 0.5)}, Strike(Ball.RED, 1.0, 0.0), LARGE)
+        simulate({Ball.WHITE: (0.5, 0.5)}, Strike(Ball.YELLOW, 1.0, 0.0), LARGE)
+    with pytest.raises(ValueError, match="red is never a cue ball"):
+        Strike(Ball.RED, 1.0, 0.0)
     with pytest.raises(ValueError, match="miscue"):
         Strike(Ball.WHITE, 3.0, 0.0, 0.4, 0.4)
     with pytest.raises(ValueError):

@@ -102,7 +102,7 @@ SCENARIOS: list[Scenario] = [
     # F9: ball 1 frozen to a ball, its first event a contact with that ball.
     *_every("F9", "", 0, note="placeholder, replaced below"),
     # F13 / F17: the opponent's ball.
-    *_every("F13", "red yellow", 0, ("F13",), cue=W, ball=Y),
+    *_every("F13", "red white", 0, ("F13",), cue=W, ball=Y),
     *_every("F17", "red white", 0, ("F13",), cue=W, ball=Y, opening=True, cites=("F13", "F17")),
 ]
 

@@ -27,6 +27,10 @@ SCENARIOS = [
     ("L5", [lag(0.2, 0.3, collided=True, crossed=(True, False))], 1),
     ("L5", [lag(0.3, 0.2, collided=True, crossed=(False, True))], 0),
     ("L5", [lag(0.3, 0.2, collided=True, crossed=(True, True))], None),
+    # a fault by each player: one hit red, the other crossed on the collision: repeated
+    ("L5", [lag(0.2, 0.3, red=(True, False), collided=True, crossed=(False, True))], None),
+    ("L5", [lag(0.2, 0.3, red=(False, True), collided=True, crossed=(True, False))], None),
+    ("L5", [lag(0.2, 0.3, red=(True, False), collided=True, crossed=(True, False))], 1),
     ("L6", [lag(0.1, 0.5, top=(False, True))], None),
     ("L6", [lag(0.1, 0.5, top=(False, True)), lag(0.1, 0.5, top=(False, True))], 1),
     ("L6", [lag(0.1, 0.5, top=(False, True)), lag(0.5, 0.1, top=(True, False)),

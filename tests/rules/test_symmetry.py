@@ -49,10 +49,8 @@ def strokes(draw: st.DrawFn) -> tuple[str, dict[Ball, Point], Stroke, bool]:
         end = dict(position)
     ball1 = draw(st.sampled_from(BALLS))
     event = st.one_of(
-        st.builds(BallContact, st.just(ball1), st.sampled_from(BALLS)).filter(
-            lambda e: e.other is not e.ball),
-        st.builds(BallContact, st.sampled_from(BALLS), st.sampled_from(BALLS)).filter(
-            lambda e: e.other is not e.ball),
+        st.sampled_from([b for b in BALLS if b is not ball1]).map(lambda other: BallContact(ball1, other)),
+        st.permutations(BALLS).map(lambda balls: BallContact(balls[0], balls[1])),
         st.builds(CushionContact, st.just(ball1), st.sampled_from(list(Cushion))),
         st.builds(CushionContact, st.sampled_from(BALLS), st.sampled_from(list(Cushion))),
     )

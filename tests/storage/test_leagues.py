@@ -209,7 +209,7 @@ def test_an_unknown_season_or_meeting_is_named(leagues: Leagues) -> None:
         leagues.submit_lineup(9, 1, [1, 2], datetime(2030, 1, 1))
 
 
-def test_revision_0005_adds_the_league_tables_and_goes_back(database: str, tmp_path: Path) -> None:
+def test_revision_0007_adds_the_league_tables_and_goes_back(database: str, tmp_path: Path) -> None:
     from alembic import command
     from sqlalchemy import inspect, text
 
@@ -229,7 +229,7 @@ def test_revision_0005_adds_the_league_tables_and_goes_back(database: str, tmp_p
     assert {t.name for t in lt.leagues.metadata.sorted_tables if t.name.startswith("league_")} <= tables
     with engine.begin() as connection:
         config.attributes["connection"] = connection
-        command.downgrade(config, "0004")
+        command.downgrade(config, "0005")  # the revision before (0005 itself is never undone)
         assert connection.execute(text("SELECT count(*) FROM matches")).scalar_one() == 1
     assert not {t for t in inspect(engine).get_table_names() if t.startswith("league_")}
     engine.dispose()

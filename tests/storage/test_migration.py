@@ -9,14 +9,12 @@ import json
 from pathlib import Path
 
 import pytest
-from alembic import command
 from sqlalchemy import text
 
 from carom.core.errors import RecordError
 from carom.storage import open_store
 from carom.storage.book import MatchBook
-from carom.storage.engine import make_engine
-from carom.storage.migrate import alembic_config
+from tests.storage.revisions import at_revision
 
 
 def _header(a: str, b: str) -> str:
@@ -31,11 +29,7 @@ PLAY = ['{"type": "opener", "player": 0}', '{"type": "inning", "points": 2}',
 
 def _revision_0001(database: str) -> None:
     """A database as ``carom serve`` left it before players had an identity."""
-    engine = make_engine(database)
-    config = alembic_config()
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
+    engine = at_revision(database, "0001")
     with engine.begin() as connection:
         for header, lines in ([
             (_header("Anna Nováková", "Boris"), PLAY),

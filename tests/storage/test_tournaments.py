@@ -12,6 +12,8 @@ import pytest
 from carom.storage import SqlStore, open_store
 from carom.storage.book import MatchBook
 from carom.storage.tournaments import Settings, TournamentError, Tournaments, UnknownTournament
+from tests.storage.day_helpers import play
+from tests.storage.revisions import at_revision
 
 NAMES = ["Anna", "Boris", "Cyril", "Dana", "Emil"]
 
@@ -22,18 +24,6 @@ WINNER = {frozenset(("Anna", x)): "Anna" for x in NAMES[1:]} | {
     frozenset(("Boris", "Emil")): None, frozenset(("Cyril", "Dana")): "Cyril",
     frozenset(("Cyril", "Emil")): "Emil", frozenset(("Dana", "Emil")): "Emil"}
 LOSER_POINTS = {"Anna": 2, "Boris": 2, "Cyril": 2, "Dana": 4, "Emil": 2}
-
-
-def play(book: MatchBook, match_id: int, first: int, second: int) -> None:
-    """Player 0 opens and makes ``first`` points, player 1 ``second`` (one inning each,
-    the second an equalizing inning when the first reached the limit)."""
-    live = book.live(match_id)
-    seq = book.snapshot(match_id).seq
-    for record in ({"type": "opener", "player": 0}, {"type": "inning", "points": first},
-                   {"type": "inning", "points": second}):
-        if book.snapshot(match_id).state.finished:
-            break
-        seq = book.append(match_id, seq, record, live.token).seq
 
 
 def score(book: MatchBook, match_id: int, names: dict[int, str], players: tuple[int, int]) -> None:
@@ -119,17 +109,9 @@ def test_a_drawn_knockout_game_waits_for_its_winner(book: MatchBook) -> None:
 
 
 def test_revision_0003_keeps_existing_matches(database: str, tmp_path: Path) -> None:
-    from alembic import command
     from sqlalchemy import text
 
-    from carom.storage.engine import make_engine
-    from carom.storage.migrate import alembic_config
-
-    engine = make_engine(database)
-    config = alembic_config()
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0002")
+    engine = at_revision(database, "0002")
     header = json.dumps({"format": "carom/1", "discipline": "three-cushion", "table": "large",
                          "players": ["Anna", "Boris"], "points": 2, "innings": None, "sets": None,
                          "equalizing_inning": True})

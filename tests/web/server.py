@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -20,11 +21,16 @@ class Server:
     """A ``carom serve`` process on a free loopback port."""
 
     def __init__(self, data: Path, database: str | None = None, *, password: bool = True,
-                 host: str = "127.0.0.1") -> None:
+                 host: str = "127.0.0.1", options: tuple[str, ...] = (),
+                 open_files: int | None = None) -> None:
         self.data = data
         self.database = database
         self.password = password
         self.host = host
+        self.options = options
+        """More options of ``carom serve`` (``--limit header-seconds=1``)."""
+        self.open_files = open_files
+        """The process's limit of open files (``ulimit -n``), when not the test's."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = data.parent / f"server-{self.port}.log"
@@ -37,9 +43,11 @@ class Server:
             command += ["--organiser-password", PASSWORD]
         if self.database:
             command += ["--database", self.database]
+        command += self.options
         log = open(self.log, "ab")  # noqa: SIM115
-        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
+        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                                        preexec_fn=None if self.open_files is None else self._limit_files)
+        deadline = time.monotonic() + 120  # a busy machine: several servers start at once
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"carom serve exited with {self.process.returncode}")
@@ -49,7 +57,11 @@ class Server:
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
-        raise RuntimeError("carom serve did not answer within 60 s")
+        raise RuntimeError("carom serve did not answer within 120 s")
+
+    def _limit_files(self) -> None:
+        assert self.open_files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
 
     def printed(self) -> str:
         """What ``carom serve`` printed so far."""

@@ -87,6 +87,8 @@ def check_runner(workers: int | None, scheduler: str | None) -> None:
     and ``workers`` is from 1 to :data:`MAX_WORKERS`."""
     if workers is not None and scheduler is not None:
         raise BatchError("--workers and --scheduler: give one of them (a local cluster or yours)")
+    if scheduler is not None and not scheduler.strip():
+        raise BatchError("--scheduler: an address is needed, e.g. tcp://host:8786")
     if workers is not None and not 1 <= workers <= MAX_WORKERS:
         raise BatchError(f"--workers: {workers} is out of range: from 1 to {MAX_WORKERS} "
                          f"(two per CPU of this machine)")

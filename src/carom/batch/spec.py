@@ -28,7 +28,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -37,6 +36,7 @@ from carom.core.balls import BALLS, Ball, cue_ball_problem
 from carom.core.errors import CaromError
 from carom.core.inputs import read_document
 from carom.core.position import position_problems, starting_position
+from carom.core.sources import Source
 from carom.core.table import TABLES, TableSpec
 from carom.physics import DEFAULT_PARAMS, Params
 from carom.physics.strike import MISCUE_LIMIT, limit_problem
@@ -140,7 +140,7 @@ def _axis(value: Any) -> np.ndarray:
     return np.linspace(float(value["from"]), float(value["to"]), int(value["steps"]))
 
 
-def read_spec(path: str | Path) -> BatchSpec:
+def read_spec(path: Source) -> BatchSpec:
     """Read and check a spec file (``.json`` or ``.toml``, at most :data:`MAX_SPEC_BYTES`);
     errors name the field (or the line)."""
     try:

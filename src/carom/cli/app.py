@@ -10,11 +10,14 @@ user's input, and square brackets in it are printed as they are (no markup).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from carom.notation.words import LANGUAGES  # the standard library only: a catalogue's list
+
+if TYPE_CHECKING:
+    from carom.core.sources import Source
 
 app = typer.Typer(
     name="carom",
@@ -45,16 +48,34 @@ Lang = Annotated[str, typer.Option("--lang", metavar="LANG",
 
 
 def fail(message: str) -> NoReturn:
-    """Print ``carom: message`` on standard error, as it is, and exit with status 2."""
-    typer.echo(f"carom: {message}", err=True)
+    """Print ``carom: message`` on standard error, as it is but for control characters
+    (an escape code in a name or a file name is shown, not obeyed), and exit with status 2."""
+    from carom.core.checks import printable
+
+    typer.echo(f"carom: {printable(message)}", err=True)
     raise typer.Exit(2)
 
 
-def refuse(error: Exception, path: Path) -> NoReturn:
+def refuse(error: Exception, path: object) -> NoReturn:
     """Refuse a file: its name and the error (which names the line), exit status 2."""
     from carom.cli.fast import refusal
 
     fail(refusal(error, path))
+
+
+def input_file(name: str) -> Source:
+    """What a command reads: the file called ``name``, or standard input for ``-``. It is
+    opened when read, once; a name that cannot be opened is refused then, with its reason."""
+    from carom.core.sources import STDIN, standard_input
+
+    return standard_input() if name == STDIN else Path(name)
+
+
+def shown_name(source: object) -> str:
+    """How a refusal names what was read: the file's name, or ``-`` for standard input."""
+    from carom.core.sources import STDIN
+
+    return str(source) if isinstance(source, (str, Path)) else STDIN
 
 
 def within(option: str, value: float, low: float, high: float, unit: str = "") -> float:
@@ -72,15 +93,17 @@ def _number(value: float) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def output_file(path: Path, option: str) -> Path:
-    """``path`` when an output file can be written there; otherwise exit 2 naming
-    ``option`` (checked before any work, so a bad path costs nothing)."""
+def output_file(name: str | Path, option: str) -> Path:
+    """The path of ``name``, as typed (``out.svg/`` is a folder's name), when an output
+    file can be written there: a file (replaced once whole), or a device or a FIFO
+    (written through); otherwise exit 2 naming ``option``. Checked before any work, so a
+    bad path costs nothing."""
     from carom.core.outputs import output_problem
 
-    problem = output_problem(path)
+    problem = output_problem(name)
     if problem is not None:
-        fail(f"{option} {path}: {problem}")
-    return path
+        fail(f"{option} {name}: {problem}")
+    return Path(name)
 
 
 def choice(option: str, value: str, known: tuple[str, ...] | list[str]) -> str:

@@ -9,18 +9,18 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from carom.cli.app import app, fail, refuse
+from carom.cli.app import app, fail, input_file, refuse
 
 
 @app.command()
 def batch(
-    spec: Annotated[Path, typer.Argument(
-        metavar="SPEC", help="The batch spec (JSON, or TOML when it ends in .toml).", exists=True,
-        dir_okay=False)],
-    output: Annotated[Path, typer.Option(
+    spec: Annotated[str, typer.Argument(
+        metavar="SPEC", help="The batch spec (JSON, or TOML when it ends in .toml); - reads standard "
+                             "input (JSON).")],
+    output: Annotated[str, typer.Option(
         "--output", "-o", metavar="PATH",
         help="Output path; .parquet and .csv are added (a .parquet or .csv suffix given is "
-             "replaced).")] = Path("batch"),
+             "replaced).")] = "batch",
     formats: Annotated[str, typer.Option(
         "--formats", metavar="FORMATS", help="parquet, csv or both, comma-separated.")] = "parquet,csv",
     workers: Annotated[int | None, typer.Option(
@@ -52,15 +52,18 @@ def batch(
     from carom.batch.spec import SpecError, read_spec
 
     try:
-        parsed = read_spec(spec)
+        parsed = read_spec(input_file(spec))
     except SpecError as error:
         refuse(error, spec)
+    if output.endswith("/"):
+        fail(f"--output {output}: ends in / (a folder's name): give the name of the files "
+             f"(e.g. {output}outcomes)")
     kinds = tuple(dict.fromkeys(f.strip() for f in formats.split(",") if f.strip()))
     if not kinds or any(k not in FORMATS for k in kinds):
         fail(f"--formats: expected parquet, csv or both, not {formats!r}")
     try:
         check_runner(workers, scheduler)
-        planned = plan(parsed, output, kinds)
+        planned = plan(parsed, Path(output), kinds)
     except BatchError as error:
         fail(str(error))
     typer.echo(f"carom: batch: {planned.words(parsed)}", err=True)
@@ -81,7 +84,7 @@ def batch(
                 stop.check()
                 progress.advance(task, n)
 
-            paths = run_batch(parsed, output, formats=kinds, workers=workers, scheduler=scheduler,
+            paths = run_batch(parsed, Path(output), formats=kinds, workers=workers, scheduler=scheduler,
                               on_chunk=advance)
     except BatchError as error:
         fail(str(error))

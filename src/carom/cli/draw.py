@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from carom.cli.app import app, choice, output_file, refuse
+from carom.cli.app import app, choice, input_file, output_file, refuse
 
 
 @app.command()
 def draw(
-    file: Annotated[Path, typer.Argument(
-        metavar="FILE", help="A carom/1 match file.", exists=True, dir_okay=False)],
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", help="A carom/1 match file; - reads standard input.")],
     line: Annotated[int, typer.Option(
         "--line", "-n", min=1, metavar="LINE", help="The line of the stroke to draw.")],
-    output: Annotated[Path, typer.Option(
-        "--output", "-o", metavar="FILE", help="Where to write the SVG.")] = Path("table.svg"),
+    output: Annotated[str, typer.Option(
+        "--output", "-o", metavar="FILE", help="Where to write the SVG (a file, or a device such as "
+                                              "/dev/stdout).")] = "table.svg",
     which: Annotated[str, typer.Option(
         metavar="WHICH", help="before, after or both (side by side).")] = "both",
 ) -> None:
@@ -29,19 +29,20 @@ def draw(
     when the rules move balls. An existing output file is replaced only when the
     drawing is complete.
     """
-    from carom.core.outputs import write_text
+    from carom.core.outputs import is_written_through, write_text
     from carom.notation.drawing import draw_record
     from carom.notation.matchfile import read_match
 
     choice("--which", which, ("before", "after", "both"))
-    output_file(output, "--output")
+    target = output_file(output, "--output")
     try:
-        match = read_match(file)
+        match = read_match(input_file(file))
         svg = draw_record(match.header, match.records, line, which)
     except (ValueError, OSError) as error:  # a CaromError is a ValueError
         refuse(error, file)
     try:
-        write_text(output, svg)
+        write_text(target, svg)
     except OSError as error:
         refuse(error, output)
-    typer.echo(f"wrote {output}")
+    if not is_written_through(target):  # on /dev/stdout, the picture alone
+        typer.echo(f"wrote {output}")

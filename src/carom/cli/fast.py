@@ -13,10 +13,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from carom.notation.words import LANGUAGES  # the standard library only
+from carom.core.checks import printable  # the standard library only
+from carom.core.sources import Source
+from carom.notation.words import LANGUAGES
 
 
-def replay_text(file: Path, as_json: bool, lang: str) -> str:
+def replay_text(file: Source, as_json: bool, lang: str) -> str:
     """What ``carom replay`` prints: the rulings object (``--json``) or the scoresheet.
     A file that cannot be replayed raises ``CaromError`` (a ``ValueError``, naming the
     line) or ``OSError``."""
@@ -36,9 +38,10 @@ def replay_text(file: Path, as_json: bool, lang: str) -> str:
     return scoresheet(state, rulings, headers[0].players, lang)
 
 
-def plain_replay(args: Sequence[str]) -> tuple[Path, bool, str] | None:
+def plain_replay(args: Sequence[str]) -> tuple[str, bool, str] | None:
     """``(FILE, --json, --lang)`` when ``args`` (after ``replay``) are exactly the plain
-    form with an existing file and a known language; ``None`` for anything else."""
+    form with a file (``-``: standard input) and a known language; ``None`` for anything
+    else."""
     file: str | None = None
     as_json, lang = False, "en"
     rest = iter(args)
@@ -49,13 +52,13 @@ def plain_replay(args: Sequence[str]) -> tuple[Path, bool, str] | None:
             lang = next(rest, "")
         elif arg.startswith("--lang="):
             lang = arg.removeprefix("--lang=")
-        elif arg.startswith("-") or file is not None:
+        elif (arg.startswith("-") and arg != "-") or file is not None:
             return None
         else:
             file = arg
-    if file is None or lang not in LANGUAGES or not Path(file).is_file():
+    if file is None or lang not in LANGUAGES:
         return None
-    return Path(file), as_json, lang
+    return file, as_json, lang
 
 
 def run_plain(argv: Sequence[str]) -> int | None:
@@ -66,18 +69,21 @@ def run_plain(argv: Sequence[str]) -> int | None:
     plain = plain_replay(argv[1:])
     if plain is None:
         return None
-    file, as_json, lang = plain
+    name, as_json, lang = plain
+    source = sys.stdin.buffer if name == "-" else Path(name)
     try:
-        text = replay_text(file, as_json, lang)
+        text = replay_text(source, as_json, lang)
     except (ValueError, OSError) as error:  # a CaromError is a ValueError
-        sys.stderr.write(f"carom: {refusal(error, file)}\n")
+        sys.stderr.write(f"carom: {printable(refusal(error, name))}\n")
         return 2
     sys.stdout.write(text)
     return 0
 
 
-def refusal(error: Exception, path: Path) -> str:
-    """The message refusing the file at ``path``: its name and the reason (which names
-    the line); an ``OSError`` says only what the system said."""
-    reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-    return f"{path}: {reason}"
+def refusal(error: Exception, path: object) -> str:
+    """The message refusing the file at ``path`` (``-``: standard input): its name and
+    the reason (which names the line); an ``OSError`` says what the system said, in words."""
+    from carom.core.sources import why_not
+
+    reason = why_not(error) if isinstance(error, OSError) else error
+    return f"{path if isinstance(path, (str, Path)) else '-'}: {reason}"

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from carom.cli.app import app, choice, refuse
+from carom.cli.app import app, choice, input_file, refuse
 
 if TYPE_CHECKING:
     from carom.rules.equipment import Check
@@ -18,8 +17,8 @@ MAX_VENUE_BYTES = 64 * 1024
 
 @app.command("inspect")
 def inspect_venue(
-    venue: Annotated[Path, typer.Argument(
-        metavar="VENUE", help="Measurements of a venue (TOML).", exists=True, dir_okay=False)],
+    venue: Annotated[str, typer.Argument(
+        metavar="VENUE", help="Measurements of a venue (TOML); - reads standard input.")],
     lang: Annotated[str, typer.Option("--lang", metavar="LANG",
                                       help="Language of the output: en or sk.")] = "en",
 ) -> None:
@@ -42,7 +41,7 @@ def inspect_venue(
 
     choice("--lang", lang, ("en", "sk"))
     try:
-        checks = inspect(parse_toml(read_text(venue, MAX_VENUE_BYTES)))
+        checks = inspect(parse_toml(read_text(input_file(venue), MAX_VENUE_BYTES)))
     except ValueError as error:  # InputError, VenueError: both CaromErrors, ValueErrors
         refuse(error, venue)
     _print_checks(checks, lang == "sk")

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from carom.cli.app import Lang, app, choice, refuse
+from carom.cli.app import Lang, app, choice, input_file, refuse
 
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A carom/1 match file (.carom.jsonl).",
-                                         exists=True, dir_okay=False)],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A carom/1 match file (.carom.jsonl); - reads "
+                                                             "standard input.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the rulings object of the carom/1 "
                                                          "format instead of the scoresheet.")] = False,
     lang: Lang = "en",
@@ -31,7 +30,7 @@ def replay(
 
     choice("--lang", lang, LANGUAGES)
     try:
-        text = replay_text(file, as_json, lang)
+        text = replay_text(input_file(file), as_json, lang)
     except (ValueError, OSError) as error:  # a CaromError is a ValueError
         refuse(error, file)
     sys.stdout.write(text)

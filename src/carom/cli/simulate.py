@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from carom.cli.app import app, choice, fail, output_file, refuse, within
+from carom.cli.app import app, choice, fail, input_file, output_file, refuse, within
 from carom.notation.words import Words
 
 if TYPE_CHECKING:
@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 
 @app.command("simulate")
 def simulate_command(
-    spec: Annotated[Path, typer.Argument(metavar="SPEC", help="A simulation spec (JSON): table, balls, "
-                                              "strike, params, sample.", exists=True, dir_okay=False)],
+    spec: Annotated[str, typer.Argument(metavar="SPEC", help="A simulation spec (JSON): table, balls, "
+                                             "strike, params, sample; - reads standard input.")],
 ) -> None:
     """Simulate one stroke; print it as a carom/1 stroke record (JSON).
 
@@ -44,7 +44,7 @@ def simulate_command(
     from carom.physics.spec import MAX_SPEC_BYTES, parse_spec
 
     try:
-        parsed = parse_spec(read_document(spec, MAX_SPEC_BYTES))
+        parsed = parse_spec(read_document(input_file(spec), MAX_SPEC_BYTES))
     except ValueError as error:  # a CaromError is a ValueError
         refuse(error, spec)
     from carom.physics import simulate
@@ -113,8 +113,9 @@ def play(
         help="Override a physics parameter (e.g. mu_roll=0.005); docs/limits.md gives each "
              "range.")] = None,
     opening: Annotated[bool, typer.Option(help="Judge it as the opening stroke (rule O3).")] = False,
-    svg: Annotated[Path | None, typer.Option(
-        metavar="FILE", help="Also draw the table and the stroke's paths to this SVG file.")] = None,
+    svg: Annotated[str | None, typer.Option(
+        metavar="FILE", help="Also draw the table and the stroke's paths to this SVG file (or a device "
+                             "such as /dev/stdout).")] = None,
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print the stroke record and the ruling as JSON.")] = False,
 ) -> None:
@@ -149,22 +150,21 @@ def play(
     spec_table = TABLES[chosen]
     position = _position(spec_table, struck, at or [])
     params = _params(param or [])
-    if svg is not None:
-        output_file(svg, "--svg")
+    picture = None if svg is None else output_file(svg, "--svg")
 
     from carom.physics import Strike, simulate
     from carom.rules.referee import StrokeContext, judge
 
     strike = Strike(struck, speed, direction, side, height, elevation)
-    sample = 0.01 if svg is not None or rules.has_zones else None
+    sample = 0.01 if picture is not None or rules.has_zones else None
     try:
         stroke = simulate(position, strike, spec_table, params, sample=sample)
     except ValueError as error:  # the position (overlapping balls), a path too long to sample
         fail(f"--at: {error}" if at else str(error))
     verdict = judge(StrokeContext.of(rules, spec_table, cue_ball=struck, opening=opening,
                                      position=stroke.start), stroke)
-    if svg is not None:
-        _draw(svg, stroke, verdict, rules, spec_table, f"{struck} at {speed:g} m/s, {direction:g}°")
+    if picture is not None:
+        _draw(picture, stroke, verdict, rules, spec_table, f"{struck} at {speed:g} m/s, {direction:g}°")
     if as_json:
         ruling = {"points": verdict.points, "fouls": list(verdict.fouls), "cites": list(verdict.cites)}
         sys.stdout.write(_json(stroke, ruling=ruling) + "\n")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from carom.cli.app import app, choice, fail, output_file, refuse, within
+from carom.cli.app import app, choice, fail, input_file, output_file, refuse, within
 from carom.notation.words import Words
 
 if TYPE_CHECKING:
@@ -19,9 +19,9 @@ if TYPE_CHECKING:
 
 @app.command()
 def solve(
-    position: Annotated[Path, typer.Argument(
-        metavar="POSITION", help='POSITION.json: {"table", "ball", "start", "opening"}.', exists=True,
-        dir_okay=False)],
+    position: Annotated[str, typer.Argument(
+        metavar="POSITION", help='POSITION.json: {"table", "ball", "start", "opening"}; - reads standard '
+                                 "input.")],
     discipline: Annotated[str, typer.Option(
         metavar="NAME", help="three-cushion, one-cushion or straight-rail.")] = "three-cushion",
     count: Annotated[int, typer.Option(metavar="N", help="How many strokes to show (1 to 20).")] = 3,
@@ -36,7 +36,7 @@ def solve(
     elevation: Annotated[bool, typer.Option(
         "--elevation", help="Also search cue elevations up to 30°.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list, best first.")] = False,
-    svg: Annotated[Path | None, typer.Option(
+    svg: Annotated[str | None, typer.Option(
         metavar="PREFIX", help="Write each stroke's path as SVG: PREFIX-1.svg, PREFIX-2.svg, ...")] = None,
 ) -> None:
     """Find the most forgiving scoring strokes from a position.
@@ -60,7 +60,7 @@ def solve(
         high, unit = NOISE_LIMITS[field]
         within(option, value, 0.0, high, unit)
     try:
-        spot = read_position(position)
+        spot = read_position(input_file(position))
     except PositionError as error:
         refuse(error, position)
     from carom.rules.disciplines import DISCIPLINES
@@ -68,16 +68,18 @@ def solve(
     rules = DISCIPLINES[discipline]
     if spot.table.name not in rules.tables:
         fail(f"--discipline: {discipline} is not played on the {spot.table.name} table")
+    prefix = None
     if svg is not None:
-        output_file(svg.with_name(f"{svg.name}-1.svg"), "--svg")
+        output_file(f"{svg}-1.svg", "--svg")
+        prefix = Path(svg)
 
     from carom.solve import ExecutionNoise, find_shots
 
     shots = find_shots(spot.start, spot.ball, rules, spot.table, seed=seed, count=count,
                        noise=ExecutionNoise(sigma_direction, sigma_speed, sigma_tip),
                        elevation=elevation, opening=spot.opening)
-    if svg is not None:
-        _draw(svg, spot, shots)
+    if prefix is not None:
+        _draw(prefix, spot, shots)
     if as_json:
         _print_json(shots)
         return

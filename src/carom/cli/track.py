@@ -26,9 +26,9 @@ PROGRESS_FROM = 20
 
 @app.command()
 def track(
-    file: Annotated[Path, typer.Argument(
-        metavar="FILE", help="A tracked file (one stroke a line: shot, cue, balls).", exists=True,
-        dir_okay=False)],
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", help="A tracked file (one stroke a line: shot, cue, balls); - reads standard "
+                             "input.")],
     discipline: Annotated[str, typer.Option(help="The discipline the strokes are judged by.")]
     = "three-cushion",
     table: Annotated[str | None, typer.Option(help="A table of carom.core.table.TABLES: large, small, "
@@ -38,9 +38,8 @@ def track(
                                                              "recognised from its first line).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per stroke, one a line.")]
     = False,
-    carom_out: Annotated[Path | None, typer.Option("--carom-out", help="Also write the strokes as a "
-                                                   "carom/1 match record (MATCH.carom.jsonl).",
-                                                   dir_okay=False)] = None,
+    carom_out: Annotated[str | None, typer.Option("--carom-out", help="Also write the strokes as a "
+                                                  "carom/1 match record (MATCH.carom.jsonl).")] = None,
 ) -> None:
     """Judge tracked strokes and say how sure each ruling is.
 
@@ -55,17 +54,15 @@ def track(
     something). A malformed file is refused with the line
     and the field (exit status 2) before anything is printed.
     """
+    from carom.core.errors import InputError
     from carom.core.outputs import write_text
-    from carom.track import TrackFormatError, corrections, match_record, read_tracked
+    from carom.track import TrackFormatError, corrections, match_record
 
     rules, spec = _setup(discipline, table)
-    if carom_out is not None:
-        output_file(carom_out, "--carom-out")
+    record_file = None if carom_out is None else output_file(carom_out, "--carom-out")
     try:
-        strokes = list(read_tracked(file, fmt))
-    except TrackFormatError as error:
-        fail(f"{file}: {error}")
-    except (OSError, UnicodeDecodeError) as error:
+        strokes = _read(file, fmt)
+    except (TrackFormatError, InputError) as error:
         fail(f"{file}: {error}")
     rulings: list[TrackedRuling] = []
     out = sys.stdout
@@ -74,15 +71,35 @@ def track(
         out.write(json.dumps(stroke_json(ruling)) + "\n" if as_json else human(ruling))
     if not as_json:
         out.write(summary(rulings))
-    if carom_out is not None:
-        record = match_record(rulings, rules, spec, file.name)
+    if record_file is not None:
+        record = match_record(rulings, rules, spec, Path(file).name if file != "-" else "standard input")
         try:
-            write_text(carom_out, record.text())
+            write_text(record_file, record.text())
         except OSError as error:
             fail(f"{carom_out}: {error}")
         if corrections(record):
             typer.echo(f"carom: {carom_out}: {corrections(record)} place(s) where the recording's course "
                        "differs from the rulings were bridged (see the notes in the file)", err=True)
+
+
+def _read(name: str, fmt: str | None) -> list[TrackedStroke]:
+    """The tracked strokes of the file called ``name`` (``-``: standard input), read once,
+    a line at a time within the bound of ``carom.core.sources``; a line that is not UTF-8
+    is refused with its number."""
+    from carom.cli.app import input_file
+    from carom.core.sources import opened, text_lines
+    from carom.notation.matchfile import checked
+    from carom.track import TrackFormatError, read_lines
+
+    def lines(handle: Any) -> Iterator[str]:
+        for number, text in enumerate(text_lines(handle), start=1):
+            try:
+                yield checked(text)
+            except ValueError as error:  # a RecordError: bytes that are not UTF-8
+                raise TrackFormatError(str(error), number) from None
+
+    with opened(input_file(name)) as handle:
+        return list(read_lines(lines(handle), fmt))
 
 
 def _setup(name: str, table: str | None) -> tuple[Discipline, TableSpec]:

@@ -3,18 +3,15 @@
 A field of ``n`` plays in a bracket of the next power of two; the missing places are
 byes, and they go to the best seeds (seed 1 meets the first bye, ...). The seed order
 is the usual one: in a bracket of 8, 1-8, 4-5, 2-7, 3-6, so that seeds 1 and 2 can meet
-only in the final, and seeds 1-4 only in the semi-finals.
+only in the final, and seeds 1-4 only in the semi-finals. Who plays and wins each game
+once results come in: :mod:`carom.competition.day.bracket`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
 from carom.competition.errors import CompetitionError
-
-P = TypeVar("P")
 
 GameId = tuple[int, int]
 """(round, index): round 1 is the first, index 0 the top game of the round."""
@@ -73,36 +70,6 @@ class Bracket:
         """"final", "semi-final", "quarter-final" or "round of N"."""
         left = len(self.rounds) - round_no
         return {0: "final", 1: "semi-final", 2: "quarter-final"}.get(left, f"round of {2 ** (left + 1)}")
-
-    def resolve(self, seeds: Sequence[P], winners: Mapping[GameId, P]
-                ) -> dict[GameId, tuple[P | None, P | None, P | None]]:
-        """Each game's two players (``None``: not known yet, or a bye) and its winner
-        (from ``winners``, or the one player of a bye game). ``seeds[0]`` is seed 1."""
-        if len(seeds) != self.entrants:
-            raise CompetitionError(f"bracket: {self.entrants} seeds expected, got {len(seeds)}")
-        out: dict[GameId, tuple[P | None, P | None, P | None]] = {}
-
-        def player(slot: Slot) -> P | None:
-            if slot.seed is not None:
-                return seeds[slot.seed - 1]
-            if slot.winner_of is not None:
-                return out[slot.winner_of][2]
-            return None
-
-        for game in self.games():
-            a, b = player(game.a), player(game.b)
-            winner: P | None = winners.get(game.id)
-            if game.is_bye:
-                winner = a if a is not None else b
-            elif winner is not None and winner not in (a, b):
-                raise CompetitionError(f"bracket: the winner of game {game.id} did not play in it")
-            out[game.id] = (a, b, winner)
-        return out
-
-    def champion(self, seeds: Sequence[P], winners: Mapping[GameId, P]) -> P | None:
-        if not self.rounds:
-            return seeds[0] if seeds else None
-        return self.resolve(seeds, winners)[self.rounds[-1][0].id][2]
 
 
 def bracket(entrants: int) -> Bracket:

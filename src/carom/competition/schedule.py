@@ -4,12 +4,13 @@ Two views of one rule. :func:`plan` lays a whole list of games into time slots o
 most ``tables`` games (what a printed schedule shows). :func:`dispatch` is what runs a
 tournament day: when tables are free, it starts the first waiting games (in plan
 order) whose players are both free, and prefers games whose players did not just
-finish one. Both are deterministic.
+finish one; a game the organiser gave a table goes only to that table. Both are
+deterministic.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 from carom.competition.errors import CompetitionError
@@ -33,7 +34,7 @@ def plan(games: Sequence[Pairing], tables: int) -> list[list[Pairing]]:
     slots: list[list[Pairing]] = []
     previous: set[int] = set()
     while left:
-        chosen = _choose(left, set(), tables, previous)
+        chosen = [game for _, game in _choose(left, set(), list(range(tables)), previous, {})]
         slots.append(chosen)
         taken = {id(g) for g in chosen}
         left = [g for g in left if id(g) not in taken]
@@ -42,26 +43,33 @@ def plan(games: Sequence[Pairing], tables: int) -> list[list[Pairing]]:
 
 
 def dispatch(waiting: Sequence[Pairing], playing: Collection[int], free_tables: Sequence[int],
-             resting: Collection[int] = ()) -> list[tuple[int, Pairing]]:
+             resting: Collection[int] = (), wanted: Mapping[Hashable, int] | None = None
+             ) -> list[tuple[int, Pairing]]:
     """The games to start now, each with its table: the first of ``waiting`` whose
     players are not ``playing``, games without a ``resting`` player (who has just
-    finished) first, one game per free table, tables in the order given."""
-    chosen = _choose(list(waiting), set(playing), len(free_tables), set(resting))
-    return list(zip(free_tables, chosen, strict=False))
+    finished) first, one game per free table, tables in the order given; a game whose
+    key ``wanted`` gives a table starts only on that one."""
+    return _choose(list(waiting), set(playing), list(free_tables), set(resting), wanted or {})
 
 
-def _choose(games: list[Pairing], busy: set[int], room: int, resting: set[int]) -> list[Pairing]:
-    chosen: list[Pairing] = []
+def _choose(games: list[Pairing], busy: set[int], tables: list[int], resting: set[int],
+            wanted: Mapping[Hashable, int]) -> list[tuple[int, Pairing]]:
+    chosen: list[tuple[int, Pairing]] = []
     busy = set(busy)
+    free = list(tables)
     for rested_only in (True, False):
         for game in games:
-            if len(chosen) >= room:
+            if not free:
                 return chosen
             a, b = game.players
-            if a in busy or b in busy or a == b or any(game is c for c in chosen):
+            if a in busy or b in busy or a == b or any(game is c for _, c in chosen):
                 continue
             if rested_only and (a in resting or b in resting):
                 continue
-            chosen.append(game)
+            table = wanted.get(game.key, free[0])
+            if table not in free:
+                continue
+            chosen.append((table, game))
+            free.remove(table)
             busy.update(game.players)
     return chosen

@@ -3,9 +3,11 @@
 The order (docs/tournaments.md says where it comes from): match points (2 a win,
 1 a draw, 0 a loss); then the general average GD (all points ÷ all innings of the
 player's games); then the best single-game average BED (the best points ÷ innings of
-one game); then the high run HS; then the direct game between the tied players (with
-more than two still tied, the match points of their games among themselves). Players
-still level after all that are listed by id, and share the rank.
+one game); then the high run HS; then the games among the tied players: the direct game
+of two, the mini-table (match points of their games among themselves) of more, whose
+order and rank numbers they take. Players still level after all that (a drawn direct
+game, a mini-table level for some or all, as a cycle of three where each beat one) share
+the rank and are listed by id.
 """
 
 from __future__ import annotations
@@ -85,24 +87,19 @@ def standings(players: Iterable[int], games: Iterable[Game]) -> list[Line]:
     lines = [Line(0, p, a[0], a[1], a[2], a[3], a[4], a[5], a[6], _avg(a[5], a[6]), best[p], a[7])
              for p, a in ((p, acc[p]) for p in field)]
     lines.sort(key=lambda x: (tuple(-v for v in x.key()), x.player))
-    ordered: list[Line] = []
+    out: list[Line] = []
     i = 0
     while i < len(lines):
         j = i
         while j < len(lines) and lines[j].key() == lines[i].key():
             j += 1
-        ordered.extend(_direct(lines[i:j], mine))
+        out.extend(_mini_table(lines[i:j], mine, first_rank=i + 1))
         i = j
-    out: list[Line] = []
-    for pos, line in enumerate(ordered):
-        rank = pos + 1
-        if out and _level(out[-1], line, mine):
-            rank = out[-1].rank
-        out.append(_with_rank(line, rank))
     return out
 
 
-def _direct_points(tied: Sequence[Line], games: Sequence[Game]) -> dict[int, int]:
+def _mini_points(tied: Sequence[Line], games: Sequence[Game]) -> dict[int, int]:
+    """The match points of each tied player in the games among the tied players only."""
     ids = {line.player for line in tied}
     points = dict.fromkeys(ids, 0)
     for g in games:
@@ -112,20 +109,17 @@ def _direct_points(tied: Sequence[Line], games: Sequence[Game]) -> dict[int, int
     return points
 
 
-def _direct(tied: list[Line], games: Sequence[Game]) -> list[Line]:
-    """Players level on MP, GD, BED and HS, ordered by their games among themselves."""
-    if len(tied) < 2:
-        return tied
-    points = _direct_points(tied, games)
-    return sorted(tied, key=lambda x: (-points[x.player], x.player))
-
-
-def _level(a: Line, b: Line, games: Sequence[Game]) -> bool:
-    """Still level after the direct game (they share the rank)."""
-    if a.key() != b.key():
-        return False
-    points = _direct_points([a, b], games)
-    return points[a.player] == points[b.player]
+def _mini_table(tied: list[Line], games: Sequence[Game], first_rank: int) -> list[Line]:
+    """Players level on MP, GD, BED and HS, ranked by the mini-table of their games among
+    themselves (the direct game when they are two): its order and its rank numbers, the
+    players level in it sharing the rank (a cycle of three, each beating one, shares it)."""
+    points = _mini_points(tied, games)
+    ordered = sorted(tied, key=lambda x: (-points[x.player], x.player))
+    out: list[Line] = []
+    for pos, line in enumerate(ordered):
+        level = bool(out) and points[out[-1].player] == points[line.player]
+        out.append(_with_rank(line, out[-1].rank if level else first_rank + pos))
+    return out
 
 
 def _with_rank(line: Line, rank: int) -> Line:

@@ -36,6 +36,17 @@ class RecordError(InputError):
     """A ``carom/1`` record that cannot be read or cannot happen."""
 
 
+class InvalidValue(CaromError):
+    """A value that cannot be built: a constructor refused what it was given. The message
+    names the field first (``player: expected 0 or 1, got 2``), so that a reader can put
+    the line and the record in front of it."""
+
+
+class MissingExtra(CaromError, ImportError):
+    """An optional package a function needs is not installed; the message says which
+    extra of carom brings it (``pip install 'carom[pandas]'``)."""
+
+
 class UnknownName(CaromError, KeyError):
     """A name that is not registered: ``unknown table 'x' (known: large, small, …)``.
 

@@ -9,7 +9,8 @@ line and the field, never a traceback. The limits:
 * ``NaN``, ``Infinity`` (JSON) and ``nan``, ``inf`` (TOML) are refused: every number is finite;
 * a number too large for a float (``1e400``) is refused rather than read as infinity;
 * a whole number has at most :data:`MAX_DIGITS` digits;
-* containers nest at most :data:`MAX_DEPTH` deep.
+* containers nest at most :data:`MAX_DEPTH` deep;
+* a key is given once in an object: a second one is refused, naming it.
 
 The common case costs one cheap scan of the text (:func:`_suspect`): only a text that
 holds a long run of digits, a large exponent or a surrogate escape is read with checks,
@@ -22,11 +23,11 @@ import json
 import math
 import re
 import tomllib
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Iterator, Mapping
 from typing import Any, NoReturn
 
 from carom.core.errors import InputError
+from carom.core.sources import Source, read_bounded
 
 MAX_DIGITS = 18
 """Whole numbers beyond 18 digits (about 10^18) are refused: no count, limit, id or
@@ -80,9 +81,30 @@ def _no_constant(name: str) -> NoReturn:
     raise InputError(f"{name} is not a number JSON allows: every number must be finite")
 
 
-_FAST = json.JSONDecoder(parse_constant=_no_constant)
+def _one_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are each given once: a key given twice is refused, naming it
+    (JSON itself would keep the last and lose the first without a word)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise InputError(f"{json.dumps(key, ensure_ascii=False)} is given twice in one object")
+            seen.add(key)
+    return obj
+
+
+_FAST = json.JSONDecoder(parse_constant=_no_constant, object_pairs_hook=_one_each)
 _CHECKED = json.JSONDecoder(parse_constant=_no_constant, parse_int=_parse_int,
-                            parse_float=_parse_float)
+                            parse_float=_parse_float, object_pairs_hook=_one_each)
+
+
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is a whole number written in ASCII digits (``0``-``9``), and
+    nothing else. ``str.isdigit`` also takes ``"\u00b2"`` (a superscript two), which
+    ``int`` refuses, and ``"\u0663"`` (an Arabic-Indic three), which ``int`` reads:
+    numbers from forms, addresses and cookies are read with this check instead."""
+    return text.isascii() and text.isdigit()
 
 
 def decode(data: bytes, first_line: int = 1) -> str:
@@ -134,21 +156,33 @@ def parse_toml(text: str) -> dict[str, Any]:
 def check_value(value: Any) -> None:
     """Refuse a value that breaks the limits (depth, finite numbers, digits), naming the
     field: ``balls.white.r[0]: …``. Values built in memory may be checked too."""
+    problem = json_problem(value)
+    if problem is not None:
+        raise InputError(problem)
+
+
+def json_problem(value: Any) -> str | None:
+    """Why ``value`` is no JSON value within the limits (``field: reason``), or ``None``.
+    Mappings and tuples count as objects and arrays (frozen values are made of them)."""
     for where, reason in _problems(value, "", 0):
-        raise InputError(f"{where}: {reason}" if where else reason)
+        return f"{where}: {reason}" if where else reason
+    return None
 
 
 def _problems(value: Any, where: str, depth: int) -> Iterator[tuple[str, str]]:
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):
         if depth >= MAX_DEPTH:
             yield "", f"nested deeper than {MAX_DEPTH} levels"
             return
         for key, item in value.items():
+            if not isinstance(key, str):
+                yield where, f"the key {key!r} is not text"
+                return
             field = f"{where}.{key}" if where else str(key)
             if _SURROGATE.search(key):
                 yield field.encode("utf-8", "backslashreplace").decode(), _HALF_PAIR
             yield from _problems(item, field, depth + 1)
-    elif isinstance(value, list):
+    elif isinstance(value, (list, tuple)):
         if depth >= MAX_DEPTH:
             yield "", f"nested deeper than {MAX_DEPTH} levels"
             return
@@ -163,32 +197,23 @@ def _problems(value: Any, where: str, depth: int) -> Iterator[tuple[str, str]]:
         yield where, f"{value} is not a finite number"
     elif isinstance(value, int) and abs(value) >= _TOO_MANY_DIGITS:
         yield where, f"a whole number of more than {MAX_DIGITS} digits is too large"
+    elif value is not None and not isinstance(value, (bool, int, float)):
+        yield where, (f"{type(value).__name__} is not a JSON value (text, a number, true, false, null, "
+                      "a list or an object)")
 
 
 _HALF_PAIR = "holds half of a surrogate pair (\\ud800–\\udfff alone), which is no character"
 
 
-def read_text(path: str | Path, max_bytes: int) -> str:
-    """The UTF-8 text of the file at ``path``, refused when larger than ``max_bytes``
-    or unreadable, with a message that says which."""
-    file = Path(path)
-    try:
-        size = file.stat().st_size
-        if size > max_bytes:
-            raise InputError(f"the file is {size:,} bytes; at most {max_bytes:,} are read")
-        data = file.read_bytes()
-    except IsADirectoryError:
-        raise InputError("is a folder, not a file") from None
-    except FileNotFoundError:
-        raise InputError("no such file") from None
-    except PermissionError:
-        raise InputError("not allowed to read it") from None
-    except OSError as error:
-        raise InputError(f"cannot be read: {error.strerror or error}") from None
-    return decode(data)
+def read_text(path: Source, max_bytes: int) -> str:
+    """The UTF-8 text of the file at ``path`` (or of an open binary file: standard
+    input), refused when larger than ``max_bytes`` or unreadable, with a message that
+    says which. At most ``max_bytes + 1`` bytes are read, whatever the file claims."""
+    return decode(read_bounded(path, max_bytes))
 
 
-def read_document(path: str | Path, max_bytes: int = 16 * 1024 * 1024) -> Any:
+def read_document(path: Source, max_bytes: int = 16 * 1024 * 1024) -> Any:
     """A JSON file, or a TOML file when its name ends in ``.toml``."""
     text = read_text(path, max_bytes)
-    return parse_toml(text) if str(path).endswith(".toml") else parse_json(text)
+    name = str(getattr(path, "name", path))
+    return parse_toml(text) if name.endswith(".toml") else parse_json(text)

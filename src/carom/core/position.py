@@ -1,28 +1,54 @@
 """Positions of the balls and the geometric facts about them (GEOMETRY.md).
 
 A position maps each ball on the table to its centre. It is a value (frozen, hashable)
-built freely and checked apart (:func:`position_problems`), so a reader can name what
-is wrong.
+that checks what it is given (balls, two finite coordinates each); where the balls lie
+on a given table is checked apart (:func:`position_problems`), since a position does
+not know its table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from math import hypot
+from typing import Any
 
-from carom.core.balls import BALLS, Ball
+from carom.core.balls import BALLS, Ball, cue_ball_problem
+from carom.core.checks import as_ball, as_point, refuse, shown
 from carom.core.frozen import FrozenMap
-from carom.core.table import TOLERANCES, Point, TableSpec, Tolerances
+from carom.core.table import TOLERANCES, Point, TableSpec, Tolerances, as_table
 
 
 class Position(FrozenMap[Ball, Point]):
     """Ball → centre ``(x, y)``, metres (GEOMETRY.md). A jumped ball is simply absent.
 
-    ``Position({Ball.WHITE: (0.71, 0.71), Ball.RED: (0.71, 2.13)})``: built from any
-    mapping of balls to points, it cannot change afterwards and can be hashed.
+    ``Position({"white": (0.71, 0.71), Ball.RED: (0.71, 2.13)})``: built from any mapping
+    of balls (or their names) to two finite numbers, it cannot change afterwards and can
+    be hashed. Anything else (an unknown ball, one coordinate, text, NaN) raises
+    :class:`~carom.core.errors.InvalidValue` naming the ball.
     """
 
     __slots__ = ()
+
+    def __init__(self, items: Mapping[Any, Any] | Iterable[tuple[Any, Any]] = ()) -> None:
+        if type(items) is Position:
+            super().__init__(items._items)
+            return
+        if isinstance(items, Mapping):
+            pairs: Iterable[Any] = items.items()
+        elif isinstance(items, (list, tuple)):
+            pairs = items
+            for pair in pairs:
+                if type(pair) is not tuple or len(pair) != 2:
+                    refuse(f"expected (ball, (x, y)) pairs, got {shown(pair)}")
+        else:
+            refuse(f"expected an object of ball positions, got {shown(items)}")
+        given: dict[Ball, Point] = {}
+        for key, point in pairs:
+            ball = key if type(key) is Ball else as_ball(key, "")
+            if ball in given:
+                refuse(f"{ball} is given twice")
+            given[ball] = as_point(point, ball.value)
+        super().__init__(given if len(given) < 2 else {b: given[b] for b in BALLS if b in given})
 
     def __repr__(self) -> str:
         balls = ", ".join(f"{ball.value}=({p[0]:g}, {p[1]:g})" for ball, p in self.items())
@@ -88,18 +114,26 @@ def position_problems(position: Mapping[Ball, Point], table: TableSpec,
     return problems
 
 
-def starting_position(table: TableSpec, next_ball: Ball, side: int = 1) -> Position:
+def starting_position(table: TableSpec | str, next_ball: Ball | str, side: int = 1) -> Position:
     """The starting position (rule O2) for the player of ``next_ball``.
 
-    Red on the top spot, the other cue ball on the bottom spot, ``next_ball`` on the
-    starting spot of the player's choice: ``side`` 1 is the right-hand one (the one
-    ``carom replay`` shows, FORMAT.md), 0 the left-hand one.
+    Red on the top spot, the other cue ball on the bottom spot, ``next_ball`` (white or
+    yellow, O1) on the starting spot of the player's choice: ``side`` 1 is the right-hand
+    one (the one ``carom replay`` shows, FORMAT.md), 0 the left-hand one. The table and
+    the ball may be given by name.
     """
-    other = Ball.YELLOW if next_ball is Ball.WHITE else Ball.WHITE
+    spec = as_table(table)
+    ball = as_ball(next_ball, "next_ball")
+    problem = cue_ball_problem(ball)
+    if problem is not None:
+        refuse(problem, "next_ball")
+    if type(side) is not int or side not in (0, 1):
+        refuse(f"expected 0 (left) or 1 (right), got {shown(side)}", "side")
+    other = Ball.YELLOW if ball is Ball.WHITE else Ball.WHITE
     return Position({
-        next_ball: table.starting_spots[side],
-        other: table.bottom_spot,
-        Ball.RED: table.top_spot,
+        ball: spec.starting_spots[side],
+        other: spec.bottom_spot,
+        Ball.RED: spec.top_spot,
     })
 
 

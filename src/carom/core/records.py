@@ -6,7 +6,11 @@ same record back.
 
 Records are values: frozen, equal when their contents are equal, and hashable. A
 record built from plain ``dict`` and ``list`` values (positions, paths, ``extra``)
-keeps frozen copies of them (:mod:`carom.core.frozen`).
+keeps frozen copies of them (:mod:`carom.core.frozen`). A record checks what it is
+given, as the reader checks a line: names of balls, whole numbers, fault codes, finite
+numbers, an ``extra`` that is JSON and holds none of the record's own fields. What needs
+the match's table and discipline (a position on the surface, a zone's name) is checked
+where a record meets its header (``carom.rules.validity``).
 """
 
 from __future__ import annotations
@@ -14,13 +18,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from carom.core.balls import Ball
-from carom.core.events import Event
+from carom.core.checks import (
+    as_ball,
+    as_code,
+    as_count,
+    as_flag,
+    as_member,
+    as_number,
+    as_player,
+    as_sequence,
+    as_whole,
+    plainly_samples,
+    refuse,
+    shown,
+)
+from carom.core.errors import InvalidValue
+from carom.core.events import EVENT_TYPES, Event
 from carom.core.frozen import EMPTY, FrozenMap, freeze
+from carom.core.inputs import json_problem
 from carom.core.position import Position
-from carom.core.table import Point
+from carom.core.table import Point, known_table
 
 FORMAT = "carom/1"
 
@@ -29,16 +49,45 @@ Extra = Mapping[str, Any]
 Path = tuple[tuple[float, float, float], ...]
 """Samples ``(t, x, y)`` of one ball's centre."""
 
+CALLABLE_FOULS: tuple[str, ...] = (*(f"F{n}" for n in range(2, 14)), "Z7", "O3")
+"""The faults a referee may give in a record (FORMAT.md): F2–F13, Z7, O3."""
+
+STROKE_FOULS: tuple[str, ...] = tuple(f"F{n}" for n in range(2, 14))
+"""The faults a ``stroke`` record's ``fouls`` may call (FORMAT.md): F2–F13."""
+
+
+def _set(record: object, field: str, value: object) -> None:
+    """Keep the checked form of a field (a frozen dataclass's own way of doing it)."""
+    if getattr(record, field) is not value:
+        object.__setattr__(record, field, value)
+
+
+def checked_extra(extra: Any, known: frozenset[str]) -> Extra:
+    """``extra`` frozen, when it is a JSON object within the reader's limits that holds
+    none of the record's own fields (``known``): writing it could not change the record."""
+    if type(extra) in (FrozenMap, dict) and not extra:  # most records: nothing the reader does not know
+        return EMPTY
+    if not isinstance(extra, Mapping):
+        refuse(f"expected an object of fields, got {shown(extra)}", "extra")
+    clash = sorted(k for k in extra if k in known)
+    if clash:
+        refuse(f"{', '.join(map(shown, clash))} is a field of the record itself, not an extra one", "extra")
+    problem = json_problem(extra)
+    if problem is not None:
+        refuse(problem, "extra")
+    return extra if type(extra) is FrozenMap else freeze(extra)
+
 
 class _FrozenExtra:
-    """What every record does once built: keep a frozen copy of its ``extra``."""
+    """What every record does once built: check its ``extra`` and keep a frozen copy."""
 
     __slots__ = ()
 
+    KEYS: ClassVar[frozenset[str]] = frozenset(("type",))
+    """The fields of the record's line (FORMAT.md); any other is an extra one."""
+
     def __post_init__(self) -> None:
-        extra = getattr(self, "extra")  # noqa: B009  (a field of the dataclass below)
-        if type(extra) is not FrozenMap:
-            object.__setattr__(self, "extra", freeze(extra))
+        _set(self, "extra", checked_extra(getattr(self, "extra"), self.KEYS))  # noqa: B009
 
 
 class RecordType(StrEnum):
@@ -75,6 +124,12 @@ class Clock:
     timeouts: int = 3
     timeout: int = 30
 
+    def __post_init__(self) -> None:
+        for field, low in (("stroke", 1), ("warning", 0), ("timeouts", 0), ("timeout", 1)):
+            as_whole(getattr(self, field), field, low)
+        if self.warning >= self.stroke:
+            refuse(f"{self.warning} s left is not within a stroke of {self.stroke} s (T1)", "warning")
+
 
 @dataclass(frozen=True, slots=True)
 class Header(_FrozenExtra):
@@ -95,12 +150,48 @@ class Header(_FrozenExtra):
     clock: Clock | None = None
     """The shot clock and time-outs (T1–T3); ``None``: no clock."""
 
+    KEYS: ClassVar[frozenset[str]] = frozenset((
+        "format", "discipline", "table", "players", "points", "innings", "sets", "equalizing_inning",
+        "tiebreak", "clock"))
+
     def __post_init__(self) -> None:
-        if type(self.players) is not tuple:
-            object.__setattr__(self, "players", tuple(self.players))
-        if isinstance(self.points, list):
-            object.__setattr__(self, "points", tuple(self.points))
+        """The checks of the header's reader (FORMAT.md), but for the discipline's name and
+        its tables, which the rules know (``carom.rules.validity.check_header``)."""
+        if not isinstance(self.discipline, str) or not self.discipline:
+            refuse(f"expected the name of a discipline, got {shown(self.discipline)}", "discipline")
+        known_table(self.table)
+        players = self.players
+        if (not isinstance(players, (list, tuple)) or len(players) != 2
+                or not all(isinstance(p, str) and p.strip() for p in players)):
+            refuse(f"players: expected two names, got {shown(players)}")
+        problem = json_problem(list(players))
+        if problem is not None:
+            refuse(problem, "players")
+        _set(self, "players", tuple(players))
+        _set(self, "points", _points(self.points))
+        as_whole(self.innings, "innings", 1, nullable=True)
+        if self.points is None and self.innings is None:
+            refuse("points and innings are both null: a game needs a limit (E1)")
+        as_whole(self.sets_to_win, "sets: to_win", 1, nullable=True)
+        as_flag(self.equalizing_inning, "equalizing_inning")
+        if self.tiebreak is not None:
+            if self.tiebreak not in TIEBREAKS:
+                refuse(f'expected null or "penalties", got {shown(self.tiebreak)} (P1)', "tiebreak")
+            if self.sets_to_win is not None:
+                refuse("a match of sets always has a winner: no tie-break (E4, P1)", "tiebreak")
+        if self.clock is not None and type(self.clock) is not Clock:
+            refuse(f"expected a Clock or null, got {shown(self.clock)}", "clock")
         _FrozenExtra.__post_init__(self)
+
+
+def _points(value: Any) -> int | tuple[int, int] | None:
+    """The points limit: one for both players, ``None``, or a handicap: two, each
+    player's own limit in ``players`` order (docs/format.md)."""
+    if isinstance(value, (list, tuple)):
+        if len(value) != 2:
+            refuse(f"a handicap is one limit per player (two), got {shown(value)}", "points")
+        return (as_count(value[0], "points[0]", 1), as_count(value[1], "points[1]", 1))
+    return as_whole(value, "points", 1, nullable=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +203,12 @@ class LagResult:
     y: float
     crossed: bool
 
+    def __post_init__(self) -> None:
+        as_flag(self.top, "top")
+        as_flag(self.red, "red")
+        _set(self, "y", as_number(self.y, "y"))
+        as_flag(self.crossed, "crossed")
+
 
 @dataclass(frozen=True, slots=True)
 class Lag(_FrozenExtra):
@@ -119,11 +216,27 @@ class Lag(_FrozenExtra):
     collided: bool
     extra: Extra = EMPTY
 
+    KEYS: ClassVar[frozenset[str]] = frozenset(("type", "results", "collided"))
+
+    def __post_init__(self) -> None:
+        results = as_sequence(self.results, "results", "one result per player (two)")
+        if len(results) != 2 or not all(type(r) is LagResult for r in results):
+            refuse(f"expected one LagResult per player (two), got {shown(results)}", "results")
+        _set(self, "results", results)
+        as_flag(self.collided, "collided")
+        _FrozenExtra.__post_init__(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Opener(_FrozenExtra):
     player: int
     extra: Extra = EMPTY
+
+    KEYS: ClassVar[frozenset[str]] = frozenset(("type", "player"))
+
+    def __post_init__(self) -> None:
+        as_player(self.player)
+        _FrozenExtra.__post_init__(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,9 +246,14 @@ class Exit:
     ball: Ball
     zone: str
 
+    def __post_init__(self) -> None:
+        _set(self, "ball", as_ball(self.ball))
+        if not isinstance(self.zone, str) or not self.zone:
+            refuse(f"expected the name of a zone, got {shown(self.zone)}", "zone")
+
 
 @dataclass(frozen=True, slots=True)
-class Stroke:
+class Stroke(_FrozenExtra):
     """One stroke with what happened on the table."""
 
     ball: Ball
@@ -147,24 +265,66 @@ class Stroke:
     paths: Mapping[Ball, Path] | None = None
     extra: Extra = EMPTY
 
+    KEYS: ClassVar[frozenset[str]] = frozenset(
+        ("type", "ball", "start", "events", "end", "exits", "fouls", "paths"))
+
     def __post_init__(self) -> None:
-        """Keep frozen copies of what was given as lists and dicts."""
-        start, end, paths = self.start, self.end, self.paths
-        if start is not None and type(start) is not Position:
-            object.__setattr__(self, "start", Position(start))
-        if end is not None and type(end) is not Position:
-            object.__setattr__(self, "end", Position(end))
-        if paths is not None and type(paths) is not FrozenMap:
-            object.__setattr__(self, "paths", FrozenMap(
-                {ball: tuple(map(tuple, path)) for ball, path in paths.items()}))
-        if type(self.events) is not tuple:
-            object.__setattr__(self, "events", tuple(self.events))
-        if type(self.exits) is not tuple:
-            object.__setattr__(self, "exits", tuple(self.exits))
-        if type(self.fouls) is not tuple:
-            object.__setattr__(self, "fouls", tuple(self.fouls))
-        if type(self.extra) is not FrozenMap:
-            object.__setattr__(self, "extra", freeze(self.extra))
+        """Check what was given, and keep frozen copies of what came as lists and dicts."""
+        if type(self.ball) is not Ball:
+            _set(self, "ball", as_ball(self.ball))
+        events = self.events if type(self.events) is tuple else as_sequence(
+            self.events, "events", "a list of contacts and jumps")
+        if not _EVENTS.issuperset(map(type, events)):
+            for i, event in enumerate(events):
+                if type(event) not in EVENT_TYPES:
+                    refuse(f"expected a BallContact, CushionContact or Jump, got {shown(event)}",
+                           f"events[{i}]")
+        _set(self, "events", events)
+        for field in ("start", "end"):
+            position = getattr(self, field)
+            if position is not None and type(position) is not Position:
+                try:
+                    _set(self, field, Position(position))
+                except InvalidValue as error:
+                    refuse(str(error), field)
+        if self.exits != ():
+            exits = as_sequence(self.exits, "exits", "a list of exits")
+            for i, item in enumerate(exits):
+                if type(item) is not Exit:
+                    refuse(f"expected an Exit, got {shown(item)}", f"exits[{i}]")
+            _set(self, "exits", exits)
+        if self.fouls != ():
+            fouls = as_sequence(self.fouls, "fouls", "a list of fault codes")
+            _set(self, "fouls", tuple(as_code(f, f"fouls[{i}]", STROKE_FOULS) for i, f in enumerate(fouls)))
+        if self.paths is not None and type(self.paths) is not FrozenMap:
+            _set(self, "paths", _paths(self.paths))
+        _FrozenExtra.__post_init__(self)
+
+
+_EVENTS = frozenset(EVENT_TYPES)
+
+
+def _paths(given: Any) -> FrozenMap[Ball, Path]:
+    """Each ball's samples ``(t, x, y)``, checked; floats all, as the reader reads them."""
+    if not isinstance(given, Mapping):
+        refuse(f"expected an object of ball paths, got {shown(given)}", "paths")
+    paths: dict[Ball, Path] = {}
+    for key, samples in given.items():
+        ball = as_ball(key, "paths")
+        if plainly_samples(samples, 3):
+            paths[ball] = samples
+            continue
+        where = f"paths: {ball}"
+        if isinstance(samples, (str, bytes, Mapping)) or not isinstance(samples, (list, tuple)):
+            refuse(f"expected a list of [t, x, y], got {shown(samples)}", where)
+        rows = []
+        for j, sample in enumerate(samples):
+            if isinstance(sample, (str, bytes)) or not isinstance(sample, (list, tuple)) or len(sample) != 3:
+                refuse(f"expected [t, x, y], got {shown(sample)}", f"{where}[{j}]")
+            t, x, y = (as_number(v, where) for v in sample)
+            rows.append((t, x, y))
+        paths[ball] = tuple(rows)
+    return FrozenMap(paths)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +335,17 @@ class Call(_FrozenExtra):
     rule: str | None = None
     extra: Extra = EMPTY
 
+    KEYS: ClassVar[frozenset[str]] = frozenset(("type", "result", "rule"))
+
+    def __post_init__(self) -> None:
+        result = as_member(self.result, "result", CallResult, "carom, miss or foul")
+        _set(self, "result", result)
+        if result is CallResult.FOUL:
+            as_code(self.rule, "rule", CALLABLE_FOULS)
+        elif self.rule is not None:
+            refuse(f"a {result.value} names no rule", "rule")
+        _FrozenExtra.__post_init__(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Inning(_FrozenExtra):
@@ -183,6 +354,14 @@ class Inning(_FrozenExtra):
     points: int
     foul: str | None = None
     extra: Extra = EMPTY
+
+    KEYS: ClassVar[frozenset[str]] = frozenset(("type", "points", "foul"))
+
+    def __post_init__(self) -> None:
+        as_whole(self.points, "points", 0)
+        if self.foul is not None:
+            as_code(self.foul, "foul", CALLABLE_FOULS)
+        _FrozenExtra.__post_init__(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,11 +401,45 @@ class Penalty(_FrozenExtra):
     carom: bool
     extra: Extra = EMPTY
 
+    KEYS: ClassVar[frozenset[str]] = frozenset(("type", "player", "result"))
+
+    def __post_init__(self) -> None:
+        as_player(self.player)
+        as_flag(self.carom, "carom")
+        _FrozenExtra.__post_init__(self)
+
 
 Record = Lag | Opener | Stroke | Call | Inning | Respot | Undo | Timeout | Expired | Penalty
 
+RECORD_TYPES = (Lag, Opener, Stroke, Call, Inning, Respot, Undo, Timeout, Expired, Penalty)
+
 __all__ = [
-    "FORMAT", "TIEBREAKS", "Ball", "Call", "CallResult", "Clock", "Event", "Exit", "Expired",
-    "Extra", "Header", "Inning", "Lag", "LagResult", "Opener", "Path", "Penalty", "Point",
-    "Position", "Record", "RecordType", "Respot", "Stroke", "Timeout", "Undo",
+    "CALLABLE_FOULS",
+    "FORMAT",
+    "RECORD_TYPES",
+    "STROKE_FOULS",
+    "TIEBREAKS",
+    "Ball",
+    "Call",
+    "CallResult",
+    "Clock",
+    "Event",
+    "Exit",
+    "Expired",
+    "Extra",
+    "Header",
+    "Inning",
+    "Lag",
+    "LagResult",
+    "Opener",
+    "Path",
+    "Penalty",
+    "Point",
+    "Position",
+    "Record",
+    "RecordType",
+    "Respot",
+    "Stroke",
+    "Timeout",
+    "Undo",
 ]

@@ -7,8 +7,10 @@ the cushion noses; ``x`` across the table (0 … W), ``y`` along it (0 … L), m
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from carom.core.balls import BALL_RADIUS
+from carom.core.checks import as_name, as_number, refuse, shown
 from carom.core.errors import UnknownName
 
 Point = tuple[float, float]
@@ -28,6 +30,9 @@ class Tolerances:
 
 TOLERANCES = Tolerances()
 
+LAG_INSET = 0.30
+"""Metres from each long cushion to the lag balls' starting spots (rule L1)."""
+
 
 @dataclass(frozen=True, slots=True)
 class TableSpec:
@@ -40,6 +45,28 @@ class TableSpec:
     """Distance ``d`` of the two starting spots from the bottom spot."""
     ball_radius: float = BALL_RADIUS
     """The balls played on it (rule Q5)."""
+
+    def __post_init__(self) -> None:
+        """A table its balls can be set up on: finite sizes, every spot on the surface,
+        the balls on the starting spots apart (O2), the lag's spots 0.30 m from the long
+        cushions apart (L1)."""
+        object.__setattr__(self, "name", as_name(self.name, "name"))
+        for field in ("width", "length", "start_offset", "ball_radius"):
+            value = as_number(getattr(self, field), field)
+            if not value > 0.0:
+                refuse(f"{value:g} m is not a size", field)
+            object.__setattr__(self, field, value)
+        r = self.ball_radius
+        if self.width < LAG_INSET * 2.0 + 2.0 * r:
+            refuse(f"{self.width:g} m leaves no room for the lag: its balls start {LAG_INSET:g} m from "
+                   f"each long cushion (L1), so at least {LAG_INSET * 2.0 + 2.0 * r:g} m", "width")
+        if self.length < 4.0 * r:
+            refuse(f"{self.length:g} m leaves no room between the top and bottom spots (at least "
+                   f"4R = {4.0 * r:g} m)", "length")
+        if not 2.0 * r <= self.start_offset <= self.width / 2.0 - r:
+            refuse(f"{self.start_offset:g} m must put the starting spots at least 2R = {2.0 * r:g} m from "
+                   f"the bottom spot and on the surface (at most {self.width / 2.0 - r:g} m) (O2)",
+                   "start_offset")
 
     @property
     def diamond(self) -> float:
@@ -69,7 +96,7 @@ class TableSpec:
     def lag_spots(self) -> tuple[Point, Point]:
         """Where the two lag balls start: on y = L/4, 0.30 m from each long cushion (L1)."""
         y = self.length / 4.0
-        return ((0.30, y), (self.width - 0.30, y))
+        return ((LAG_INSET, y), (self.width - LAG_INSET, y))
 
 
 def _nm(x: float, y: float) -> Point:
@@ -94,5 +121,18 @@ def table(name: str) -> TableSpec:
     """The table called ``name``; :class:`UnknownName` (a ``KeyError``) names the known ones."""
     try:
         return TABLES[name]
-    except KeyError:
+    except (KeyError, TypeError):  # TypeError: a name that cannot be a key (a list)
         raise UnknownName("table", name, TABLES) from None
+
+
+def known_table(name: Any) -> TableSpec:
+    """The registered table called ``name``; anything else is refused naming the known ones."""
+    found = TABLES.get(name) if isinstance(name, str) else None
+    if found is None:
+        refuse(f"table: unknown {shown(name)} (known: {', '.join(TABLES)})")
+    return found
+
+
+def as_table(value: Any) -> TableSpec:
+    """A table, given as a :class:`TableSpec` or by its name (:func:`known_table`)."""
+    return value if isinstance(value, TableSpec) else known_table(value)

@@ -13,7 +13,7 @@ import gymnasium as gym
 import numpy as np
 
 from carom.core.errors import CaromError
-from carom.core.table import table as table_named
+from carom.core.table import TableSpec
 from carom.gym import render
 from carom.gym.logic import (
     ACTION_SIZE,
@@ -21,7 +21,9 @@ from carom.gym.logic import (
     NO_WINNER,
     OBSERVATION_SIZE,
     OPPONENT,
-    Settings,
+    check_play,
+    checked_actions,
+    checked_settings,
     observe,
     positions_of,
     reward,
@@ -55,8 +57,10 @@ class ThreeCushionEnv(gym.Env[np.ndarray, np.ndarray]):
 
     A `Box(-1, 1, (4,), float32)`: cue speed from 0.5 to 7 m/s, cue direction from 0° to
     360° (counter-clockwise from the +x axis, GEOMETRY.md), side and height of the tip
-    from -0.5 R to 0.5 R, a level cue. A tip offset beyond the miscue limit (0.5 R) is
-    pulled back onto it.
+    from -0.5 R to 0.5 R, a level cue. A number beyond [-1, 1] is clipped to it; a tip
+    offset beyond the miscue limit (0.5 R) is pulled back onto it. An action of another
+    shape, or holding NaN or an infinity, is refused (a `CaromError` naming it), and so
+    is a step after the episode ended: `reset()` first.
 
     ## Observation Space
 
@@ -102,11 +106,12 @@ class ThreeCushionEnv(gym.Env[np.ndarray, np.ndarray]):
 
     def __init__(self, points: int | None = 15, innings: int | None = 50, equalizing_inning: bool = True,
                  opponent: Policy = random_striker, params: Params = DEFAULT_PARAMS,
-                 max_strokes: int = 500, render_mode: str | None = None, table: str = "large") -> None:
+                 max_strokes: int = 500, render_mode: str | None = None,
+                 table: TableSpec | str = "large") -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise CaromError(f"render_mode: {render_mode!r} is not one of ansi, rgb_array")
-        self.settings = Settings(points, innings, equalizing_inning, table)
-        self.table = table_named(table)
+        self.settings, self.table = checked_settings(points, innings, equalizing_inning, table)
+        check_play(opponent, params, max_strokes)
         self.opponent = opponent
         self.params = params
         self.max_strokes = max_strokes
@@ -116,6 +121,8 @@ class ThreeCushionEnv(gym.Env[np.ndarray, np.ndarray]):
         self.state: MatchState = start(self.settings)
         self.strokes = 0
         self.line = 3
+        self.ended = False
+        """The episode terminated or was truncated: a step needs a reset first."""
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
@@ -123,14 +130,22 @@ class ThreeCushionEnv(gym.Env[np.ndarray, np.ndarray]):
         self.state = start(self.settings)
         self.strokes = 0
         self.line = 3
+        self.ended = False
         return observe(self.state, self.settings), self._info()
 
     def step(self, action: np.ndarray) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        earned = reward(self._play(action))
+        """The agent's stroke (``action``: four numbers, clipped to [-1, 1]), then the
+        opponent's until the agent is at the table again or the episode ends. A step after
+        the end (terminated or truncated) is refused: ``reset()`` first."""
+        if self.ended:
+            raise CaromError("step: the episode has ended (terminated or truncated): call reset() first")
+        earned = reward(self._play(checked_actions(action, None)))
         while not self.state.finished and self.state.striker == OPPONENT and self.strokes < self.max_strokes:
-            self._play(self.opponent(observe(self.state, self.settings), self.np_random))
+            move = self.opponent(observe(self.state, self.settings), self.np_random)
+            self._play(checked_actions(move, None, "the opponent's action"))
         terminated = self.state.finished
         truncated = not terminated and self.strokes >= self.max_strokes
+        self.ended = terminated or truncated
         return observe(self.state, self.settings), earned, terminated, truncated, self._info()
 
     def render(self) -> str | np.ndarray | None:

@@ -17,12 +17,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from carom.core.balls import BALLS, Ball
+from carom.core.checks import as_whole, refuse, shown
 from carom.core.records import Header, Opener
-from carom.core.table import TableSpec
+from carom.core.table import TABLES, TableSpec, as_table
 from carom.match.engine import apply
 from carom.match.state import MatchState, Ruling, initial_state
 from carom.physics import Params, Strike, simulate
 from carom.physics.strike import MISCUE_LIMIT
+from carom.rules.validity import check_header
 
 SPEED = (0.5, 7.0)
 """The cue speeds an action spans, m/s."""
@@ -48,6 +50,42 @@ class Settings:
     def header(self) -> Header:
         return Header("three-cushion", self.table, ("agent", "opponent"), self.points, self.innings,
                       None, self.equalizing_inning)
+
+
+def checked_settings(points: int | None, innings: int | None, equalizing_inning: bool,
+                     table: TableSpec | str) -> tuple[Settings, TableSpec]:
+    """The match an environment plays, its keyword arguments checked as a header is (the
+    limits, E1; a registered table, by name or value): a refusal names the argument."""
+    spec = as_table(table)
+    if TABLES.get(spec.name) != spec:
+        refuse(f"expected a table of carom.core.table.TABLES ({', '.join(TABLES)}), got {spec.name!r}")
+    settings = Settings(points, innings, equalizing_inning, spec.name)
+    check_header(settings.header())
+    return settings, spec
+
+
+def check_play(opponent: object, params: object, max_strokes: object) -> None:
+    """The opponent a policy, the parameters :class:`Params`, ``max_strokes`` a whole number >= 1."""
+    if not callable(opponent):
+        refuse(f"expected a policy (observation, generator) -> action, got {shown(opponent)}", "opponent")
+    if type(params) is not Params:
+        refuse(f"expected Params, got {shown(params)}", "params")
+    as_whole(max_strokes, "max_strokes", 1)
+
+
+def checked_actions(actions: object, rows: int | None, field: str = "action") -> np.ndarray:
+    """``actions`` as numbers: ``ACTION_SIZE`` of them (``rows`` × ``ACTION_SIZE`` for the
+    vector form), finite; beyond [-1, 1] they are clipped (:func:`strikes`)."""
+    shape = (ACTION_SIZE,) if rows is None else (rows, ACTION_SIZE)
+    try:
+        given = np.asarray(actions, dtype=np.float64)
+    except (TypeError, ValueError):
+        refuse(f"expected numbers of shape {shape}, got {shown(actions)}", field)
+    if given.shape != shape:
+        refuse(f"expected the shape {shape}, got {given.shape}", field)
+    if not np.isfinite(given).all():
+        refuse("holds a number that is not finite (NaN or infinity)", field)
+    return given
 
 
 def strikes(actions: np.ndarray) -> np.ndarray:

@@ -24,10 +24,10 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from carom.core.balls import BALLS, Ball
+from carom.core.checks import as_count, as_flag
 from carom.core.errors import CaromError
 from carom.core.position import starting_position
 from carom.core.table import TableSpec
-from carom.core.table import table as table_named
 from carom.gym import render
 from carom.gym.env import Policy, random_striker
 from carom.gym.judging import verdicts
@@ -38,6 +38,9 @@ from carom.gym.logic import (
     OBSERVATION_SIZE,
     OPPONENT,
     Settings,
+    check_play,
+    checked_actions,
+    checked_settings,
     observation,
     strikes,
 )
@@ -163,8 +166,9 @@ class ThreeCushionVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     stop at any difference from the fast path) and ``max_events`` (contacts kept per
     stroke in the batch; a stroke with more is simulated again with room for them).
 
-    Observations (N × 10), actions (N × 4), rewards, terminations and truncations are
-    the single environment's, batched; ``info`` holds ``score``, ``innings`` (N × 2),
+    Observations (N × 10), actions (N × 4; another shape, NaN or an infinity is refused,
+    numbers beyond [-1, 1] clipped), rewards, terminations and truncations are the single
+    environment's, batched; ``info`` holds ``score``, ``innings`` (N × 2),
     ``winner`` (0, 1, or -1 for none) and ``finished``. A sub-environment that ended is
     reset at the next step (``AutoresetMode.NEXT_STEP``): that step ignores its action
     and returns its first observation with reward 0.
@@ -176,12 +180,14 @@ class ThreeCushionVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     def __init__(self, num_envs: int = 1, points: int | None = 15, innings: int | None = 50,
                  equalizing_inning: bool = True, opponent: Policy = random_striker,
                  params: Params = DEFAULT_PARAMS, max_strokes: int = 500, render_mode: str | None = None,
-                 table: str = "large", check_referee: bool = False, max_events: int = 32) -> None:
+                 table: TableSpec | str = "large", check_referee: bool = False, max_events: int = 32) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise CaromError(f"render_mode: {render_mode!r} is not one of ansi, rgb_array")
-        self.num_envs = num_envs
-        self.settings = Settings(points, innings, equalizing_inning, table)
-        self.table = table_named(table)
+        self.num_envs = as_count(num_envs, "num_envs", 1)
+        self.settings, self.table = checked_settings(points, innings, equalizing_inning, table)
+        check_play(opponent, params, max_strokes)
+        as_flag(check_referee, "check_referee")
+        as_count(max_events, "max_events", 1)
         self.rules = discipline("three-cushion")
         self.opponent = opponent
         self.params = params
@@ -230,7 +236,8 @@ class ThreeCushionVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         agents = np.flatnonzero(playing)
         if agents.size:
             assert not m.finished[agents].any() and (m.striker[agents] == AGENT).all()
-            rewards[agents] = self._play(agents, strikes(np.asarray(actions)[agents]))
+            given = checked_actions(actions, self.num_envs, "actions")
+            rewards[agents] = self._play(agents, strikes(given[agents]))
         while True:
             at_table = playing & ~m.finished & (m.striker == OPPONENT)
             turn = np.flatnonzero(at_table & (m.strokes < self.max_strokes))

@@ -49,13 +49,17 @@ TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 PYTHON_SOURCES = ("web", "notation")
 """Packages whose gettext calls are extracted."""
 WEB = PACKAGE / "web"
-REFUSAL_SOURCES = ("core/inputs.py", "core/position.py", "notation/reader.py", "notation/matchfile.py",
-                   "notation/drawing.py", "match/engine.py", "match/replay.py", "storage/book.py",
-                   "storage/errors.py", "storage/events.py", "storage/players.py", "storage/tournaments.py",
-                   "storage/register.py", "track/errors.py", "track/readers/__init__.py",
-                   "track/readers/balls_jsonl.py", "league/fixtures.py", "league/formats.py",
-                   "league/lineups.py", "league/meetings.py", "league/reports.py", "league/season.py",
-                   "league/sheets.py", "storage/leagues/office.py", "storage/leagues/season.py")
+REFUSAL_SOURCES = (
+    "core/inputs.py", "core/sources.py", "core/checks.py", "core/position.py", "core/table.py",
+    "core/events.py", "core/records.py", "rules/validity.py", "notation/reader.py",
+    "notation/matchfile.py", "notation/drawing.py", "match/engine.py", "match/replay.py",
+    "storage/book.py", "storage/errors.py", "storage/events.py", "storage/players.py",
+    "storage/tournaments.py", "storage/register.py", "storage/daylog.py", "storage/tournament_rows.py",
+    "competition/day/settings.py", "competition/day/apply.py", "competition/day/planning.py",
+    "competition/day/result.py", "competition/day/keys.py", "track/errors.py",
+    "track/readers/__init__.py", "track/readers/balls_jsonl.py", "league/fixtures.py",
+    "league/formats.py", "league/lineups.py", "league/meetings.py", "league/reports.py",
+    "league/season.py", "league/sheets.py", "storage/leagues/office.py", "storage/leagues/season.py")
 """Modules whose refusals can reach a page (an import, a tablet, the organiser's form)."""
 BALLS = ("white", "yellow", "red")
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true", "silent": "false"}
@@ -131,17 +135,34 @@ def refusals() -> Iterator[tuple[str, int, str, list[str]]]:
 
 
 def _message(call: ast.Call) -> ast.expr:
-    """The message of a refusal: its first argument, a league rule's second (``LeagueError("LG5", ...)``)."""
-    league = isinstance(call.func, ast.Name) and call.func.id == "LeagueError" and len(call.args) > 1
-    return call.args[1] if league else call.args[0]
+    """The message of a refusal: its first argument; a league rule's second
+    (``LeagueError("LG5", ...)``); for ``Refused(field, reason, rule)``
+    (:class:`carom.competition.day.Refused`) the f-string it makes, "field: reason (rule)"."""
+    if isinstance(call.func, ast.Name) and call.func.id == "LeagueError" and len(call.args) > 1:
+        return call.args[1]
+    if not (isinstance(call.func, ast.Name) and call.func.id == "Refused" and len(call.args) >= 2):
+        return call.args[0]
+    parts: list[ast.expr] = [call.args[0], ast.Constant(": "), call.args[1]]
+    if len(call.args) > 2:
+        parts += [ast.Constant(" ("), call.args[2], ast.Constant(")")]
+    values: list[ast.expr] = []
+    for part in parts:
+        if isinstance(part, ast.JoinedStr):
+            values.extend(part.values)
+        elif isinstance(part, ast.Constant):
+            values.append(part)
+        else:
+            values.append(ast.FormattedValue(part, -1, None))
+    return ast.JoinedStr(values)
 
 
 def _raises(func: ast.expr) -> bool:
-    """A call that states a refusal: ``_fail(...)``, ``SomeError(...)``, an error's
-    ``super().__init__(...)``, or ``problems.append(...)`` (the problems a reader then
-    refuses with)."""
+    """A call that states a refusal: ``_fail(...)``, ``refuse(...)``, ``SomeError(...)``,
+    an error's ``super().__init__(...)``, or ``problems.append(...)`` (the problems a
+    reader then refuses with)."""
     if isinstance(func, ast.Name):
-        return func.id == "_fail" or func.id.endswith(("Error", "Token", "Match", "Conflict"))
+        named = func.id in ("_fail", "refuse", "Refused")
+        return named or func.id.endswith(("Error", "Token", "Match", "Conflict"))
     if not isinstance(func, ast.Attribute):
         return False
     if func.attr == "__init__":

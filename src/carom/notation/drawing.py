@@ -1,14 +1,59 @@
-"""Pictures of a match: the table before and after any stroke (``carom draw``)."""
+"""Pictures of a match: the table before and after any stroke (``carom draw``), and of
+a position or a stroke on its own (``carom.draw``), as SVG that Jupyter shows."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
+from carom.core.balls import BALLS
+from carom.core.checks import refuse, shown
 from carom.core.errors import RecordError
+from carom.core.position import Position
 from carom.core.records import Header, Record, Stroke
+from carom.core.table import as_table
 from carom.match.replay import Replayer
 from carom.notation.svg import svg_table
+from carom.rules.validity import as_discipline, check_position, check_record, played_on
+
+
+class Picture(str):
+    """An SVG document: a ``str``, which a notebook shows as the picture it is."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+
+def draw(value: Position | Stroke | Mapping[Any, Any], table: Any = "large", *,
+         discipline: Any = None, title: str | None = None) -> Picture:
+    """A position, or a stroke (its start faint, its end, its paths), on ``table`` (a
+    table or its name; the large one, on which every position of a smaller table lies,
+    unless told), with ``discipline``'s zones when given (``carom.draw``). What cannot be
+    on the table is refused, as the reader refuses it."""
+    spec = as_table(table)
+    rules = None
+    if discipline is not None:
+        rules = as_discipline(discipline)
+        played_on(rules, spec)
+    if isinstance(value, Stroke):
+        if rules is not None:
+            check_record(value, rules, spec)
+        start = None if value.start is None else check_position(value.start, spec, (), "stroke: start")
+        end = None if value.end is None else check_position(value.end, spec, (), "stroke: end")
+        return Picture(svg_table(spec, end or start, discipline=rules, paths=value.paths, cue=value.ball,
+                                 ghost=start if end is not None else None, title=title))
+    if not isinstance(value, Mapping):
+        refuse(f"expected a Position or a Stroke, got {shown(value)}", "value")
+    position = check_position(value, spec, (), "position")
+    return Picture(svg_table(spec, position, discipline=rules, title=title or _title(position)))
+
+
+def _title(position: Position) -> str:
+    balls = (f"{b} ({position[b][0]:g}, {position[b][1]:g})" for b in BALLS if b in position)
+    return "Balls: " + ", ".join(balls)
 
 
 def draw_record(header: Header, records: Iterable[tuple[int, Record]], line: int,

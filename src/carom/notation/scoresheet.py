@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from carom.core.checks import printable
 from carom.match.state import MatchState, Ruling
 from carom.match.stats import player_stats
 from carom.notation.words import Words
@@ -12,7 +13,9 @@ from carom.notation.words import Words
 
 def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
                players: tuple[str, str], language: str = "en") -> str:
-    """The scoresheet of a replayed match."""
+    """The scoresheet of a replayed match; the players' names as they print
+    (:func:`printable`: no escape code of theirs reaches a terminal)."""
+    players = (printable(players[0]), printable(players[1]))
     w = Words(language)
     rules = state.rules
     limits = w.limits(rules.points, rules.innings, rules.sets_to_win, rules.equalizing_inning)
@@ -57,14 +60,14 @@ def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
     rows_out = [
         (w.gettext("Points"), [str(s.points) for s in stats]),
         (w.gettext("Innings"), [str(s.innings) for s in stats]),
-        (w.gettext("Average"), [w.decimal(float(s.average)) for s in stats]),
+        (w.gettext("Average"), [w.average(s.average) for s in stats]),
         (w.gettext("High run"), [str(s.high_run) for s in stats]),
     ]
     if rules.clock is not None:
         rows_out.append((w.gettext("Time-outs"), [str(n) for n in state.timeouts_total]))
     if rules.sets_to_win is not None:
         rows_out.append((w.gettext("Sets"), [str(s.sets) for s in stats]))
-        rows_out.append((w.gettext("Best game average"), [w.decimal(float(s.best_game_average))
+        rows_out.append((w.gettext("Best game average"), [w.average(s.best_game_average)
                                                           for s in stats]))
     rows_out.append((w.gettext("Result"), [result_word(state, p, w) for p in (0, 1)]))
     if state.finished:
@@ -82,7 +85,7 @@ def scoresheet(state: MatchState, rulings: list[Ruling] | tuple[Ruling, ...],
 
 
 def result_word(state: MatchState, p: int, w: Words) -> str:
-    """Player ``p``'s result in a word: playing, draw, won or lost."""
+    """How the match stands for player ``p``: playing, won, lost or a draw."""
     if not state.finished:
         return w.pgettext("result", "playing")
     if state.winner is None:

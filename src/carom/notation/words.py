@@ -20,8 +20,11 @@ from __future__ import annotations
 import gettext
 import re
 from collections.abc import Iterator
+from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
+
+from carom.core.averages import printed_average
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "carom"
@@ -100,6 +103,11 @@ class Words:
         """``value`` with ``digits`` decimals and the language's separator (13.333, 13,333)."""
         return f"{value:.{digits}f}".replace(".", self.translations.pgettext("number", "decimal separator"))
 
+    def average(self, value: Fraction | float | int) -> str:
+        """An average as the federations print it: cut, not rounded, to three decimals, with
+        the language's separator (17 points in 12 innings: 1.416, 1,416)."""
+        return printed_average(value, decimal=self.translations.pgettext("number", "decimal separator"))
+
     def limits(self, points: int | tuple[int, int] | None, innings: int | None,
                sets_to_win: int | None, equalizing_inning: bool) -> str:
         """A match's limits in words, e.g. "40 points, 50 innings, equalizing inning" (E1–E5);
@@ -139,7 +147,7 @@ def N_(message: str) -> str:
 
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
-_MAX_DEPTH = 3
+_MAX_DEPTH = 8
 
 
 @cache

@@ -14,6 +14,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from functools import lru_cache
+from numbers import Real
 from typing import Any
 
 import numpy as np
@@ -75,21 +76,14 @@ class Params:
     """Effective mass of the cue's tip end: it sets the squirt angle (Alciatore TP A-31)."""
 
     def __post_init__(self) -> None:
+        """Every value of its kind (a name, a whole number, a finite number) and within
+        :data:`RANGES`; the cushion nose between the ball's centre and its top."""
+        for field in fields(self):
+            value = _checked(field.name, field.default, getattr(self, field.name))
+            object.__setattr__(self, field.name, value)
         if self.cushion_model not in CUSHION_MODELS:
             raise CaromError(f"unknown cushion model {self.cushion_model!r} "
                              f"(known: {', '.join(CUSHION_MODELS)})")
-        positive = ("ball_radius", "ball_mass", "gravity", "mu_slide", "mu_roll", "cushion_height",
-                    "cue_mass", "mathavan_steps")
-        for name in positive:
-            if not getattr(self, name) > 0:
-                raise CaromError(f"{name} must be positive, not {getattr(self, name)!r}")
-        for name in ("spin_decay", "throw_a", "throw_b", "throw_c", "han_mu", "mathavan_mu",
-                     "cue_end_mass"):
-            if not getattr(self, name) >= 0:
-                raise CaromError(f"{name} must not be negative, not {getattr(self, name)!r}")
-        for name in ("e_ball", "han_e", "han_grip", "mathavan_e"):
-            if not 0.0 <= getattr(self, name) <= 1.0:
-                raise CaromError(f"{name} must lie in [0, 1], not {getattr(self, name)!r}")
         if not self.ball_radius <= self.cushion_height < 2.0 * self.ball_radius:
             raise CaromError("the cushion nose must lie between the ball's centre and its top")
 
@@ -113,13 +107,12 @@ class Params:
         if unknown:
             raise CaromError(f"unknown physics parameter(s): {', '.join(map(str, unknown))} "
                              f"(known: {', '.join(known)})")
-        changes = {name: _override(name, getattr(self, name), value) for name, value in overrides.items()}
         try:
-            return replace(self, **changes)
-        except CaromError:
-            raise
-        except ValueError as error:  # a relation between values (__post_init__)
-            raise CaromError(f"physics parameters: {error}") from None
+            return replace(self, **overrides)
+        except CaromError as error:
+            if str(error).startswith("physics parameter"):
+                raise
+            raise CaromError(f"physics parameters: {error}") from None  # a relation between values
 
     def as_record(self) -> dict[str, Any]:
         """The values as written into a record (``Stroke.extra["physics"]``)."""
@@ -152,8 +145,6 @@ class Params:
         p[L.P_CUSHION_GRIP] = self.han_grip
         return p
 
-
-DEFAULT_PARAMS = Params()
 
 EARLIER_DEFAULTS: dict[int, dict[str, float]] = {
     1: {"mu_roll": 0.00475, "han_e": 0.842, "han_mu": 0.230, "han_grip": 0.0, "mathavan_e": 0.879,
@@ -201,22 +192,25 @@ integration takes at most 5,000 steps a contact). A number without an entry (a n
 parameter) must be finite."""
 
 
-def _override(name: str, current: Any, value: Any) -> Any:
-    """``value`` for the parameter ``name`` (whose current value is ``current``), checked."""
-    if isinstance(current, str):
+def _checked(name: str, default: Any, value: Any) -> Any:
+    """``value`` for the parameter ``name``, of the kind of its ``default``, checked."""
+    if isinstance(default, str):
         if not isinstance(value, str):
             raise CaromError(f"physics parameter {name} must be a name, not {value!r}")
         return value
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
         raise CaromError(f"physics parameter {name} must be a finite number, not {value!r}")
-    if isinstance(current, int) and value != int(value):
+    if isinstance(default, int) and value != int(value):
         raise CaromError(f"physics parameter {name} must be a whole number, not {value!r}")
     if name in RANGES:
         low, high, unit = RANGES[name]
         if not low <= value <= high:
             raise CaromError(f"physics parameter {name}: {value:g} is out of range: from {low:g} to "
                              f"{high:g}{' ' + unit if unit else ''}")
-    return int(value) if isinstance(current, int) else float(value)
+    return int(value) if isinstance(default, int) else float(value)
+
+
+DEFAULT_PARAMS = Params()
 
 
 def cushion_angle(params: Params) -> float:

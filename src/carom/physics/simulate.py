@@ -16,16 +16,17 @@ from typing import Any
 import numpy as np
 
 from carom.core.balls import BALLS, CUSHIONS, Ball
+from carom.core.checks import as_ball, as_number, as_sequence, refuse, shown, within
 from carom.core.errors import CaromError
 from carom.core.events import BallContact, CushionContact, Event
 from carom.core.position import Position, position_problems
 from carom.core.records import Path, Stroke
-from carom.core.table import TableSpec
+from carom.core.table import TableSpec, as_table
 from carom.physics import layout as L
 from carom.physics.build.choice import stroke_kernels
 from carom.physics.build.notice import compile_notice
 from carom.physics.params import DEFAULT_PARAMS, Params, kernel_vector, record_of
-from carom.physics.strike import Strike
+from carom.physics.strike import MAX_CUE_SPEED, Strike
 from carom.physics.timeline import sample_times
 
 FIRST_LOG = 256
@@ -34,12 +35,37 @@ FIRST_LOG = 256
 MODEL_NOTE = "2-D: balls never leave the cloth, so the simulator never produces a jump"
 
 
+MAX_BALL_SPEED = 2.0 * MAX_CUE_SPEED
+"""m/s: a cue gives a ball at most twice its own speed (PHYSICS.md, "Cue strike")."""
+MAX_SPIN = 2000.0
+"""rad/s about any axis: a cue at 15 m/s with the tip 0.5 R off centre gives about 1,200."""
+MIN_SAMPLE = 0.001
+MAX_SAMPLE = 10.0
+"""Seconds between path samples: 1 ms is a fast camera; a stroke of a minute then
+holds 60,000 samples a ball."""
+
+
 @dataclass(frozen=True, slots=True)
 class Motion:
-    """A ball already moving when the simulation starts: velocity (m/s), spin (rad/s)."""
+    """A ball already moving when the simulation starts: velocity (m/s), spin (rad/s),
+    finite, at most :data:`MAX_BALL_SPEED` and :data:`MAX_SPIN`."""
 
     v: tuple[float, float] = (0.0, 0.0)
     w: tuple[float, float, float] = (0.0, 0.0, 0.0)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "v", _bounded(self.v, 2, MAX_BALL_SPEED, "m/s", "v"))
+        object.__setattr__(self, "w", _bounded(self.w, 3, MAX_SPIN, "rad/s", "w"))
+
+
+def _bounded(value: Any, size: int, limit: float, unit: str, field: str) -> tuple[float, ...]:
+    numbers = as_sequence(value, field, f"a list of {size} numbers")
+    if len(numbers) != size:
+        refuse(f"expected a list of {size} numbers, got {shown(value)}", field)
+    vector = tuple(as_number(n, f"{field}[{i}]") for i, n in enumerate(numbers))
+    if math.hypot(*vector) > limit:
+        refuse(f"{math.hypot(*vector):g} {unit} is more than the limit of {limit:g} {unit}", field)
+    return vector
 
 
 @dataclass(slots=True)
@@ -196,15 +222,22 @@ def physics_record(params: Params, table: TableSpec, strike: Strike | None, resu
     return out
 
 
-def simulate(position: Position, strike: Strike | None, table: TableSpec,
-             params: Params = DEFAULT_PARAMS, *, motion: Mapping[Ball, Motion] | None = None,
+def simulate(position: Position | Mapping[Ball | str, Any], strike: Strike | None, table: TableSpec | str,
+             params: Params = DEFAULT_PARAMS, *, motion: Mapping[Ball | str, Motion] | None = None,
              sample: float | None = None) -> Stroke:
-    """Play ``strike`` from ``position`` on ``table`` and record what happened.
+    """Play ``strike`` from ``position`` on ``table`` (a table or its name) and record
+    what happened. Every argument is checked first; a refusal is a
+    :class:`~carom.core.errors.CaromError` naming it.
 
     ``motion`` gives balls already moving (added to what the strike gives). ``sample``
     (seconds) adds every ball's path, sampled at that interval and at every event. The
     record's ``ball`` is the struck ball (without a strike: the first moving one, else
     white); ``extra["physics"]`` holds the parameters (PHYSICS.md)."""
+    position, table, motion = _arguments(position, strike, table, params, motion)
+    if sample is not None:
+        sample = as_number(sample, "sample")
+        if not MIN_SAMPLE <= sample <= MAX_SAMPLE:
+            refuse(f"{sample:g} is out of range: from {MIN_SAMPLE:g} to {MAX_SAMPLE:g} seconds", "sample")
     result = play(position, strike, table, params, motion)
     final = result.final[:, :2].tolist()
     paths = paths_of(result, sample) if sample is not None else None
@@ -216,6 +249,30 @@ def simulate(position: Position, strike: Strike | None, table: TableSpec,
         paths=paths,
         extra={"physics": physics_record(params, table, strike, result)},
     )
+
+
+def _arguments(position: Any, strike: Any, table: Any, params: Any, motion: Any
+               ) -> tuple[Position, TableSpec, Mapping[Ball, Motion] | None]:
+    """The arguments of :func:`simulate`, checked: each of its kind (a position or a
+    mapping of balls to points, a table or its name), a refusal naming the argument."""
+    with within("position"):
+        checked = position if type(position) is Position else Position(position)
+    if not checked:
+        refuse("no ball on the table", "position")
+    if strike is not None and type(strike) is not Strike:
+        refuse(f"expected a Strike or None, got {shown(strike)}", "strike")
+    spec = as_table(table)
+    if type(params) is not Params:
+        refuse(f"expected Params, got {shown(params)}", "params")
+    if motion is None:
+        return checked, spec, None
+    if not isinstance(motion, Mapping):
+        refuse(f"expected a mapping of balls to Motion, got {shown(motion)}", "motion")
+    moving = {as_ball(ball, "motion"): m for ball, m in motion.items()}
+    for ball, m in moving.items():
+        if type(m) is not Motion:
+            refuse(f"expected a Motion, got {shown(m)}", f"motion: {ball}")
+    return checked, spec, moving
 
 
 def _record_ball(strike: Strike | None, motion: Mapping[Ball, Motion] | None) -> Ball:

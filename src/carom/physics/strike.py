@@ -17,8 +17,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from carom.core.balls import Ball
-from carom.core.errors import CaromError
+from carom.core.balls import Ball, cue_ball_problem
+from carom.core.checks import as_ball, as_number, refuse
 
 MISCUE_LIMIT = 0.5
 """Largest tip offset, as a fraction of R, that does not miscue (PHYSICS.md)."""
@@ -68,10 +68,20 @@ class Strike:
     elevation: float = 0.0
 
     def __post_init__(self) -> None:
+        """Check what was given: the ball white or yellow, by value or name (O1; red is
+        set moving with a ``Motion``, never struck), each number a finite real within
+        :data:`LIMITS` (kept as a ``float``), the tip within the miscue limit."""
+        ball = as_ball(self.ball)
+        problem = cue_ball_problem(ball)
+        if problem is not None:
+            refuse(f"{problem}; to set red moving, give it a motion", "ball")
+        object.__setattr__(self, "ball", ball)
         for field in LIMITS:
-            problem = limit_problem(field, getattr(self, field))
+            value = as_number(getattr(self, field), f"cue {field}")
+            problem = limit_problem(field, value)
             if problem is not None:
-                raise CaromError(f"cue {field}: {problem}")
+                refuse(problem, f"cue {field}")
+            object.__setattr__(self, field, value)
         problem = miscue_problem(self.side, self.height)
         if problem is not None:
-            raise CaromError(problem)
+            refuse(problem)

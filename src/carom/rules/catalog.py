@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from carom.core.records import CALLABLE_FOULS as CALLABLE_FOULS  # the faults a record may give, kept here too
+from carom.core.records import STROKE_FOULS as STROKE_FOULS
 from carom.rules.competition import COMPETITION_RULES
 
 
@@ -37,12 +39,6 @@ _IDS = (
 
 RULES: dict[str, Rule] = {rule_id: Rule(rule_id) for rule_id in _IDS}
 """Every rule id of RULES.md, in the rulebook's order."""
-
-CALLABLE_FOULS: tuple[str, ...] = (*(f"F{n}" for n in range(2, 14)), "Z7", "O3")
-"""The faults a referee may give in a record (FORMAT.md): F2–F13, Z7, O3."""
-
-STROKE_FOULS: tuple[str, ...] = tuple(f"F{n}" for n in range(2, 14))
-"""The faults a ``stroke`` record's ``fouls`` may call (FORMAT.md): F2–F13."""
 
 _ORDER = {rule_id: i for i, rule_id in enumerate((*RULES, *COMPETITION_RULES))}
 """The rulebook's order, then carom's competition rules (:mod:`carom.rules.competition`)."""

@@ -23,21 +23,22 @@ def decide_lag(lag: Lag, failures: tuple[int, int] = (0, 0)) -> LagOutcome:
 
     Faults decide before distances: a ball that hits red (L4) or, when the balls
     collide, the ball that crossed into the other half (L5) gives the choice to the
-    opponent; faults by both players repeat the lag. A ball that does not reach the
+    opponent; a fault by each player (one hit red, the other crossed), or a collision
+    that both or neither balls crossed, repeats the lag. A ball that does not reach the
     top cushion repeats the lag (L6), and at that player's second failure the
     opponent decides; both failing for the second time at once repeat again. Then
     the ball closer to the bottom cushion wins (L2); equal distances repeat (L3).
     """
     a, b = lag.results
+    faults = [a.red, b.red]
+    rule = "L4"
     if lag.collided:
-        crossed = (a.crossed, b.crossed)
-        if crossed[0] != crossed[1]:
-            return LagOutcome(1 if crossed[0] else 0, failures, "L5")
-        return LagOutcome(None, failures, "L5")
-    if a.red or b.red:
-        if a.red and b.red:
-            return LagOutcome(None, failures, "L4")
-        return LagOutcome(1 if a.red else 0, failures, "L4")
+        if a.crossed == b.crossed:
+            return LagOutcome(None, failures, "L5")
+        faults[0 if a.crossed else 1] = True
+        rule = "L5"
+    if faults[0] or faults[1]:
+        return LagOutcome(None if faults[0] and faults[1] else (1 if faults[0] else 0), failures, rule)
     if not (a.top and b.top):
         now = (failures[0] + (not a.top), failures[1] + (not b.top))
         lost = (now[0] >= 2 and not a.top, now[1] >= 2 and not b.top)

@@ -7,18 +7,19 @@ The order of events is their list order; ``t`` is never consulted.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
-from carom.core.balls import BALLS, Ball, object_balls
+from carom.core.balls import BALLS, Ball, cue_ball_problem, object_balls
+from carom.core.checks import as_ball, as_flag, as_sequence, as_whole, refuse, shown
 from carom.core.events import BallContact, CushionContact, Event, Jump
 from carom.core.position import Position, touching
 from carom.core.records import Stroke
 from carom.core.table import TableSpec
-from carom.core.table import table as table_named
 from carom.rules import zones as zone_rules
 from carom.rules.catalog import in_rulebook_order
 from carom.rules.disciplines import Discipline
-from carom.rules.disciplines import discipline as discipline_named
+from carom.rules.validity import check_position, check_record, discipline_and_table
 
 
 class StrokeContext(NamedTuple):
@@ -44,10 +45,7 @@ class StrokeContext(NamedTuple):
         begins an inning: white is the striker's ball, not an opening stroke (O3), no
         carom counted in any zone yet (Z2). The discipline and the table are given as
         values or by name; the table defaults to the discipline's first one."""
-        rules = discipline_named(discipline) if isinstance(discipline, str) else discipline
-        if table is None:
-            table = rules.tables[0]
-        spec = table_named(table) if isinstance(table, str) else table
+        rules, spec = discipline_and_table(discipline, table)
         if zone_counts is None:
             zone_counts = (0,) * len(rules.zone_set(spec).zones)
         return cls(rules, spec, cue_ball, opening, position, zone_counts)
@@ -119,15 +117,47 @@ def read_contacts(ball1: Ball, events: tuple[Event, ...]) -> Contacts:
 
 
 def judge_stroke(stroke: Stroke, discipline: Discipline | str = "three-cushion",
-                 table: TableSpec | str | None = None, *, cue_ball: Ball | None = None,
-                 opening: bool = False, position: Position | None = None,
-                 zone_counts: tuple[int, ...] | None = None) -> Verdict:
+                 table: TableSpec | str | None = None, *, cue_ball: Ball | str | None = None,
+                 opening: bool = False, position: Position | Mapping[Any, Any] | None = None,
+                 zone_counts: Sequence[int] | None = None) -> Verdict:
     """Judge one stroke on its own (``carom.judge``), in the context
     :meth:`StrokeContext.of` builds; the striker played his own ball (no F13) unless
-    ``cue_ball`` names another."""
-    context = StrokeContext.of(discipline, table, cue_ball=stroke.ball if cue_ball is None else cue_ball,
-                               opening=opening, position=position, zone_counts=zone_counts)
+    ``cue_ball`` names another.
+
+    Every argument is checked first, as the reader checks a line: the stroke on the
+    table (its positions on the surface and apart, its exits zones of the discipline),
+    the discipline played on the table (K1), the cue ball white or yellow (O1), the
+    position on the table, one zone count per zone, each from 0 to the limit (Z2). A
+    refusal is an :class:`~carom.core.errors.InvalidValue` naming the argument."""
+    if type(stroke) is not Stroke:
+        refuse(f"expected a Stroke, got {shown(stroke)}", "stroke")
+    rules, spec = discipline_and_table(discipline, table)
+    check_record(stroke, rules, spec)
+    ball = stroke.ball if cue_ball is None else as_ball(cue_ball, "cue_ball")
+    problem = cue_ball_problem(ball)
+    if problem is not None:
+        refuse(problem + ("; name the striker's ball" if cue_ball is None else ""), "cue_ball")
+    as_flag(opening, "opening")
+    if position is not None:
+        position = check_position(position, spec, (), "position")
+    context = StrokeContext.of(rules, spec, cue_ball=ball, opening=opening, position=position,
+                               zone_counts=None if zone_counts is None else _counts(zone_counts, rules, spec))
     return judge(context, stroke)
+
+
+def _counts(given: Any, rules: Discipline, table: TableSpec) -> tuple[int, ...]:
+    """Zone counts for ``rules`` on ``table``: one per zone, each from 0 to the limit (Z2)."""
+    zones = rules.zones(table)
+    counts = as_sequence(given, "zone_counts", "a list of counts")
+    if len(counts) != len(zones):
+        refuse(f"expected {len(zones)} counts, one per zone of {rules.id} (Z2), got {shown(given)}",
+               "zone_counts")
+    limit = rules.zone_limit or 0
+    for i, count in enumerate(counts):
+        as_whole(count, f"zone_counts[{i}]", 0)
+        if count > limit:
+            refuse(f"{count} caroms in a row, more than the limit of {limit} (Z2)", f"zone_counts[{i}]")
+    return counts
 
 
 def called_jump(stroke: Stroke) -> tuple[Ball, ...]:

@@ -17,19 +17,23 @@ Every stroke of every round is judged by ``carom.rules.referee.judge``.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from carom.core.balls import BALLS, Ball, cue_ball_problem
+from carom.core.checks import as_ball, as_flag, as_number, refuse, shown
 from carom.core.errors import CaromError
-from carom.core.position import Position, position_problems
+from carom.core.position import Position
 from carom.core.records import Stroke
 from carom.core.table import TableSpec
 from carom.physics import DEFAULT_PARAMS, Params, Strike, simulate
 from carom.physics.batch import simulate_batch
 from carom.physics.strike import MAX_CUE_SPEED, MISCUE_LIMIT
 from carom.rules.disciplines import Discipline
+from carom.rules.validity import check_position, discipline_and_table
 from carom.solve.judging import points, route
 
 SPEED_RANGE = (1.0, 6.0)
@@ -62,9 +66,10 @@ class ExecutionNoise:
 
     def __post_init__(self) -> None:
         for field, (high, unit) in NOISE_LIMITS.items():
-            value = getattr(self, field)
-            if not (math.isfinite(value) and 0.0 <= value <= high):
+            value = as_number(getattr(self, field), f"{field} σ")
+            if not 0.0 <= value <= high:
                 raise CaromError(f"{field} σ: {value:g} is out of range: from 0 to {high:g} {unit}")
+            object.__setattr__(self, field, value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +189,15 @@ def _settle(table: _Table, rng: np.random.Generator, shots: np.ndarray, chances:
     return best, best_chance
 
 
-def find_shots(position: Position, ball: Ball, discipline: Discipline, table: TableSpec, *,
+def _whole_within(value: object, field: str, low: int, high: int, unit: str = "") -> None:
+    if type(value) is not int:
+        refuse(f"expected a whole number, got {shown(value)}", field)
+    if not low <= value <= high:
+        refuse(f"{value} is out of range: from {low} to {high}{unit}", field)
+
+
+def find_shots(position: Position | Mapping[Ball | str, Any], ball: Ball | str, discipline: Discipline | str,
+               table: TableSpec | str, *,
                noise: ExecutionNoise | None = None, params: Params = DEFAULT_PARAMS, seed: int = 0,
                count: int = 3, elevation: bool = False, opening: bool = False,
                budget: Budget | None = None, sample: float | None = 0.01) -> list[Shot]:
@@ -195,18 +208,28 @@ def find_shots(position: Position, ball: Ball, discipline: Discipline, table: Ta
     tip σ 0.03 R). ``elevation``: also search cue elevations up to 30°. ``opening``: the
     opening stroke of a match or set, which must hit red first (O3). ``seed`` makes
     the search and the chances reproducible. ``sample``: the returned strokes carry
-    paths sampled every ``sample`` seconds (``None``: none).
+    paths sampled every ``sample`` seconds (``None``: none). The discipline, the table
+    and the ball may be given by name; every argument is checked first, and a refusal
+    is a :class:`~carom.core.errors.CaromError` naming it. The first search of an
+    installation compiles the judging kernels unless ``make setup`` (or
+    ``python -m carom.solve.build``) did.
     """
-    problems = position_problems(position, table)
-    if problems or any(b not in position for b in BALLS):
-        raise CaromError(problems[0] if problems else "a position needs all three balls")
+    discipline, table = discipline_and_table(discipline, table)
+    if discipline.id not in SOLVABLE:
+        refuse(f"the finder searches {', '.join(SOLVABLE)}, not {discipline.id}", "discipline")
+    position = check_position(position, table, BALLS, "position")
+    ball = as_ball(ball)
     problem = cue_ball_problem(ball)
     if problem is not None:
-        raise CaromError(problem)
-    if not 1 <= count <= MAX_COUNT:
-        raise CaromError(f"count: {count} is out of range: from 1 to {MAX_COUNT} strokes")
-    if not 0 <= seed <= MAX_SEED:
-        raise CaromError(f"seed: {seed} is out of range: from 0 to {MAX_SEED}")
+        refuse(problem, "ball")
+    _whole_within(count, "count", 1, MAX_COUNT, " strokes")
+    _whole_within(seed, "seed", 0, MAX_SEED)
+    for name, value, kind in (("noise", noise, ExecutionNoise), ("params", params, Params),
+                              ("budget", budget, Budget)):
+        if value is not None and type(value) is not kind:
+            refuse(f"expected {kind.__name__}, got {shown(value)}", name)
+    as_flag(elevation, "elevation")
+    as_flag(opening, "opening")
     noise = noise or ExecutionNoise()
     budget = budget or Budget()
     rng = np.random.default_rng(seed)

@@ -10,13 +10,13 @@ and is at most :data:`MAX_POSITION_BYTES`; the ball to play is white or yellow (
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from carom.core.balls import BALLS, Ball, cue_ball_problem
 from carom.core.errors import CaromError
 from carom.core.inputs import read_document
 from carom.core.position import Position, position_problems
+from carom.core.sources import Source
 from carom.core.table import TABLES, TableSpec
 
 MAX_POSITION_BYTES = 64 * 1024
@@ -36,7 +36,7 @@ class PositionFile:
     opening: bool = False
 
 
-def read_position(path: str | Path) -> PositionFile:
+def read_position(path: Source) -> PositionFile:
     """Read and check a position file; every error names the field (or the line)."""
     try:
         raw = read_document(path, MAX_POSITION_BYTES)

@@ -31,6 +31,7 @@ from carom.match.state import MatchState, Ruling
 from carom.match.stats import PlayerStats, player_stats
 from carom.notation.reader import parse_header, parse_record, record_from_json
 from carom.notation.writer import dumps, format_header, record_json
+from carom.storage.daylog import DayLog
 from carom.storage.errors import StaleSequence, StorageError
 from carom.storage.events import (
     Actor,
@@ -42,18 +43,33 @@ from carom.storage.events import (
     clock_paused,
     confirmation,
 )
-from carom.storage.store import Store, StoredMatch
+from carom.storage.store import SqlStore, Store, StoredMatch
 
 CACHED = 512
 """Matches whose replay stays in memory (the least recently used leave first)."""
+MAX_RECORDS = 5_000
+"""Records one match holds: about ten times the longest match played (a straight-rail
+game to a few hundred points); every page of a match costs in proportion to it."""
+MAX_BYTES = 16 * 1024 * 1024
+"""The size of a match's lines: the largest file the organiser may import."""
 
 
 class WrongToken(StorageError):
     """A write without the match's referee token."""
 
 
+class FullMatch(RecordError):
+    """A record, or an imported file, beyond what one match may hold (:data:`MAX_RECORDS`,
+    :data:`MAX_BYTES`): refused like a record that cannot be read."""
+
+
 class BrokenMatch(StorageError):
     """Stored records that the current rules no longer replay: the match is read-only."""
+
+
+class MovedOn(BrokenMatch):
+    """A record for a finished tournament game's match after its table or a player moved on
+    to another game (D14): read-only; the organiser corrects its result instead."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,14 +131,25 @@ class LiveMatch:
         self.replayer = Replayer(self.header)
         self.lock = threading.Lock()
         self.queue = asyncio.Lock()
-        lines: list[str] = []
-        problem = None
-        for seq, line in enumerate(stored.lines, start=1):
+        self.size = len(stored.header)
+        """The bytes of the match's lines (what :data:`MAX_BYTES` bounds)."""
+        self.snapshot = self._snap(())
+        self.catch_up(stored)
+
+    def catch_up(self, stored: StoredMatch) -> None:
+        """Take what was stored after this replay's last record: the records of
+        ``stored`` (the first is the next record), its events and its referee token."""
+        self.token, self.events = stored.token, stored.events
+        lines, problem = list(self.snapshot.lines), self.snapshot.problem
+        for seq, line in enumerate(stored.lines, start=self.snapshot.seq + 1):
+            self.size += len(line)
+            if problem is not None:
+                continue
             try:
                 self.replayer.feed(seq + 1, parse_record(line, self.header))
             except RecordError as error:
                 problem = str(error.at(seq + 1))
-                break
+                continue
             lines.append(line)
         self.snapshot = self._snap(tuple(lines), problem)
 
@@ -145,6 +172,9 @@ class MatchBook:
         self._live: OrderedDict[int, LiveMatch] = OrderedDict()
         self._summaries: dict[int, Snapshot] = {}
         self._lock = threading.Lock()
+        self.days = DayLog(store) if isinstance(store, SqlStore) else None
+        """The tournaments' logs of the store (a tournament game's finished match asks them
+        before it takes a record, D14)."""
 
     def live(self, match_id: int) -> LiveMatch:
         """The match's replay (:class:`UnknownMatch` when there is none)."""
@@ -164,10 +194,36 @@ class MatchBook:
     def snapshot(self, match_id: int) -> Snapshot:
         return self.live(match_id).snapshot
 
+    def refresh(self, match_id: int) -> Snapshot | None:
+        """Bring the match's replay up to the database, where another process wrote
+        (:mod:`carom.storage.changes`): its new records, its events, its referee token.
+        ``None`` when the match is not in memory (it is read whole when it is next asked for)."""
+        with self._lock:
+            self._summaries.pop(match_id, None)
+        live = self.cached(match_id)
+        if live is None:
+            return None
+        with live.lock:
+            live.catch_up(self.store.read_after(match_id, live.snapshot.seq))
+            return live.snapshot
+
+    async def refresh_async(self, match_id: int) -> Snapshot | None:
+        """:meth:`refresh` for an event loop, in turn with this process's own writes."""
+        live = self.cached(match_id)
+        if live is None:
+            return await asyncio.to_thread(self.refresh, match_id)
+        async with live.queue:
+            return await asyncio.to_thread(self.refresh, match_id)
+
     def forget(self, match_id: int) -> None:
         """Drop a replay that may no longer match the database."""
         with self._lock:
             self._live.pop(match_id, None)
+
+    def cached_ids(self) -> list[int]:
+        """The matches whose replay is in memory."""
+        with self._lock:
+            return list(self._live)
 
     def cached(self, match_id: int) -> LiveMatch | None:
         """The match's replay if it is in memory (no database access)."""
@@ -184,6 +240,7 @@ class MatchBook:
         """
         live = self.live(match_id)
         live.check_token(token)
+        self._moved_on(live)
         with live.lock:
             line, ruling = self._judge(live, after, record, strict)
             try:
@@ -201,6 +258,7 @@ class MatchBook:
         them into as few commits as it can)."""
         live = self.live(match_id)
         live.check_token(token)
+        self._moved_on(live)
         with live.lock:
             try:
                 lines = []
@@ -231,6 +289,8 @@ class MatchBook:
         cached = self.cached(match_id)
         live = cached if cached is not None else await asyncio.to_thread(self.live, match_id)
         live.check_token(token)
+        if live.snapshot.state.finished:
+            await asyncio.to_thread(self._moved_on, live)
         async with live.queue:
             line, ruling = self._judge(live, after, record, strict)
             try:
@@ -239,6 +299,15 @@ class MatchBook:
                 self.forget(match_id)
                 raise
             return self._keep(live, seq, line, ruling)
+
+    def _moved_on(self, live: LiveMatch) -> None:
+        """:class:`MovedOn` for a finished tournament game's match whose table or players
+        have moved on (D14: an undo then would put a player in two games)."""
+        if self.days is None or not live.snapshot.state.finished:
+            return
+        why = self.days.refusal(live.id)
+        if why is not None:
+            raise MovedOn(why)
 
     @staticmethod
     def _judge(live: LiveMatch, after: int, record: Mapping[str, Any] | Record,
@@ -251,20 +320,27 @@ class MatchBook:
             raise Confirmed(live.id)
         if after != snap.seq:
             raise StaleSequence(live.id, after, snap.seq)
+        if snap.seq >= MAX_RECORDS:
+            raise FullMatch(f"match {live.id} holds {MAX_RECORDS} records, as many as a match may hold")
         line_no = snap.seq + 2
         try:
             parsed = record_from_json(record, live.header) if isinstance(record, Mapping) else record
             if strict and parsed.extra:
                 raise RecordError(f"record: a {type(parsed).__name__.lower()} record has no field "
                                   f"{', '.join(map(repr, sorted(parsed.extra)))[:80]}")
+            line = dumps(record_json(parsed))
+            if live.size + len(line) > MAX_BYTES:
+                raise FullMatch(f"match {live.id} holds {live.size} bytes: this record would pass "
+                                f"the {MAX_BYTES} a match may hold")
             ruling = live.replayer.feed(line_no, parsed)
         except RecordError as error:
             raise error.at(line_no) from None
-        return dumps(record_json(parsed)), ruling
+        return line, ruling
 
     @staticmethod
     def _keep(live: LiveMatch, seq: int, line: str, ruling: Ruling | None) -> Appended:
         live.snapshot = live._snap((*live.snapshot.lines, line))
+        live.size += len(line)
         assert live.snapshot.seq == seq
         return Appended(seq, ruling, live.snapshot)
 
@@ -276,9 +352,14 @@ class MatchBook:
         ``within``: the write transaction to make it in (else a commit of its own)."""
         parsed = parse_header(header) if isinstance(header, str) else header
         names = None if player_ids is not None else parsed.players
+        line = format_header(parsed)
+        if len(lines) > MAX_RECORDS:
+            raise FullMatch(f"{len(lines)} records: a match may hold at most {MAX_RECORDS}")
+        if len(line) + sum(len(x) for x in lines) > MAX_BYTES:
+            raise FullMatch(f"the match's lines pass the {MAX_BYTES} bytes a match may hold")
         if within is None:
-            return self.store.create_match(format_header(parsed), token, lines, names, player_ids)
-        return self.store.create_match(format_header(parsed), token, lines, names, player_ids, within=within)
+            return self.store.create_match(line, token, lines, names, player_ids)
+        return self.store.create_match(line, token, lines, names, player_ids, within=within)
 
     def new_token(self, match_id: int, token: str) -> None:
         """A new tablet link for the match: the old token stops working at once."""

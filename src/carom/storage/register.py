@@ -21,9 +21,12 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 
+from carom.core.averages import printed_average
+from carom.core.inputs import is_digits
 from carom.storage import schema
 from carom.storage.errors import StorageError
 from carom.storage.players import KEY_LENGTH, name_key
+from carom.storage.spreadsheet import from_text_cell, text_cell
 from carom.storage.store import MAX_ID, SqlStore
 
 COLUMNS = ("name", "club", "country", "licence")
@@ -65,19 +68,10 @@ def export_csv(players: Iterable[Registered]) -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(["id", *COLUMNS, *(f"average:{d}" for d in disciplines)])
     for x in players:
-        averages = [f"{float(a):.3f}" if (a := x.average(d)) is not None else "" for d in disciplines]
-        writer.writerow([x.id, *(_text(v) for v in (x.name, x.club or "", x.country or "", x.licence or "")),
-                         *averages])
+        averages = [printed_average(a) if (a := x.average(d)) is not None else "" for d in disciplines]
+        cells = (x.name, x.club or "", x.country or "", x.licence or "")
+        writer.writerow([x.id, *(text_cell(v) for v in cells), *averages])
     return out.getvalue()
-
-
-def _text(value: str) -> str:
-    """A cell a spreadsheet shows as text, not as a formula."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@") else value
-
-
-def _untext(value: str) -> str:
-    return value[1:] if value[:2] in ("'=", "'+", "'-", "'@") else value
 
 
 def read_file(data: bytes, limit: int) -> list[dict[str, Any]]:
@@ -121,9 +115,9 @@ def read_csv(text: str) -> list[dict[str, Any]]:
                 raise RegisterError(f"line {line}: {len(cells)} cells, the header has {len(columns)}")
             row: dict[str, Any] = {"line": line}
             for column, cell in zip(columns, cells, strict=True):
-                value = _untext(cell.strip())
+                value = from_text_cell(cell.strip())
                 if column == "id":
-                    if value and (not value.isdigit() or not 0 < int(value) <= MAX_ID):
+                    if value and (not is_digits(value) or not 0 < int(value) <= MAX_ID):
                         raise RegisterError(f"line {line}, id: expected a player's id, got {value!r:.40}")
                     row["id"] = int(value) if value else None
                 elif column in COLUMNS:
@@ -146,7 +140,7 @@ def import_rows(store: SqlStore, rows: list[dict[str, Any]]) -> tuple[int, int]:
         made = changed = 0
         for row in rows:
             fields = {k: (row[k] or None) for k in ("club", "country", "licence") if k in row}
-            target = _find(connection, row)
+            target = find_player(connection, row)
             if target is None:
                 connection.execute(insert(schema.players).values(
                     name=row["name"], name_key=name_key(row["name"]), **fields))
@@ -155,14 +149,18 @@ def import_rows(store: SqlStore, rows: list[dict[str, Any]]) -> tuple[int, int]:
                 if row.get("id") is not None:
                     fields["name"] = row["name"]
                     fields["name_key"] = name_key(row["name"])
-                connection.execute(update(schema.players).where(p.id == target).values(**fields))
+                if fields:  # a file of names only finds its players and changes nothing
+                    connection.execute(update(schema.players).where(p.id == target).values(**fields))
                 changed += 1
         return made, changed
 
     return store.run(job)
 
 
-def _find(connection: Connection, row: dict[str, Any]) -> int | None:
+def find_player(connection: Connection, row: dict[str, Any]) -> int | None:
+    """The player a row names: by ``id`` (which must exist), else by ``licence`` (one
+    player), else by ``name`` (one player of that name); ``None``: nobody. ``line`` is
+    the row's line, for the refusal."""
     p = schema.players.c
     line = row["line"]
     if row.get("id") is not None:

@@ -4,7 +4,6 @@ what happened to a match beside its records (match events), settings."""
 from __future__ import annotations
 
 from sqlalchemy import (
-    Boolean,
     Column,
     DateTime,
     ForeignKey,
@@ -76,61 +75,32 @@ settings = Table(
 tournaments = Table(
     "tournaments", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("name", Text, nullable=False),
-    Column("discipline", String(64), nullable=False),
-    Column("table_size", String(32), nullable=False, doc="the carom/1 header's table"),
-    Column("points", Integer, nullable=True, doc="the points limit (the distance)"),
-    Column("innings", Integer, nullable=True),
-    Column("sets_to_win", Integer, nullable=True),
-    Column("equalizing_inning", Boolean, nullable=False),
-    Column("mode", String(32), nullable=False, doc="round_robin, knockout or groups_knockout"),
-    Column("groups", Integer, nullable=False),
-    Column("tables", Integer, nullable=False),
-    Column("handicap", Boolean, nullable=False),
-    Column("knockout_size", Integer, nullable=True, doc="places in the knock-out (null: the default)"),
-    Column("seeding", String(16), nullable=False, doc="average or hand"),
-    Column("clock", Text, nullable=True, doc="every game's shot clock: the header's clock object as JSON "
-                                             "(null: none); revision 0004"),
-    Column("state", String(16), nullable=False, doc="entry, running or finished"),
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
 )
-"""A tournament: its settings (what every game's carom/1 header is made of) and its mode."""
+"""A tournament's identity; all it is (settings, entries, games, results) is its log
+(revision 0005: the rows of revisions 0003-0004 became log records)."""
 
-participants = Table(
-    "participants", metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("tournament_id", Integer, ForeignKey("tournaments.id", ondelete="CASCADE"), nullable=False,
-           index=True),
-    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
-    Column("seed", Integer, nullable=True, doc="the seed by hand (1 the strongest); null: by average"),
-    Column("target", Integer, nullable=True, doc="the handicap target by hand; null: from the average"),
-    Column("group_no", Integer, nullable=True, doc="1, 2, ... once the tournament has started"),
-    UniqueConstraint("tournament_id", "player_id", name="participants_once"),
-)
-
-tournament_groups = Table(
-    "tournament_groups", metadata,
+tournament_log = Table(
+    "tournament_log", metadata,
     Column("tournament_id", Integer, ForeignKey("tournaments.id", ondelete="CASCADE"), nullable=False),
-    Column("number", Integer, nullable=False),
-    Column("name", String(32), nullable=False),
-    PrimaryKeyConstraint("tournament_id", "number", name="tournament_groups_pkey"),
+    Column("seq", Integer, nullable=False, doc="1 for the record that made the tournament"),
+    Column("kind", String(32), nullable=False, doc="the record's type (carom.competition.day.records.KINDS)"),
+    Column("actor", String(200), nullable=False, doc="the account that made it; schedule for the schedule"),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("body", Text, nullable=False, doc="the whole record as JSON (carom.competition.day.codec)"),
+    PrimaryKeyConstraint("tournament_id", "seq", name="tournament_log_pkey"),
 )
+"""Every change to a tournament, appended, never changed. The primary key (tournament,
+seq) is what makes a record written after the same one by another process fail: a
+tournament's next games are called exactly once however many processes advance it."""
 
-games = Table(
-    "games", metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
+tournament_matches = Table(
+    "tournament_matches", metadata,
+    Column("match_id", Integer, ForeignKey("matches.id"), primary_key=True),
     Column("tournament_id", Integer, ForeignKey("tournaments.id", ondelete="CASCADE"), nullable=False,
            index=True),
-    Column("stage", String(8), nullable=False, doc="group or ko"),
-    Column("group_no", Integer, nullable=True),
-    Column("round", Integer, nullable=False),
-    Column("slot", Integer, nullable=False, doc="the game's place in its round (the bracket index in ko)"),
-    Column("order_no", Integer, nullable=False, doc="the schedule's order"),
-    Column("player0_id", Integer, ForeignKey("players.id"), nullable=True, doc="null: not known yet (ko)"),
-    Column("player1_id", Integer, ForeignKey("players.id"), nullable=True),
-    Column("table_no", Integer, nullable=True, doc="the table it is played on, once started"),
-    Column("match_id", Integer, ForeignKey("matches.id"), nullable=True,
-           doc="the ordinary match that is this game, once started"),
-    UniqueConstraint("tournament_id", "stage", "group_no", "round", "slot", name="games_place"),
+    Column("game", String(40), nullable=False, doc="the game's key (carom.competition.day.keys)"),
+    UniqueConstraint("tournament_id", "game", name="tournament_matches_game_once"),
 )
-"""A game of a tournament. Its result is its match's (a carom/1 match like any other)."""
+"""Which tournament game a match is, written with the record that called the game: a
+match is one game's, and a game has one match."""

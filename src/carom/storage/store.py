@@ -9,6 +9,7 @@ the same one, whatever process or server wrote the first.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from sqlalchemy import Connection, Engine, bindparam, func, insert, select, upda
 from sqlalchemy.exc import IntegrityError
 
 from carom.storage import schema
+from carom.storage.changes import ChangeListener, notify
 from carom.storage.engine import Checkpointer, database_url, make_engine
 from carom.storage.errors import StaleSequence, UnknownMatch
 from carom.storage.events import Actor, EventKind, MatchEvent
@@ -105,6 +107,10 @@ class Store(Protocol):
         """The match with all its records (:class:`UnknownMatch`)."""
         ...
 
+    def read_after(self, match_id: int, seq: int) -> StoredMatch:
+        """The match with its records after ``seq`` only."""
+        ...
+
     def matches(self) -> list[MatchInfo]:
         """Every match, newest first, with its number of records."""
         ...
@@ -134,6 +140,8 @@ class SqlStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.origin = secrets.token_hex(6)
+        """This store's name in the change notifications (:mod:`carom.storage.changes`)."""
         upgrade(engine)
         self._writer = Writer(engine)
         self._checkpointer = Checkpointer(engine) if engine.dialect.name == "sqlite" else None
@@ -173,6 +181,7 @@ class SqlStore:
                     {"match_id": match_id, "seq": seq, "line": line}
                     for seq, line in enumerate(lines, start=1)
                 ])
+            notify(connection, self.origin, match_id)
             return match_id
 
         return job(within) if within is not None else self._writer.run(job)
@@ -209,6 +218,7 @@ class SqlStore:
                                       .values(referee_token=token))
             if done.rowcount != 1:
                 raise UnknownMatch(match_id)
+            notify(connection, self.origin, match_id)
 
         self._writer.run(job)
 
@@ -222,6 +232,7 @@ class SqlStore:
             at = connection.execute(insert(schema.match_events).values(
                 match_id=match_id, kind=kind.value, actor=actor.value, seq=seq).returning(e.created_at)
             ).scalar_one()
+            notify(connection, self.origin, match_id)
             return MatchEvent(kind, actor, seq, at)
 
         return self._writer.run(job)
@@ -246,6 +257,7 @@ class SqlStore:
                 self._last.pop(match_id, None)
                 raise StaleSequence(match_id, after, after + 1) from error
             self._last[match_id] = after + 1
+            notify(connection, self.origin, match_id)
             return after + 1
 
         return self._writer.submit(job)
@@ -283,23 +295,34 @@ class SqlStore:
     # --- reads ----------------------------------------------------------------------
 
     def read(self, match_id: int) -> StoredMatch:
+        return self.read_after(match_id, 0)
+
+    def read_after(self, match_id: int, seq: int) -> StoredMatch:
+        """The match with only its records after ``seq`` (``lines[0]`` is record
+        ``seq + 1``), its token and all its events: what another process wrote since."""
         _check_id(match_id)
         m, r, e = schema.matches.c, schema.records.c, schema.match_events.c
         with self.engine.connect() as connection:
-            row = connection.execute(
-                select(m.header, m.referee_token, m.created_at, m.player0_id, m.player1_id)
-                .where(m.id == match_id)
-            ).first()
+            row = connection.execute(select(m.header, m.referee_token, m.created_at, m.player0_id,
+                                            m.player1_id).where(m.id == match_id)).first()
             if row is None:
                 raise UnknownMatch(match_id)
-            lines = connection.execute(
-                select(r.line).where(r.match_id == match_id).order_by(r.seq)
-            ).scalars().all()
+            lines = connection.execute(select(r.line).where(r.match_id == match_id, r.seq > seq)
+                                       .order_by(r.seq)).scalars().all()
             events = tuple(MatchEvent(EventKind(x.kind), Actor(x.actor), x.seq, x.created_at)
                            for x in connection.execute(select(e.kind, e.actor, e.seq, e.created_at)
                                                        .where(e.match_id == match_id).order_by(e.id)))
         return StoredMatch(match_id, row.header, row.referee_token, tuple(lines), row.created_at,
                            _pair(row.player0_id, row.player1_id), events)
+
+    def listen(self, changed: Callable[[int | None], None]) -> ChangeListener | None:
+        """Be told of the matches other processes change (PostgreSQL; ``None`` on SQLite,
+        which one process serves): ``changed(match_id)``, ``changed(None)`` after a gap."""
+        if self.engine.dialect.name != "postgresql":
+            return None
+        listener = ChangeListener(self.engine.url.render_as_string(hide_password=False), self.origin, changed)
+        listener.start()
+        return listener
 
     def matches(self) -> list[MatchInfo]:
         m, r = schema.matches.c, schema.records.c

@@ -6,10 +6,14 @@ thread, which runs all the jobs waiting at that moment in one transaction, commi
 once, and only then answers every caller: a record is on disk before it is
 acknowledged, and fifty tables share one ``fsync`` instead of queueing for fifty.
 
-A job that refuses (raises) must do so before it writes. A job that meets a
-database error (another process wrote the same record first), or refuses because
-of one, spoils the transaction on PostgreSQL, so the batch is then run again the
-careful way, each job in its own savepoint, and only that job fails.
+A job given to :meth:`Writer.run` runs in a savepoint of its own: when it refuses
+(raises) after it wrote, what it wrote is rolled back and the rest of the batch is
+committed, so a request is one transaction (a refused entry of 300 players keeps none
+of them). A job given to :meth:`Writer.submit` (a record's one insert) must refuse
+before it writes. A job that meets a database error (another process wrote the same
+row first), or refuses because of one, spoils the transaction on PostgreSQL, so the
+batch is then run again the careful way, each job in its own savepoint, and only that
+job fails.
 """
 
 from __future__ import annotations
@@ -40,11 +44,16 @@ class Writer:
         self._thread.start()
 
     def run(self, job: Callable[[Connection], T]) -> T:
-        """Run ``job`` in a transaction and return its result once it is committed.
+        """Run ``job`` in a transaction and return its result once it is committed; all
+        of it or, when it raises, none of it (its savepoint is rolled back).
 
         An exception raised by the job, or by the commit, is raised here.
         """
-        return self.submit(job).result()
+        def whole(connection: Connection) -> T:
+            with connection.begin_nested():
+                return job(connection)
+
+        return self.submit(whole).result()
 
     def submit(self, job: Callable[[Connection], T]) -> Future[T]:
         """Queue ``job``; the future is settled once its batch is committed."""

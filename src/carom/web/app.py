@@ -20,6 +20,7 @@ from carom.notation.svg import svg_table
 from carom.storage.book import MatchBook
 from carom.storage.errors import UnknownMatch
 from carom.web.accounts import pages as accounts
+from carom.web.connections import descriptors
 from carom.web.hall import pages as hall
 from carom.web.leagues import api as leagues_api
 from carom.web.leagues import captain as league_captain
@@ -33,24 +34,39 @@ from carom.web.review import pages as review
 from carom.web.shared import pages as shared_pages
 from carom.web.shared.deps import STATIC_AREAS, Services, answer, refuse, words
 from carom.web.shared.guard import Guard, content_security_policy
-from carom.web.shared.hub import Hub
-from carom.web.shared.live import LiveEvents
+from carom.web.shared.hub import Hub, follow_changes
+from carom.web.shared.limits import Limits
+from carom.web.shared.live import MATCH_PATH, LiveEvents, match_feeds
+from carom.web.shared.pool import Pool
+from carom.web.shared.streams import StreamGate
+from carom.web.shared.tally import Tally
 from carom.web.tournaments import api as tournaments_api
 from carom.web.tournaments import pages as tournaments_pages
 from carom.web.training import simulator
 from carom.web.training import table as training
 
 
-def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: str | None = None) -> FastAPI:
+def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: str | None = None,
+               limits: Limits | None = None, tally: Tally | None = None) -> FastAPI:
     """The scoreboard over ``book``. ``setup_code`` lets the first visitor of ``/setup``
     set the organiser password (``None``: it must be set another way); ``tablet_host``
-    is the address tablets reach this server at (:mod:`carom.web.shared.addresses`)."""
-    app = FastAPI(title="carom scoreboard", version="1",
+    is the address tablets reach this server at (:mod:`carom.web.shared.addresses`);
+    ``limits`` what it gives to whom (:mod:`carom.web.shared.limits`), counted in ``tally``
+    (shared by the server's processes, :mod:`carom.web.shared.tally`)."""
+    limits = limits or Limits()
+    app = FastAPI(title="carom scoreboard", version="1", docs_url=None, redoc_url=None,
                   description="Matches as append-only carom/1 records; the state is their replay.")
-    services = Services(book, Hub(), setup_code, tablet_host)
+    tally = tally or Tally()
+    services = Services(book, Hub(), setup_code, tablet_host, limits=limits, tally=tally,
+                        pool=Pool(limits, tally))
     app.state.services = services
-    app.add_middleware(LiveEvents, book=book, hub=services.hub, board=BoardFragments())
-    app.add_middleware(Guard, refuse=refuse, policy=content_security_policy(drawing_styles()))
+    app.router.add_event_handler("shutdown", services.jobs().close)
+    app.router.add_event_handler("startup", lambda: _follow(app, services))
+    feeds = [(MATCH_PATH, match_feeds(book, services.hub, BoardFragments())),
+             (hall.HALL_PATH, hall.hall_feeds(book, services.hub))]
+    gate = StreamGate(limits, tally, in_process=min(limits.connections, descriptors()) // 2)
+    app.add_middleware(LiveEvents, feeds=feeds, gate=gate)
+    app.add_middleware(Guard, refuse=refuse, policy=content_security_policy(drawing_styles()), limits=limits)
     app.mount("/static", StaticFiles(packages=[(f"carom.web.{area}", "static") for area in STATIC_AREAS]),
               name="static")
     for module in (api, tablet, match_pages, organiser, accounts, players, player_profile, tournaments_api,
@@ -62,6 +78,13 @@ def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: s
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(HTTPException, _http)
     return app
+
+
+def _follow(app: FastAPI, services: Services) -> None:
+    """Follow the other processes' changes (PostgreSQL); stop at shutdown."""
+    listener = follow_changes(services.book, services.hub)
+    if listener is not None:
+        app.router.add_event_handler("shutdown", listener.close)
 
 
 def drawing_styles() -> tuple[str, ...]:

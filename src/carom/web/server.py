@@ -1,44 +1,106 @@
-"""``carom serve``: open the store, make sure an organiser password can be set, run."""
+"""``carom serve``: open the store, make sure an organiser password can be set, run one
+server process, or several on one port (:mod:`carom.web.workers`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import secrets
+import socket
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import uvicorn
 
 from carom.storage import open_store
 from carom.storage.book import MatchBook
+from carom.storage.store import SqlStore
 from carom.web.app import create_app
+from carom.web.connections import guarded_protocol
 from carom.web.shared.addresses import is_everywhere, reachable_host
 from carom.web.shared.auth import hash_password
+from carom.web.shared.limits import Limits
+from carom.web.shared.tally import Tally
+
+
+@dataclass(frozen=True)
+class Serving:
+    """How a server process serves: what ``carom serve`` was told, and what it found."""
+
+    host: str
+    port: int
+    data: Path
+    database: str | None
+    setup_code: str | None = None
+    tablet_host: str | None = None
+    limits: Limits = field(default_factory=Limits)
+    log_level: str = "warning"
+    access_log: bool = False
+    proxy: str | None = None
+    """The reverse proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed
+    (addresses, comma-separated; ``None``: none is)."""
 
 
 def serve(host: str, port: int, data: Path, database: str | None, password: str | None,
           say: Callable[[str], None] = print, log_level: str = "warning",
-          access_log: bool = False) -> None:
+          access_log: bool = False, limits: Limits | None = None, workers: int = 1,
+          proxy: str | None = None) -> None:
+    serving = Serving(host, port, data, database, limits=limits or Limits(), log_level=log_level,
+                      access_log=access_log, proxy=proxy)
     store = open_store(data, database)
     try:
-        if password:
-            store.set_organiser_hash(hash_password(password), replace=True)
-        code = None
-        where = database or str((Path(data) / "carom.sqlite3").resolve())
-        tablet_host = reachable_host(host)
-        shown = tablet_host or ("127.0.0.1" if is_everywhere(host) else _bracketed(host))
-        say(f"carom serve: http://{shown}:{port}/  (database: {_safe(where)})")
-        if tablet_host is None and not is_everywhere(host):
-            say("  this computer only: start with --host 0.0.0.0 for tablets and the hall screen")
-        if store.organiser_hash() is None:
-            code = secrets.token_hex(4)
-            say(f"first start: set the organiser password at http://{shown}:{port}/setup?code={code}")
-        app = create_app(MatchBook(store), setup_code=code, tablet_host=tablet_host)
-        spare_the_collector()
-        uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=access_log,
-                    proxy_headers=False, timeout_graceful_shutdown=2)
+        serving = _prepared(store, serving, password, say)
+        if workers > 1:
+            store.close()
+            from carom.web.workers import supervise
+
+            supervise(serving, workers, say)
+        else:
+            run(serving, store)
     finally:
         store.close()
+
+
+def _prepared(store: SqlStore, serving: Serving, password: str | None, say: Callable[[str], None]) -> Serving:
+    """Set the password if given, say where the server is, and make the first start's setup
+    code while no password is set."""
+    if password:
+        store.set_organiser_hash(hash_password(password), replace=True)
+    code = None
+    host, port = serving.host, serving.port
+    where = serving.database or str((Path(serving.data) / "carom.sqlite3").resolve())
+    tablet_host = reachable_host(host)
+    shown = tablet_host or ("127.0.0.1" if is_everywhere(host) else _bracketed(host))
+    say(f"carom serve: http://{shown}:{port}/  (database: {_safe(where)})")
+    if tablet_host is None and not is_everywhere(host):
+        say("  this computer only: start with --host 0.0.0.0 for tablets and the hall screen")
+    if store.organiser_hash() is None:
+        code = secrets.token_hex(4)
+        say(f"first start: set the organiser password at http://{shown}:{port}/setup?code={code}")
+    return dataclasses.replace(serving, setup_code=code, tablet_host=tablet_host)
+
+
+def run(serving: Serving, store: SqlStore, tally: Tally | None = None,
+        sockets: list[socket.socket] | None = None) -> None:
+    """Serve ``store`` in this process until stopped (on ``sockets`` when given: a worker's)."""
+    limits = serving.limits
+    app = create_app(MatchBook(store), setup_code=serving.setup_code, tablet_host=serving.tablet_host,
+                     limits=limits, tally=tally)
+    app.router.add_event_handler("startup", app.state.services.jobs().start)  # warm at once
+    spare_the_collector()
+    config = uvicorn.Config(app, host=serving.host, port=serving.port, log_level=serving.log_level,
+                            access_log=serving.access_log, proxy_headers=serving.proxy is not None,
+                            forwarded_allow_ips=serving.proxy or "", timeout_graceful_shutdown=2,
+                            http=guarded_protocol(limits), ws_max_size=WS_MAX_SIZE,
+                            ws_per_message_deflate=False)
+    uvicorn.Server(config).run(sockets=sockets)
+
+
+WS_MAX_SIZE = 4096
+"""The largest message a page may send on a live channel (it sends none; the server
+reads none); compression is off, which would cost each of thousands of channels its
+own buffers."""
 
 
 def spare_the_collector() -> None:

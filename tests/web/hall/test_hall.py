@@ -167,6 +167,7 @@ def test_the_hall_follows_three_tables_live_in_chromium(sqlite_server: Server, b
     page = watched.page()
     streams: list[str] = []
     page.on("request", lambda r: streams.append(r.url) if "/events" in r.url else None)
+    page.on("websocket", lambda w: streams.append(w.url))
     page.goto(sqlite_server.url + "/hall")
     expect(page.locator("article.hall-table")).to_have_count(2)
     expect(page.locator("#hall")).to_have_attribute("data-live", "1")
@@ -183,7 +184,7 @@ def test_the_hall_follows_three_tables_live_in_chromium(sqlite_server: Server, b
     assert [c.get_attribute("data-match") for c in page.locator("article.hall-table").all()] == [
         str(one), str(two), str(three)]
     expect(page.locator(f"#table-{one}")).to_contain_text("Zápas")  # Slovak, from the browser's language
-    assert streams == [sqlite_server.url + "/hall/events"]  # one channel for every table
+    assert streams == [sqlite_server.url.replace("http:", "ws:") + "/hall/events"]  # one for every table
     watched.close()
 
 

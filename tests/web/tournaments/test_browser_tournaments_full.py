@@ -43,14 +43,14 @@ shoot-out in its second round) and Ben–Cid (Ben), then the final (Fay)."""
 
 # By hand. A game to 1 point lasts one inning for each player (the opener's carom is
 # answered by the equalizing inning; a miss by the opener lets the other finish), so
-# each player has 3 innings in the group and GD = (wins + draws) / 3; BED and HS are 1
-# for anyone who scored once.
+# each player has 3 innings in the group and GD = (wins + draws) / 3, printed cut to three
+# decimals (2/3 is 0.666, carom.core.averages); BED and HS are 1 for anyone who scored once.
 GROUPS = {
-    "A": [["1", "Ada", "3", "6", "3", "3", "1.000"], ["2", "Fay", "3", "4", "2", "3", "0.667"],
+    "A": [["1", "Ada", "3", "6", "3", "3", "1.000"], ["2", "Fay", "3", "4", "2", "3", "0.666"],
           ["3", "Gil", "3", "2", "1", "3", "0.333"], ["4", "Lea", "3", "0", "0", "3", "0.000"]],
-    "B": [["1", "Ben", "3", "6", "3", "3", "1.000"], ["2", "Eva", "3", "3", "2", "3", "0.667"],
+    "B": [["1", "Ben", "3", "6", "3", "3", "1.000"], ["2", "Eva", "3", "3", "2", "3", "0.666"],
           ["3", "Hal", "3", "2", "1", "3", "0.333"], ["4", "Kim", "3", "1", "1", "3", "0.333"]],
-    "C": [["1", "Cid", "3", "6", "3", "3", "1.000"], ["2", "Dov", "3", "3", "2", "3", "0.667"],
+    "C": [["1", "Cid", "3", "6", "3", "3", "1.000"], ["2", "Dov", "3", "3", "2", "3", "0.666"],
           ["3", "Ivo", "3", "2", "1", "3", "0.333"], ["4", "Jan", "3", "1", "1", "3", "0.333"]],
 }
 # The three winners are level on everything (MP 6, GD 1, BED 1, HS 1): seeded by id, Ada,
@@ -193,12 +193,13 @@ HANDICAP_WINNER = {frozenset(("Ada", "Ben")): "Ada", frozenset(("Ada", "Cid")): 
                    frozenset(("Ben", "Dov")): None, frozenset(("Cid", "Dov")): "Cid"}
 LOST = {"Ada": 2, "Ben": 1, "Cid": 1, "Dov": 0}
 """What a player makes in a game they lose (short of their target)."""
-# By hand, one inning each a game: Ada 3+3+2 = 8 points (2 wins: MP 4, GD 8/3, BED 3,
-# HS 3); Ben 1+2+2 = 5 (win, draw: MP 3, GD 5/3); Dov 1+1+0 = 2 (win, draw: MP 3,
-# GD 2/3); Cid 1+1+2 = 4 (one win: MP 2, GD 4/3). Ben and Dov level on MP: GD decides.
-HANDICAP = [["1", "Ada", "3", "4", "8", "3", "2.667", "3.000", "3"],
-            ["2", "Ben", "3", "3", "5", "3", "1.667", "2.000", "2"],
-            ["3", "Dov", "3", "3", "2", "3", "0.667", "1.000", "1"],
+# By hand, one inning each a game (averages cut to three decimals, 8/3 is 2.666): Ada
+# 3+3+2 = 8 points (2 wins: MP 4, GD 8/3, BED 3, HS 3); Ben 1+2+2 = 5 (win, draw: MP 3,
+# GD 5/3); Dov 1+1+0 = 2 (win, draw: MP 3, GD 2/3); Cid 1+1+2 = 4 (one win: MP 2, GD 4/3).
+# Ben and Dov level on MP: GD decides.
+HANDICAP = [["1", "Ada", "3", "4", "8", "3", "2.666", "3.000", "3"],
+            ["2", "Ben", "3", "3", "5", "3", "1.666", "2.000", "2"],
+            ["3", "Dov", "3", "3", "2", "3", "0.666", "1.000", "1"],
             ["4", "Cid", "3", "2", "4", "3", "1.333", "2.000", "2"]]
 
 

@@ -1,4 +1,4 @@
-"""The league tables (revision 0005). Every row is a record of what somebody did, with
+"""The league tables (revision 0007). Every row is a record of what somebody did, with
 who did it (``actor``) and when; no row is ever changed or deleted: a new captain link
 makes the old one stale, a line-up is in once, a sign-off counts for the games as they
 stood. Results are not stored: a meeting's games are ordinary matches

@@ -8,11 +8,13 @@ from math import cos
 import numpy as np
 
 from carom.core.balls import Ball
+from carom.core.checks import as_flag, refuse, shown
 from carom.core.events import Event
 from carom.core.records import Stroke
 from carom.core.table import TableSpec
 from carom.rules.disciplines import Discipline
 from carom.rules.referee import StrokeContext, Verdict, judge
+from carom.rules.validity import discipline_and_table
 from carom.track.contacts.detection import Detection, detect
 from carom.track.judging.confidence import DOUBTFUL_BELOW, NEGLIGIBLE, Doubt, confidence_of, doubts
 from carom.track.judging.frozen import frozen_reading
@@ -52,7 +54,7 @@ class TrackedRuling:
         return self.verdict.points
 
 
-def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpec, *,
+def track_stroke(tracked: TrackedStroke, discipline: Discipline | str, table: TableSpec | str, *,
                  opening: bool = False, model: TrackerModel = DEFAULT_MODEL,
                  camera: CameraBias | None = None, detection: Detection | None = None) -> TrackedRuling:
     """Detect the events of ``tracked``, build its stroke record and judge it.
@@ -63,7 +65,12 @@ def track_stroke(tracked: TrackedStroke, discipline: Discipline, table: TableSpe
     ``camera``: the camera's bias near other balls, when measured over the recording
     (:func:`~carom.track.judging.recording.track_recording`), for the frozen reading of
     rule F9. ``detection``: the stroke's detection, if already made with ``model``.
+    The discipline and the table may be given by name; they and ``tracked`` are checked.
     """
+    if type(tracked) is not TrackedStroke:
+        refuse(f"expected a TrackedStroke (carom.track.read_tracked), got {shown(tracked)}", "tracked")
+    discipline, table = discipline_and_table(discipline, table)
+    as_flag(opening, "opening")
     if detection is None:
         detection = detect(tracked, table, model)
     cands = candidates(detection, tracked, table)

@@ -3,11 +3,11 @@
 - ``GET /hall``: a card per match in play (started, not finished), or per match chosen
   with ``?m=3,5,8``: the players, the score, the innings, the series under way and who
   is at the table. ``?kiosk=1`` leaves out the top bar (no links at all).
-- ``GET /hall/events``: the live channel of the whole page, one server-sent event
-  stream for every table (not one per table). Event ``table``: a card's HTML, sent
-  when its match changes (a match that starts while the page is open gets its card).
-  The hub tells the stream which matches changed (:meth:`carom.web.shared.hub.Hub.watch_all`);
-  several records arriving together go out as one write.
+- ``/hall/events``: the live channel of the whole page (:mod:`carom.web.shared.live`:
+  server-sent events, or a WebSocket), one for every table (not one per table). Event
+  ``table``: a card's HTML, sent when its match changes (a match that starts while the
+  page is open gets its card). The hub tells the channel which matches changed
+  (:meth:`carom.web.shared.hub.Hub.watch_all`).
 - ``GET /kiosk/{id}``: a table's board for a screen beside the table: full screen,
   no links or navigation, live over the board's own channel.
 - ``GET /kiosk?every=20``: the board of one match in play after another, each shown
@@ -18,22 +18,27 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterable
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, Response, StreamingResponse
+from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from carom.core.errors import CaromError
+from carom.core.inputs import is_digits
 from carom.notation.words import LANGUAGES, N_
 from carom.storage.book import MatchBook, Snapshot
 from carom.storage.errors import UnknownMatch
 from carom.web.matches.pages import Fragments
 from carom.web.shared import i18n
 from carom.web.shared.deps import answer, language, render, services, words
-from carom.web.shared.live import HEADERS, KEEPALIVE, event
+from carom.web.shared.hub import Changes, Hub
+from carom.web.shared.live import Event, Feed, FeedMaker
+from carom.web.shared.live import Refused as LiveRefused
 from carom.web.shared.views import MatchView, match_view
 
 router = APIRouter(include_in_schema=False)
@@ -56,7 +61,7 @@ def chosen(value: str | None) -> tuple[int, ...] | None:
     ids: list[int] = []
     for part in value.split(","):
         part = part.strip()
-        if not part.isdigit() or len(part) > 9:
+        if not is_digits(part) or len(part) > 9:
             raise Refused(N_("m: expected match numbers separated by commas, got %(value)s"))
         if int(part) not in ids:
             ids.append(int(part))
@@ -124,64 +129,76 @@ async def hall(request: Request, m: str | None = None, kiosk: str | None = None)
                   events="/hall/events" + (f"?{query}" if query else ""))
 
 
-@router.get("/hall/events")
-async def hall_events(request: Request, m: str | None = None) -> Response:
-    book = services(request).book
-    try:
-        ids = chosen(m)
-    except Refused as error:
-        return _refusal(request, error, m or "")
-    return StreamingResponse(stream(request, book, ids, language(request)),
-                             headers=dict((k.decode(), v.decode()) for k, v in HEADERS[1:]),
-                             media_type="text/event-stream; charset=utf-8")
+HALL_PATH = re.compile(r"/hall/events")
 
 
-async def stream(request: Request, book: MatchBook, ids: tuple[int, ...] | None,
-                 lang: str) -> AsyncIterator[bytes]:
-    """The hall's events: every card at once, then each card whose match changed."""
-    hub = services(request).hub
-    changes = hub.watch_all()
-    sent: dict[int, str] = {}
-    number = 0
+@dataclass(eq=False)
+class HallFeed:
+    """The hall's live channel: every card at once, then each card whose match changed
+    (a match not on the page joins it when it starts)."""
 
-    def cards(snaps: list[Snapshot]) -> bytes:
-        nonlocal number
-        out = []
+    book: MatchBook
+    hub: Hub
+    ids: tuple[int, ...] | None
+    lang: str
+    _sent: dict[int, str] = field(default_factory=dict)
+    _number: int = 0
+    _changes: Changes | None = None
+
+    async def first(self) -> list[Event]:
+        self._changes = self.hub.watch_all()
+        first = self.ids if self.ids is not None else await run_in_threadpool(live_ids, self.book)
+        return self._cards(await snapshots(self.book, first))
+
+    async def next(self, timeout: float) -> list[Event]:
+        assert self._changes is not None
+        try:
+            async with asyncio.timeout(timeout):
+                await self._changes.wake.wait()
+        except TimeoutError:
+            return []
+        changed = sorted(self._changes.take())
+        if self.ids is not None:
+            changed = [i for i in changed if i in self.ids]
+        snaps = await snapshots(self.book, changed)
+        shown = [s for s in snaps if s.match_id in self._sent or self.ids is not None or in_play(s)]
+        return self._cards(shown)
+
+    def close(self) -> None:
+        if self._changes is not None:
+            self.hub.unwatch_all(self._changes)
+            self._changes = None
+
+    def _cards(self, snaps: list[Snapshot]) -> list[Event]:
+        out: list[Event] = []
         for snap in snaps:
-            if sent.get(snap.match_id) == snap.version:
+            if self._sent.get(snap.match_id) == snap.version:
                 continue
-            sent[snap.match_id] = snap.version
-            number += 1
-            out.append(event("table", number, CARDS(snap, lang)))
-        return b"".join(out)
+            self._sent[snap.match_id] = snap.version
+            self._number += 1
+            out.append(("table", self._number, CARDS(snap, self.lang)))
+        return out
 
-    try:
-        first = ids if ids is not None else await run_in_threadpool(live_ids, book)
-        yield cards(await snapshots(book, first)) or b": hall\n\n"
-        follow = None if ids is None else frozenset(ids)
-        while True:
-            try:
-                async with asyncio.timeout(KEEPALIVE):
-                    await changes.wake.wait()
-            except TimeoutError:
-                yield b": keep-alive\n\n"
-                continue
-            changed = sorted(changes.take())
-            if follow is not None:
-                changed = [i for i in changed if i in follow]
-            snaps = await snapshots(book, changed)
-            # a match not on the page joins it when it starts
-            body = cards([s for s in snaps if s.match_id in sent or follow is not None or in_play(s)])
-            if body:
-                yield body
-    finally:
-        hub.unwatch_all(changes)
+
+def hall_feeds(book: MatchBook, hub: Hub) -> FeedMaker:
+    """The feed maker of ``/hall/events`` (``m=`` chooses the matches, else those in play)."""
+
+    async def make(path: re.Match[str], query: dict[str, list[str]], lang: str) -> Feed:
+        value = query.get("m", [""])[0]
+        try:
+            ids = chosen(value)
+        except Refused as error:
+            raise LiveRefused(422, i18n.PageWords(lang).gettext(str(error), value=value[:40],
+                                                                num=MAX_CHOSEN)) from None
+        return HallFeed(book, hub, ids, lang)
+
+    return make
 
 
 def _every(value: str | None) -> int:
     if value is None or value == "":
         return DEFAULT_EVERY
-    if not value.isdigit() or not EVERY[0] <= int(value) <= EVERY[1]:
+    if not is_digits(value) or not EVERY[0] <= int(value) <= EVERY[1]:
         raise Refused(N_("every: expected a number of seconds from 3 to 3600, got %(value)s"))
     return int(value)
 

@@ -21,6 +21,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, WithJsonSchema
 
 from carom.core.errors import RecordError
+from carom.core.inputs import decode, parse_json
 from carom.notation.reader import parse_header
 from carom.notation.rulings_json import replay_json, ruling_json
 from carom.notation.writer import header_json
@@ -242,8 +243,8 @@ async def confirm(request: Request, match_id: int) -> Response:
         except WrongToken as error:
             return problem(403, str(error))
         try:
-            player = json.loads(await request.body()).get("player")
-        except (ValueError, AttributeError):
+            player = parse_json(decode(await request.body())).get("player")
+        except (ValueError, AttributeError):  # InputError: not JSON, or nested too deep (64)
             player = None
         if player not in (0, 1) or isinstance(player, bool):
             return problem(422, 'body: expected {"player": 0} or {"player": 1}')

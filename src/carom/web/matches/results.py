@@ -10,8 +10,9 @@ from starlette.concurrency import run_in_threadpool
 
 from carom.notation.words import LANGUAGES
 from carom.web.matches.pages import content_disposition
-from carom.web.shared import reports
+from carom.web.shared import reports, work
 from carom.web.shared.deps import services, words
+from carom.web.shared.jobs import PRINT_SECONDS, printed
 
 router = APIRouter(include_in_schema=False)
 
@@ -27,8 +28,13 @@ def _name(match_id: int, players: tuple[str, str], suffix: str) -> str:
 
 @router.get("/m/{match_id}/scoresheet.pdf")
 async def scoresheet_pdf(request: Request, match_id: int, lang: str | None = None) -> Response:
+    """Printed in the simulation pool, once per version of the match and language."""
     snap = await run_in_threadpool(services(request).book.snapshot, match_id)
-    data = await run_in_threadpool(reports.scoresheet_pdf, snap, _lang(request, lang))
+    chosen = _lang(request, lang)
+    data = await printed(request).get(request, ("scoresheet", match_id, snap.version, chosen),
+                                      work.scoresheet_pdf, (snap, chosen), PRINT_SECONDS)
+    if isinstance(data, Response):
+        return data
     return Response(data, media_type="application/pdf", headers={
         "Content-Disposition": content_disposition(_name(match_id, snap.header.players, "pdf"))
         .replace("attachment", "inline", 1)})

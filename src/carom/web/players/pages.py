@@ -13,11 +13,13 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.datastructures import UploadFile
 
 from carom.match.stats import player_stats
+from carom.notation.words import N_
 from carom.storage.book import Snapshot
 from carom.storage.players import name_key
 from carom.storage.register import RegisterError, export_csv, import_rows, read_file, register
 from carom.storage.tournaments import player_averages
 from carom.web.shared.deps import organiser_form, render, services, words
+from carom.web.shared.forms import FormError, check_name, say
 from carom.web.tournaments.api import tournaments
 
 router = APIRouter(include_in_schema=False)
@@ -115,8 +117,10 @@ async def register_import(request: Request) -> Response:
     data = await upload.read(MAX_REGISTER + 1)
     try:
         rows = read_file(data, MAX_REGISTER)
+        for row in rows:
+            check_name(row["name"], (N_("line %(line)s, name"), {"line": row["line"]}))
         made, changed = await run_in_threadpool(import_rows, tournaments(request).store, rows)
-    except RegisterError as error:
-        message = t.error(error)
+    except (RegisterError, FormError) as error:
+        message = say(error, t)
         return await run_in_threadpool(lambda: _register(request, 422, import_error=message))
     return await run_in_threadpool(lambda: _register(request, imported=(made, changed)))

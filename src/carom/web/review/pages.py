@@ -248,7 +248,7 @@ def review_page(request: Request, match_id: int, stroke: int | None = None) -> R
     events = [] if chosen is None else event_rows(tracked_strokes(records)[chosen["index"]], t)
     return render(request, "review.html", view=match_view(snap, t), rows=rows, chosen=chosen, events=events,
                   reviewed=reviewed, source=snap.header.extra.get("tracked", ""), foul_rules=FOUL_RULES,
-                  match_id=match_id, error=request.query_params.get("error"))
+                  match_id=match_id)
 
 
 @router.get("/review/{match_id}/strokes/{index}.json")

@@ -18,6 +18,8 @@ import secrets
 import time
 from dataclasses import dataclass
 
+from carom.core.inputs import is_digits
+
 COOKIE = "carom_organiser"
 SESSION_SECONDS = 30 * 24 * 3600
 TOKEN_HEADER = "X-Referee-Token"
@@ -90,7 +92,7 @@ def session(cookie: str | None, stored: str | None, generation: int,
     if len(parts) != 4:
         return None
     gen, expires, nonce, sig = parts
-    if gen != str(generation) or not expires.isdigit() or int(expires) < (now or time.time()):
+    if gen != str(generation) or not is_digits(expires) or int(expires) < (now or time.time()):
         return None
     want = _sign(stored, "organiser", gen, expires, nonce)
     try:

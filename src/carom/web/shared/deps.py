@@ -19,6 +19,9 @@ from carom.storage.book import MatchBook
 from carom.web.shared import auth, i18n
 from carom.web.shared.hub import Hub
 from carom.web.shared.i18n import PageWords
+from carom.web.shared.limits import Limits
+from carom.web.shared.pool import Pool
+from carom.web.shared.tally import Tally
 
 WEB = Path(__file__).parent.parent
 AREAS = ("shared", "accounts", "matches", "players", "tournaments", "hall", "training", "review", "leagues")
@@ -45,6 +48,15 @@ class Services:
     """The address tablets reach this server at, when the browser's is this machine's
     own (``localhost``): the tablet link and its QR code use it."""
     throttle: auth.LoginThrottle = field(default_factory=auth.LoginThrottle)
+    limits: Limits = field(default_factory=Limits)
+    tally: Tally = field(default_factory=Tally)
+    """Counts that hold across the server's processes (:mod:`carom.web.shared.tally`)."""
+    pool: Pool | None = None
+    """The simulation pool (:mod:`carom.web.shared.pool`), made by the application."""
+
+    def jobs(self) -> Pool:
+        assert self.pool is not None
+        return self.pool
 
     def password_hash(self) -> str | None:
         """The organiser's password hash, read from the database each time: a password
@@ -66,6 +78,18 @@ class Services:
 
 def services(request: Request) -> Services:
     return request.app.state.services  # type: ignore[no-any-return]
+
+
+def client_of(request: Request) -> str:
+    """The address the request came from (behind a reverse proxy configured with
+    ``carom serve --proxy``, the address the proxy names): what per-client limits count."""
+    return request.client.host if request.client else "unknown"
+
+
+async def until_gone(request: Request) -> None:
+    """Return when the client has gone away (its body read, nothing else is coming)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
 
 
 def language(request: Request) -> str:
@@ -146,6 +170,8 @@ REFUSALS = {
               "changes only from its own pages (%(own)s); nothing was changed."),
     "too_large": N_("Refused: the request is larger than the %(limit)s bytes this address takes; "
                  "nothing was read or changed."),
+    "slow": N_("Refused: the request's body stopped arriving for %(seconds)s seconds; nothing was "
+            "changed."),
     "forged": N_("Refused: this form is out of date or did not come from the organiser's page "
               "(the anti-forgery token is missing or wrong). Reload the page and try again; "
               "nothing was changed."),

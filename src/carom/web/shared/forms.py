@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from carom.core.errors import CaromError
+from carom.core.inputs import is_digits
 from carom.core.records import FORMAT, Header
 from carom.notation.words import N_, Words
 from carom.storage.players import name_key
@@ -23,18 +24,45 @@ BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u206
 
 class FormError(CaromError):
     """A field that cannot be taken; the message names the field and says why, in any
-    language (:meth:`say`)."""
+    language (:meth:`say`). A ``field`` value is a message too: a word, or a word with
+    values (``(N_("line %(line)s, name"), {"line": 3})``)."""
 
     def __init__(self, template: str, **values: Any) -> None:
-        super().__init__(template % values)
+        super().__init__(template % {k: _english(v) for k, v in values.items()})
         self.template = template
         self.values = values
 
     def say(self, words: Words) -> str:
         """The message in ``words``' language; a ``field`` value is a word too."""
-        values = {k: words.gettext(v) if k == "field" else words.error(v) if isinstance(v, Exception) else v
+        values = {k: _field(v, words) if k == "field" else words.error(v) if isinstance(v, Exception) else v
                   for k, v in self.values.items()}
         return words.gettext(self.template, **values)
+
+
+Field = str | tuple[str, dict[str, Any]]
+"""Where a value was found, as a message: a word, or a template and its values."""
+
+
+def _english(value: Any) -> Any:
+    return value[0] % value[1] if isinstance(value, tuple) else value
+
+
+def _field(value: Field, words: Words) -> str:
+    return words.gettext(value[0], **value[1]) if isinstance(value, tuple) else words.gettext(value)
+
+
+def check_name(name: str, field: Field) -> None:
+    """A player's name a person can read, wherever one comes in (a match, its import, a
+    review, a tournament entry, the register): at most :data:`MAX_NAME` characters, no
+    control or text-direction characters. :class:`FormError` naming ``field`` if not."""
+    if len(name) > MAX_NAME:
+        raise FormError(N_("%(field)s: %(length)s characters; at most %(most)s fit the boards"),
+                        field=field, length=len(name), most=MAX_NAME)
+    for position, char in enumerate(name, start=1):
+        if char in BIDI_CONTROLS or unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp"):
+            raise FormError(N_("%(field)s: an invisible control character (U+%(code)s, character "
+                               "%(position)s), which a name cannot have"),
+                            field=field, code=f"{ord(char):04X}", position=position)
 
 
 async def read_upload(form: Mapping[str, Any], limit: int, missing: str) -> tuple[bytes, str]:
@@ -61,7 +89,7 @@ def _whole(form: Mapping[str, Any], key: str, label: str) -> int | None:
     text = _text(form, key)
     if not text:
         return None
-    if not text.isdigit() or len(text) > 9:
+    if not is_digits(text) or len(text) > 9:
         raise FormError(N_("%(field)s: %(text)s is not a whole number"), field=label, text=repr(text[:20]))
     return int(text)
 
@@ -124,17 +152,9 @@ def header_from_form(form: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def check_names(header: Header) -> None:
-    """Names a person can read, of two different players: at most :data:`MAX_NAME`
-    characters, no control or text-direction characters (:class:`FormError`)."""
+    """Names a person can read (:func:`check_name`), of two different players."""
     for slot, name in enumerate(header.players, start=1):
-        if len(name) > MAX_NAME:
-            raise FormError(N_("players: player %(slot)s's name has %(length)s characters; "
-                               "at most %(most)s fit the boards"), slot=slot, length=len(name), most=MAX_NAME)
-        for position, char in enumerate(name, start=1):
-            if char in BIDI_CONTROLS or unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp"):
-                raise FormError(N_("players: player %(slot)s's name has an invisible control character "
-                                   "(U+%(code)s, character %(position)s), which a name cannot have"),
-                                slot=slot, code=f"{ord(char):04X}", position=position)
+        check_name(name, (N_("players: player %(slot)s's name"), {"slot": slot}))
     if name_key(header.players[0]) == name_key(header.players[1]):
         raise FormError(N_("players: both players are %(name)s: a player cannot play against himself"),
                         name=header.players[0])

@@ -8,8 +8,11 @@ the headers that keep the pages from being framed, sniffed or made to run other 
   cannot make a logged-in organiser's browser create or change a match. (Programs
   send neither header and are judged by their tokens alone.)
 - **Size.** Each route takes bodies up to its own limit (a record, a header, a form,
-  an imported file); a larger one is refused with 413 before it is read, by its
-  ``Content-Length``, or as soon as a body without one passes the limit.
+  an imported file); a larger one is refused with 413: by its ``Content-Length`` before
+  it is read, else as soon as the bytes received pass the limit, whatever the framing
+  (:mod:`carom.web.shared.bodies`). Nothing is read ahead of the route, so a route that
+  checks a session or a token first refuses a stranger before reading the body. A
+  client that stalls inside a body is answered 408 and its connection closed.
 - **Headers.** A Content-Security-Policy that the pages satisfy (scripts and styles
   from this server only, htmx configured not to evaluate code or inject styles),
   ``X-Content-Type-Options: nosniff``, no framing, no referrer to other sites, and
@@ -19,6 +22,7 @@ the headers that keep the pages from being framed, sniffed or made to run other 
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -26,6 +30,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.requests import Request
+
+from carom.core.inputs import is_digits
+from carom.web.shared.bodies import Refusal, counted
+from carom.web.shared.limits import Limits
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -49,7 +57,6 @@ DEFAULT_LIMIT = 64 * KIB
 UNSAFE = frozenset(("POST", "PUT", "PATCH", "DELETE"))
 PRIVATE = re.compile(r"/m/[^/]+/tablet.*|/organiser.*|/review.*|/setup|/login|/api/session")
 """Pages that carry a token or a password form: never kept by a cache."""
-DOCS = frozenset(("/docs", "/redoc", "/docs/oauth2-redirect"))
 
 
 def limit_for(path: str) -> int:
@@ -73,17 +80,12 @@ def content_security_policy(inline_styles: tuple[str, ...] = ()) -> str:
             "frame-ancestors 'none'")
 
 
-DOCS_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-               "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https:; "
-               "connect-src 'self'; object-src 'none'; frame-ancestors 'none'")
-"""The API documentation pages (Swagger UI, ReDoc) load their viewer from its CDN."""
-
-
 class Guard:
     """Checks origin and size of every request and adds the security headers."""
 
-    def __init__(self, app: ASGIApp, refuse: Refuse, policy: str) -> None:
+    def __init__(self, app: ASGIApp, refuse: Refuse, policy: str, limits: Limits | None = None) -> None:
         self.app, self.refuse, self.policy = app, refuse, policy
+        self.limits = limits or Limits()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -95,24 +97,33 @@ class Guard:
         if scope.get("method") in UNSAFE:
             foreign = foreign_origin(headers, scope)
             if foreign is not None:
-                own = own_host(headers, scope)
+                own = f"{request_scheme(scope)}://{own_host(headers, scope)}"
                 await self._refuse(scope, send, 403, "origin", {"origin": foreign[:100], "own": own[:100]})
                 return
-            limit = limit_for(path)
-            length = headers.get("content-length", "")
-            if length and (not length.isdigit() or int(length) > limit):
-                await self._refuse(scope, send, 413, "too_large", {"limit": limit})
-                return
-            if not length and "chunked" in headers.get("transfer-encoding", ""):
-                body = await _read_up_to(receive, limit)
-                if body is None:
-                    await self._refuse(scope, send, 413, "too_large", {"limit": limit})
-                    return
-                receive = _replay(body)
-        await self.app(scope, receive, send)
+        limit = limit_for(path)
+        length = headers.get("content-length", "")
+        if length and (not is_digits(length) or int(length) > limit):
+            await self._refuse(scope, send, 413, "too_large", {"limit": limit})
+            return
+        receive, refused = counted(receive, limit, self.limits.body_idle_seconds, self.limits.body_seconds)
+        answered = False
+
+        async def send_or_refuse(message: Message) -> None:
+            nonlocal answered
+            if not refused:
+                answered = answered or message["type"] == "http.response.start"
+                await send(message)
+            elif not answered:  # the application's answer to a refused body is not sent
+                answered = True
+                await self._refuse(scope, send, refused[0].status, refused[0].why, refused[0].values)
+
+        with contextlib.suppress(Refusal):  # answered below, or by send_or_refuse
+            await self.app(scope, receive, send_or_refuse)
+        if refused and not answered:
+            await self._refuse(scope, send, refused[0].status, refused[0].why, refused[0].values)
 
     def _with_headers(self, send: Send, path: str) -> Send:
-        policy = DOCS_POLICY if path in DOCS else self.policy
+        policy = self.policy
         private = PRIVATE.fullmatch(path) is not None
 
         async def send_with_headers(message: Message) -> None:
@@ -146,54 +157,46 @@ def own_host(headers: dict[str, str], scope: Scope) -> str:
 
 def foreign_origin(headers: dict[str, str], scope: Scope) -> str | None:
     """The other site a browser request came from, or ``None`` when it came from one of
-    this server's pages (or from a program, which names no page)."""
+    this server's pages (or from a program, which names no page). A page is this
+    server's when its scheme, host and port are the request's: ``https://club`` is
+    another origin to ``http://club`` (a page served without TLS could be anyone's)."""
     source = headers.get("origin") or headers.get("referer")
     if source is None:
         return None
     parts = urlsplit(source)
-    default = {"http": 80, "https": 443}.get(parts.scheme)
-    if default is None:  # "null" (a sandboxed or privacy-stripped page), or no web page at all
+    scheme = request_scheme(scope)
+    if parts.scheme != scheme:  # also "null" (a sandboxed or privacy-stripped page): no web page
         return source
-    came = _place(parts.netloc, default)
-    return None if came is not None and came == _place(own_host(headers, scope), None) else source
+    came = _place(parts.netloc, DEFAULT_PORTS[scheme])
+    return None if came is not None and came == _place(own_host(headers, scope), DEFAULT_PORTS[scheme]) \
+        else source
 
 
-def _place(netloc: str, default: int | None) -> tuple[str, int | None] | None:
-    """``host[:port]`` as (host, port), the default ports left out; ``None`` if unreadable."""
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def over_https(request: Request) -> bool:
+    """Whether the request reached this server over TLS: directly, or through a reverse
+    proxy named with ``carom serve --proxy`` that says so (``X-Forwarded-Proto: https``).
+    A session cookie set in answer to it gets ``Secure``."""
+    return request_scheme(request.scope) == "https"
+
+
+def request_scheme(scope: Scope) -> str:
+    """``http`` or ``https``: how the request reached this server (behind a reverse proxy
+    configured with ``carom serve --proxy``, as the proxy says it reached the proxy)."""
+    return "https" if scope.get("scheme") in ("https", "wss") else "http"
+
+
+def _place(netloc: str, default: int) -> tuple[str, int | None] | None:
+    """``host[:port]`` as (host, port), the scheme's default port left out; ``None`` if
+    unreadable."""
     try:
         parts = urlsplit("//" + netloc)
         port = parts.port
     except ValueError:
         return None
-    if port in (default, 80, 443):
-        port = None
-    return (parts.hostname or "", port)
-
-
-async def _read_up_to(receive: Receive, limit: int) -> bytes | None:
-    body = bytearray()
-    while True:
-        message = await receive()
-        if message["type"] != "http.request":
-            return bytes(body)
-        body += message.get("body", b"")
-        if len(body) > limit:
-            return None
-        if not message.get("more_body", False):
-            return bytes(body)
-
-
-def _replay(body: bytes) -> Receive:
-    sent = False
-
-    async def receive() -> Message:
-        nonlocal sent
-        if not sent:
-            sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return {"type": "http.disconnect"}
-
-    return receive
+    return (parts.hostname or "", None if port == default else port)
 
 
 async def _nothing() -> Message:

@@ -3,12 +3,17 @@ number and events, :attr:`carom.storage.book.Snapshot.version`) on each change.
 
 Subscribers are queues on the server's event loop; a write publishes from the
 loop too, so no lock is needed. A slow watcher only ever holds the latest version.
+A change made by another process of the server (PostgreSQL) reaches this one through
+the database's notifications (:func:`follow_changes`).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
+from typing import Any
+
+from carom.storage.book import MatchBook
 
 
 class Changes:
@@ -66,3 +71,28 @@ class Hub:
 
     def watching(self, match_id: int) -> int:
         return len(self._watchers.get(match_id, ()))
+
+
+def follow_changes(book: MatchBook, hub: Hub) -> Any:
+    """Publish the changes other processes make to the matches (called on the event loop
+    at start): each brings this process's replay of the match up to the database first.
+    After a gap in the notifications, every match in memory is brought up. Returns the
+    listener (``None`` on SQLite, which one process serves)."""
+    loop = asyncio.get_running_loop()
+    running: set[asyncio.Task[None]] = set()
+
+    async def refresh(match_id: int) -> None:
+        snap = await book.refresh_async(match_id)
+        hub.publish(match_id, snap.version if snap is not None else "")
+
+    def start(match_id: int) -> None:
+        task = loop.create_task(refresh(match_id))
+        running.add(task)
+        task.add_done_callback(running.discard)
+
+    def changed(match_id: int | None) -> None:  # in the listener's thread
+        for one in [match_id] if match_id is not None else book.cached_ids():
+            loop.call_soon_threadsafe(start, one)
+
+    listen = getattr(book.store, "listen", None)
+    return listen(changed) if listen is not None else None

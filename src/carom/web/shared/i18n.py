@@ -17,6 +17,7 @@ from babel.numbers import get_decimal_symbol
 from jinja2 import Environment, pass_context
 from jinja2.runtime import Context
 
+from carom.core.averages import printed_average
 from carom.notation.words import LANGUAGES, Words
 
 COOKIE = "carom_lang"
@@ -49,9 +50,14 @@ class PageWords(Words):
     """The words of a page: the catalogue's, and numbers and dates by the page's locale."""
 
     def number(self, value: Any, digits: int = 3) -> str:
-        """An average or a ratio: ``digits`` decimals, the locale's separator (Babel's
-        pattern formatting costs 40 µs, and the board shows two per record)."""
+        """A ratio (not an average: :meth:`average`): ``digits`` decimals, the locale's
+        separator (Babel's pattern formatting costs 40 µs, and the board shows two per record)."""
         return f"{float(value):.{digits}f}".replace(".", _decimal_symbol(self.lang))
+
+    def average(self, value: Any) -> str:
+        """An average, cut (not rounded) to three decimals (:mod:`carom.core.averages`),
+        with the locale's separator."""
+        return printed_average(value, decimal=_decimal_symbol(self.lang))
 
     def when(self, moment: datetime | None) -> str:
         """A moment of the match day, in the server's time zone."""

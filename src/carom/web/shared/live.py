@@ -1,25 +1,41 @@
-"""The live channel: server-sent events for the audience board and the tablets.
+"""The live channel: what the audience board, the tablets and the hall monitor are sent
+as a match moves on, over server-sent events or a WebSocket.
 
 It is the hottest path of a match day (every record goes out to every board), so it
 is a small ASGI handler of its own in front of the application rather than a route
-behind its middleware. ``GET /m/{id}/events?view=board`` streams the board's HTML
-(event ``board``); ``?view=seq`` streams only the match's version (event ``seq``: the
-record number and the number of events, ``"12.1"``), which tells a tablet that another
-tablet or the organiser moved the match on. Each event's ``id`` is the record number.
+behind its middleware. Each channel is a *feed* (:class:`Feed`) chosen by the address:
+
+- ``/m/{id}/events?view=board``: the board's HTML (event ``board``); ``?view=seq`` only
+  the match's version (event ``seq``: the record number and the number of events,
+  ``"12.1"``), which tells a tablet that another tablet or the organiser moved the match
+  on. Each event's ``id`` is the record number.
+- ``/hall/events``: the hall monitor's cards (:mod:`carom.web.hall.pages`).
+
+The same address answers two ways. A ``GET`` is a stream of server-sent events; a
+WebSocket handshake gets the same events as text messages, one JSON object each
+(``{"event": "board", "id": 12, "data": "<section …>"}``). The pages use the WebSocket
+(``static/live.js``): a browser keeps at most six HTTP/1.1 connections to a server, and
+ten boards open in one browser would hold them all with their streams, while its
+WebSockets are not counted among them. Programs may use either.
+
+Every channel is admitted under the caps of :mod:`carom.web.shared.streams` first.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 from urllib.parse import parse_qs
 
 from carom.storage.book import MatchBook, Snapshot
 from carom.storage.errors import UnknownMatch
 from carom.web.shared import i18n
 from carom.web.shared.hub import Hub
+from carom.web.shared.streams import StreamGate
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -27,10 +43,40 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-PATH = re.compile(r"/m/(\d{1,9})/events")
+MATCH_PATH = re.compile(r"/m/(\d{1,9})/events")
 KEEPALIVE = 15.0
 HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
            (b"x-accel-buffering", b"no")]
+TRY_AGAIN = 1013
+"""The WebSocket close code of a channel refused for now ("try again later")."""
+
+Event = tuple[str, int, str]
+"""An event: its name, its id, its data."""
+
+
+class Feed(Protocol):
+    """What one live channel sends: everything at first, then what changes."""
+
+    async def first(self) -> list[Event]: ...
+
+    async def next(self, timeout: float) -> list[Event]:
+        """The events of the next change, or none after ``timeout`` seconds of silence."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class Refused(Exception):
+    """A channel that cannot be opened as asked: its status and the reason."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+
+
+FeedMaker = Callable[[re.Match[str], dict[str, list[str]], str], Awaitable[Feed]]
+"""Opens the feed of an address (its path's match, its query, the page's language), or
+raises :class:`Refused`."""
 
 
 def event(name: str, seq: int, data: str) -> bytes:
@@ -39,68 +85,187 @@ def event(name: str, seq: int, data: str) -> bytes:
     return f"event: {name}\nid: {seq}\n{body}\n".encode()
 
 
-class LiveEvents:
-    """Answers ``/m/{id}/events`` itself and hands every other request to ``app``."""
+def message(name: str, seq: int, data: str) -> str:
+    """One event as a WebSocket text message."""
+    return json.dumps({"event": name, "id": seq, "data": data}, ensure_ascii=False)
 
-    def __init__(self, app: ASGIApp, book: MatchBook, hub: Hub,
-                 board: Callable[[Snapshot, str], str]) -> None:
-        self.app, self.book, self.hub, self.board = app, book, hub, board
+
+@dataclass(eq=False)
+class MatchFeed:
+    """A match's board or version (``view``), in a language."""
+
+    book: MatchBook
+    hub: Hub
+    board: Callable[[Snapshot, str], str]
+    match_id: int
+    view: str
+    lang: str
+    _last: str = ""
+    _queue: asyncio.Queue[str] | None = None
+
+    async def first(self) -> list[Event]:
+        self._queue = self.hub.subscribe(self.match_id)
+        try:
+            return self._events(await snapshot(self.book, self.match_id))
+        except UnknownMatch as error:
+            self.close()
+            raise Refused(404, str(error)) from None
+
+    async def next(self, timeout: float) -> list[Event]:
+        assert self._queue is not None
+        try:
+            async with asyncio.timeout(timeout):
+                await self._queue.get()
+        except TimeoutError:
+            return []
+        return self._events(await snapshot(self.book, self.match_id))
+
+    def close(self) -> None:
+        if self._queue is not None:
+            self.hub.unsubscribe(self.match_id, self._queue)
+            self._queue = None
+
+    def _events(self, current: Snapshot) -> list[Event]:
+        if current.version == self._last:
+            return []
+        self._last = current.version
+        data = current.version if self.view == "seq" else self.board(current, self.lang)
+        return [(self.view, current.seq, data)]
+
+
+async def snapshot(book: MatchBook, match_id: int) -> Snapshot:
+    live = book.cached(match_id)
+    return live.snapshot if live is not None else await asyncio.to_thread(book.snapshot, match_id)
+
+
+def match_feeds(book: MatchBook, hub: Hub, board: Callable[[Snapshot, str], str]) -> FeedMaker:
+    """The feed maker of ``/m/{id}/events``."""
+
+    async def make(path: re.Match[str], query: dict[str, list[str]], lang: str) -> Feed:
+        view = "seq" if query.get("view", ["board"])[0] == "seq" else "board"
+        return MatchFeed(book, hub, board, int(path.group(1)), view, lang)
+
+    return make
+
+
+class LiveEvents:
+    """Answers the live channels' addresses itself and hands every other request to ``app``."""
+
+    def __init__(self, app: ASGIApp, feeds: list[tuple[re.Pattern[str], FeedMaker]],
+                 gate: StreamGate) -> None:
+        self.app, self.feeds, self.gate = app, feeds, gate
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        match = PATH.fullmatch(scope.get("path", "")) if scope["type"] == "http" else None
-        if match is None or scope.get("method") != "GET":
-            await self.app(scope, receive, send)
+        kind = scope["type"]
+        if kind == "websocket" or (kind == "http" and scope.get("method") == "GET"):
+            path = scope.get("path", "")
+            for pattern, make in self.feeds:
+                found = pattern.fullmatch(path)
+                if found is not None:
+                    await self._channel(scope, receive, send, found, make)
+                    return
+        await self.app(scope, receive, send)
+
+    async def _channel(self, scope: Scope, receive: Receive, send: Send, path: re.Match[str],
+                       make: FeedMaker) -> None:
+        websocket = scope["type"] == "websocket"
+        client = (scope.get("client") or ("unknown", 0))[0]
+        refused = self.gate.open(client)
+        if refused is not None:
+            await _refuse(send, websocket, 503, refused)
             return
-        await self.stream(scope, receive, send, int(match.group(1)))
-
-    async def snapshot(self, match_id: int) -> Snapshot:
-        live = self.book.cached(match_id)
-        return live.snapshot if live is not None else await asyncio.to_thread(self.book.snapshot, match_id)
-
-    async def stream(self, scope: Scope, receive: Receive, send: Send, match_id: int) -> None:
-        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-        view = "seq" if query.get("view", ["board"])[0] == "seq" else "board"
-        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope.get("headers", ())}
-        lang = i18n.negotiate(_cookie(headers.get("cookie", ""), i18n.COOKIE), headers.get("accept-language"),
-                              query.get("lang", [""])[0])
-        queue = self.hub.subscribe(match_id)
         try:
-            current = await self.snapshot(match_id)
-        except UnknownMatch as error:
-            self.hub.unsubscribe(match_id, queue)
-            await _plain(send, 404, str(error))
-            return
-        closed = asyncio.Event()
-
-        async def watch() -> None:
-            while (await receive())["type"] != "http.disconnect":
-                pass
-            closed.set()
-            if queue.full():
-                queue.get_nowait()
-            queue.put_nowait("")
-
-        watcher = asyncio.create_task(watch())
-        try:
-            await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
-            last = ""
-            while not closed.is_set():
-                if current.version != last:
-                    last = current.version
-                    data = current.version if view == "seq" else self.board(current, lang)
-                    await send({"type": "http.response.body", "body": event(view, current.seq, data),
-                                "more_body": True})
-                try:
-                    async with asyncio.timeout(KEEPALIVE):
-                        await queue.get()
-                except TimeoutError:
-                    await send({"type": "http.response.body", "body": b": keep-alive\n\n", "more_body": True})
-                current = await self.snapshot(match_id)
-        except OSError:
-            pass  # the watcher went away mid-send
+            query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+            headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope.get("headers", ())}
+            lang = i18n.negotiate(_cookie(headers.get("cookie", ""), i18n.COOKIE),
+                                  headers.get("accept-language"), query.get("lang", [""])[0])
+            try:
+                feed = await make(path, query, lang)
+                first = await feed.first()
+            except Refused as error:
+                await _refuse(send, websocket, error.status, str(error))
+                return
+            try:
+                transport = _WebSocket(receive, send) if websocket else _EventStream(receive, send)
+                await transport.run(feed, first)
+            finally:
+                feed.close()
         finally:
-            self.hub.unsubscribe(match_id, queue)
-            watcher.cancel()
+            self.gate.close(client)
+
+
+class _EventStream:
+    """Server-sent events over a chunked HTTP response."""
+
+    def __init__(self, receive: Receive, send: Send) -> None:
+        self.receive, self.send = receive, send
+
+    async def run(self, feed: Feed, first: list[Event]) -> None:
+        await self.send({"type": "http.response.start", "status": 200, "headers": HEADERS})
+        await _follow(feed, first, self._send_events, self._gone)
+
+    async def _send_events(self, events: list[Event]) -> None:
+        body = b"".join(event(*e) for e in events) if events else b": keep-alive\n\n"
+        await self.send({"type": "http.response.body", "body": body, "more_body": True})
+
+    async def _gone(self) -> None:
+        while (await self.receive())["type"] != "http.disconnect":
+            pass
+
+
+class _WebSocket:
+    """The same events as WebSocket text messages (the connection kept alive by its pings)."""
+
+    def __init__(self, receive: Receive, send: Send) -> None:
+        self.receive, self.send = receive, send
+
+    async def run(self, feed: Feed, first: list[Event]) -> None:
+        if (await self.receive())["type"] != "websocket.connect":
+            return
+        await self.send({"type": "websocket.accept"})
+        await _follow(feed, first, self._send_events, self._gone)
+
+    async def _send_events(self, events: list[Event]) -> None:
+        for e in events:  # a silence sends nothing: the server's pings keep the connection
+            await self.send({"type": "websocket.send", "text": message(*e)})
+
+    async def _gone(self) -> None:
+        while (await self.receive())["type"] != "websocket.disconnect":
+            pass  # what a page sends is not read
+
+
+async def _follow(feed: Feed, first: list[Event], send_events: Callable[[list[Event]], Awaitable[None]],
+                  gone: Callable[[], Awaitable[None]]) -> None:
+    """Send ``first``, then every change of ``feed`` (no events: a silence, which an event
+    stream fills with a keep-alive), until the client goes away."""
+    left = asyncio.ensure_future(gone())
+    try:
+        await send_events(first)
+        while True:
+            changes = asyncio.ensure_future(feed.next(KEEPALIVE))
+            await asyncio.wait({changes, left}, return_when=asyncio.FIRST_COMPLETED)
+            if left.done():
+                changes.cancel()
+                return
+            await send_events(changes.result())
+    except OSError:
+        pass  # the watcher went away mid-send
+    finally:
+        left.cancel()
+
+
+async def _refuse(send: Send, websocket: bool, status: int, reason: str) -> None:
+    if websocket:  # closed before the handshake: the browser sees the channel fail, and tries again
+        await send({"type": "websocket.close", "code": TRY_AGAIN if status == 503 else 1008,
+                    "reason": reason[:120]})
+        return
+    body = reason.encode()
+    headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode()),
+               (b"connection", b"close")]  # a refused channel keeps no connection either
+    if status == 503:
+        headers.append((b"retry-after", b"5"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
 
 
 def _cookie(header: str, name: str) -> str | None:
@@ -109,11 +274,3 @@ def _cookie(header: str, name: str) -> str | None:
         if key == name:
             return value
     return None
-
-
-async def _plain(send: Send, status: int, text: str) -> None:
-    body = text.encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
-                            (b"content-length", str(len(body)).encode())]})
-    await send({"type": "http.response.body", "body": body})

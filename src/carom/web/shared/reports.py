@@ -33,6 +33,7 @@ from carom.core.errors import CaromError
 from carom.match.stats import player_stats
 from carom.notation.scoresheet import innings, result_word
 from carom.storage.book import Snapshot
+from carom.storage.spreadsheet import text_cell
 from carom.web.shared.i18n import PageWords
 from carom.web.shared.views import result_text
 
@@ -127,14 +128,34 @@ class Paper(FPDF):
         return max(widest, 6.0)
 
 
+def fair_widths(wanted: Sequence[float], room: float) -> list[float]:
+    """Column widths within ``room``: every column as wide as it wants when they all fit;
+    else the narrow ones keep their width and the wide ones share what is left equally
+    (a long name wraps in its column, and no column is left too narrow for a letter:
+    each gets at least ``room`` divided by the number of columns)."""
+    if sum(wanted) <= room:
+        return list(wanted)
+    given = list(wanted)
+    left, open_columns = room, sorted(range(len(wanted)), key=lambda i: wanted[i])
+    while open_columns:
+        share = left / len(open_columns)
+        if wanted[open_columns[0]] > share:
+            for i in open_columns:
+                given[i] = share
+            break
+        i = open_columns.pop(0)
+        left -= wanted[i]
+    return given
+
+
 def _fitted(widest: Sequence[float], least: Sequence[float], room: float) -> list[float]:
     """Column widths within ``room``: each its ``widest`` when they all fit, else each at
     least its ``least`` (its longest word) and the room left shared in proportion to what
-    each still wants (all in proportion when even the words do not fit)."""
+    each still wants (when even the words do not fit, :func:`fair_widths` of the words)."""
     if sum(widest) <= room:
         return list(widest)
     if sum(least) >= room:
-        return [w * room / sum(least) for w in least]
+        return fair_widths(least, room)
     wants = [w - m for w, m in zip(widest, least, strict=True)]
     spare = room - sum(least)
     return [m + spare * want / sum(wants) for m, want in zip(least, wants, strict=True)]
@@ -222,7 +243,7 @@ def scoresheet_csv(snap: Snapshot, lang: str = "en") -> str:
     writer.writerow([t.gettext("Match"), t.gettext("Set"), t.gettext("Inning"), t.gettext("Player"),
                      t.gettext("Name"), t.gettext("Series"), t.gettext("Total"), t.gettext("Faults")])
     for set_no, inning, player, points, total, fouls in scoresheet_rows(snap):
-        writer.writerow([snap.match_id, set_no, inning, player, snap.header.players[player - 1],
+        writer.writerow([snap.match_id, set_no, inning, player, text_cell(snap.header.players[player - 1]),
                          points, total, fouls])
     return out.getvalue()
 
@@ -274,12 +295,12 @@ def scoresheet_pdf(snap: Snapshot, lang: str = "en") -> bytes:
     summary = [
         [t.gettext("Points"), *(str(s.points) for s in stats)],
         [t.gettext("Innings"), *(str(s.innings) for s in stats)],
-        [t.gettext("Average"), *(t.number(s.average) for s in stats)],
+        [t.gettext("Average"), *(t.average(s.average) for s in stats)],
         [t.gettext("High run"), *(str(s.high_run) for s in stats)],
     ]
     if h.sets_to_win is not None:
         summary.append([t.gettext("Sets"), *(str(s.sets) for s in stats)])
-        summary.append([t.gettext("Best game average"), *(t.number(s.best_game_average) for s in stats)])
+        summary.append([t.gettext("Best game average"), *(t.average(s.best_game_average) for s in stats)])
     summary.append([t.gettext("Result"), *(result_word(state, p, t) for p in (0, 1))])
     if state.finished:
         summary.append([t.gettext("Match points"), *(str(s.match_points) for s in stats)])

@@ -231,7 +231,7 @@ def match_view(snap: Snapshot, t: PageWords, *, tablet: bool = False) -> MatchVi
         at = phase in ("play", "shootout") and s.striker == p
         players.append(PlayerView(
             name=names[p], ball=s.ball_of(p).value if s.started else None, score=s.score[p],
-            innings=s.innings[p], average=t.number(stats[p].average), high_run=stats[p].high_run,
+            innings=s.innings[p], average=t.average(stats[p].average), high_run=stats[p].high_run,
             sets=s.sets_won[p], at_table=at, series=s.series if at and s.in_inning else None,
             long=len(names[p]) > LONG_NAME, confirmed=Actor.player(p) in confirmation.by,
             target=h.points[p] if isinstance(h.points, tuple) else None,

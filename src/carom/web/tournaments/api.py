@@ -26,6 +26,7 @@ from carom.competition import Line
 from carom.notation.words import LANGUAGES
 from carom.storage.errors import StorageError
 from carom.storage.players import UnknownPlayer
+from carom.storage.spreadsheet import text_cell
 from carom.storage.tournaments import (
     Settings,
     Tournament,
@@ -36,10 +37,12 @@ from carom.storage.tournaments import (
     ranking_rows,
     results_rows,
 )
-from carom.web.shared import auth
+from carom.web.matches.results import PRINT_SECONDS
+from carom.web.shared import auth, work
 from carom.web.shared.addresses import tablet_url
 from carom.web.shared.deps import api_organiser, organiser_session, problem, services, words
-from carom.web.tournaments.reports import results_pdf
+from carom.web.shared.forms import FormError, check_name
+from carom.web.shared.jobs import pooled
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 log = logging.getLogger(__name__)
@@ -198,8 +201,8 @@ def game_json(request: Request, game: TournamentGame, t: Tournament, links: bool
         "round": game.round, "slot": game.slot, "order": game.order_no,
         "players": list(game.players), "names": [names.get(p) if p else None for p in game.players],
         "table": game.table_no, "match": game.match_id, "status": game.status,
-        "score": None if snap is None else list(snap.state.points_total),
-        "innings": None if snap is None else list(snap.state.innings_total),
+        "score": None if game.score is None else list(game.score),
+        "innings": None if game.innings is None else list(game.innings),
         "penalties": list(snap.state.penalty_score) if snap is not None and snap.state.penalties else None,
         "winner": game.winner,
     }
@@ -295,8 +298,11 @@ async def add_players(request: Request, tournament_id: int) -> Response:
         body = await _body(request)
         if not isinstance(body, dict) or set(body) != {"players"} or not isinstance(body["players"], list):
             raise TournamentError('body: expected {"players": [{"player": id} or {"name": "..."}, ...]}')
+        for number, entry in enumerate(body["players"]):
+            if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+                check_name(entry["name"].strip(), f"players[{number}].name")
         ids = await run_in_threadpool(tournaments(request).add_players, tournament_id, body["players"])
-    except UnknownPlayer as error:
+    except (UnknownPlayer, FormError) as error:
         return problem(422, str(error))
     except StorageError as error:
         return _refusal(error)
@@ -388,7 +394,13 @@ async def results_pdf_response(request: Request, tournament_id: int, lang: str |
     """The results PDF (:class:`UnknownTournament` for no such tournament)."""
     t = await run_in_threadpool(tournaments(request).read, tournament_id)
     chosen = lang if lang in LANGUAGES else words(request).lang
-    data = await run_in_threadpool(results_pdf, t, chosen)
+
+    async def arguments() -> tuple[Any, ...]:
+        return t, chosen
+
+    data = await pooled(request, work.results_pdf, arguments, PRINT_SECONDS)  # printed apart
+    if isinstance(data, Response):
+        return data
     return Response(data, media_type="application/pdf", headers={
         "Content-Disposition": f'inline; filename="tournament-{t.id}-results.pdf"'})
 
@@ -409,19 +421,8 @@ def _csv(rows: Iterable[list[str]], filename: str) -> Response:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     for row in rows:
-        writer.writerow([_cell(x) for x in row])
+        writer.writerow([text_cell(x) for x in row])
     return PlainTextResponse(out.getvalue(), media_type="text/csv; charset=utf-8",
                              headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
-def _cell(value: str) -> str:
-    """A cell a spreadsheet shows as text: no formula from a player's name."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") and not _number(value) else value
-
-
-def _number(value: str) -> bool:
-    try:
-        float(value)
-    except ValueError:
-        return False
-    return True

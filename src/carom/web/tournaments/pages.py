@@ -17,7 +17,9 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import FormData
 
+from carom.core.inputs import is_digits
 from carom.core.table import TABLES
+from carom.notation.words import N_
 from carom.rules.disciplines import DISCIPLINES
 from carom.storage.errors import StorageError
 from carom.storage.tournaments import (
@@ -39,9 +41,10 @@ from carom.web.shared.deps import (
     services,
     words,
 )
+from carom.web.shared.forms import FormError, check_name, say
 from carom.web.shared.i18n import PageWords
-from carom.web.shared.views import score_text
 from carom.web.tournaments.api import results_pdf_response, tournaments
+from carom.web.tournaments.reports import game_score
 
 router = APIRouter(include_in_schema=False)
 MAX_REGISTER = 60 * 1024
@@ -146,9 +149,8 @@ def _view(request: Request, t: Tournament, organiser: bool) -> dict[str, Any]:
 
 
 def _score(game: TournamentGame | None, t: PageWords) -> str | None:
-    """A game's score as the schedule and the bracket show it (with its shoot-out's)."""
-    snap = game.snapshot if game is not None else None
-    return None if snap is None else score_text(snap.state, t)
+    """A game's score as the schedule and the bracket show it (:func:`game_score`)."""
+    return None if game is None else game_score(game, t)
 
 
 def _page(request: Request, tournament_id: int, status: int = 200, **extra: Any) -> Response:
@@ -197,6 +199,16 @@ async def results_pdf(request: Request, tournament_id: int, lang: str | None = N
                                                                number=tournament_id))
 
 
+def typed_names(lines: list[str]) -> list[tuple[str, str]]:
+    """Each line's name (checked: :func:`check_name`) and what follows it (``; club``)."""
+    out = []
+    for number, raw in enumerate(lines, start=1):
+        name, _, rest = raw.partition(";")
+        check_name(name.strip(), (N_("names: line %(line)s"), {"line": number}))
+        out.append((name.strip(), rest))
+    return out
+
+
 @router.post("/tournaments/{tournament_id}/players", response_class=HTMLResponse)
 async def add_players(request: Request, tournament_id: int) -> Response:
     """Names typed one a line (``name; club`` optionally), and players ticked in the register."""
@@ -204,19 +216,23 @@ async def add_players(request: Request, tournament_id: int) -> Response:
     if isinstance(form, Response):
         return form
     entries: list[dict[str, Any]] = []
-    for raw in str(form.get("names", "") or "").splitlines()[:256]:
-        name, _, rest = raw.partition(";")
+    try:
+        typed = typed_names(str(form.get("names", "") or "").splitlines()[:256])
+    except FormError as error:
+        message = say(error, words(request))
+        return await run_in_threadpool(lambda: _page(request, tournament_id, 422, error=message))
+    for name, rest in typed:
         club, _, target = rest.partition(";")
-        if name.strip():
-            entry: dict[str, Any] = {"name": name.strip()[:200]}
+        if name:
+            entry: dict[str, Any] = {"name": name}
             if club.strip():
                 entry["club"] = club.strip()[:200]
             if target.strip():  # a handicap target by hand: the API's "target"
-                entry["target"] = int(target) if target.strip().isdigit() and len(target.strip()) < 7 \
+                entry["target"] = int(target) if is_digits(target.strip()) and len(target.strip()) < 7 \
                     else target.strip()[:20]
             entries.append(entry)
     for value in form.getlist("player")[:256]:
-        if isinstance(value, str) and value.isdigit() and len(value) < 10:
+        if isinstance(value, str) and is_digits(value) and len(value) < 10:
             entries.append({"player": int(value)})
     try:
         t = await run_in_threadpool(lambda: tournaments(request).read(tournament_id, advance=False))

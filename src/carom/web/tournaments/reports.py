@@ -19,8 +19,16 @@ def _line_headers(t: PageWords, first: str) -> list[str]:
 
 
 def _line_cells(t: PageWords, rank: int, name: str, x: Line) -> list[object]:
-    return [rank, name, x.played, x.match_points, x.points, x.innings, t.number(x.general_average),
-            t.number(x.best_average), x.high_run]
+    return [rank, name, x.played, x.match_points, x.points, x.innings, t.average(x.general_average),
+            t.average(x.best_average), x.high_run]
+
+
+def game_score(game: TournamentGame, t: PageWords) -> str | None:
+    """A game's score as the schedule, the bracket and the PDF show it: its match's (with
+    a shoot-out's), or the result the organiser gave (a paper scoresheet, a correction)."""
+    if game.snapshot is not None and game.source in (None, "match"):
+        return score_text(game.snapshot.state, t)
+    return None if game.score is None else "{}:{}".format(*game.score)
 
 
 def _round(t: PageWords, tour: Tournament, g: TournamentGame) -> str:
@@ -62,10 +70,9 @@ def results_pdf(tour: Tournament, lang: str = "en") -> bytes:
                                     [_line_cells(t, x.rank, names[x.player], x) for x in lines]))
     games = []
     for g in tour.games:
-        snap = g.snapshot
         players = " – ".join(names.get(p, "?") if p else "—" for p in g.players)
-        score = "" if snap is None else score_text(snap.state, t)
-        innings = "" if snap is None else "{}:{}".format(*snap.state.innings_total)
+        score = game_score(g, t) or ""
+        innings = "" if g.innings is None else "{}:{}".format(*g.innings)
         games.append([g.order_no, _round(t, tour, g), players, g.table_no or "", score, innings,
                       _state(t, tour, g)])
     headers = ["#", t.gettext("Round"), t.gettext("Game"), t.gettext("Table"), t.gettext("Score"),

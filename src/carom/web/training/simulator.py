@@ -9,21 +9,20 @@ the stroke record and the referee's ruling (:func:`carom.rules.referee.judge`), 
 (:func:`carom.solve.position_file.position_from`) plus the discipline and the player's
 execution error, and answers the shot finder's most forgiving strokes.
 
-Both refuse a bad body with 422 naming the field, a body over :data:`MAX_BODY` with 413
-before it is read (:mod:`carom.web.shared.guard`), and a computation over its time bound with
-503; neither changes anything, so neither needs a session.
+Both run in the simulation pool (:mod:`carom.web.shared.pool`), apart from the event loop
+and the writer; both refuse a bad body with 422 naming the field, a body over
+:data:`MAX_BODY` with 413 (:mod:`carom.web.shared.guard`), a client over its share of the
+pool with 429, a full pool with 503, and a computation over its time bound with 503;
+neither changes anything, so neither needs a session.
 """
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
-import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 
@@ -35,7 +34,10 @@ from carom.core.records import Stroke
 from carom.notation.writer import record_json
 from carom.rules.disciplines import DISCIPLINES, Discipline
 from carom.rules.referee import StrokeContext, Verdict, judge
+from carom.web.shared import work
 from carom.web.shared.deps import words
+from carom.web.shared.jobs import pooled
+from carom.web.shared.pool import Task
 
 router = APIRouter(prefix="/api", tags=["training table"])
 
@@ -43,7 +45,8 @@ MAX_BODY = 16 * 1024
 """A spec or a position is a few hundred bytes: larger bodies are refused unread."""
 SIMULATE_SECONDS = 5.0
 SOLVE_SECONDS = 20.0
-"""Time bounds: a stroke takes milliseconds, a search a fraction of a second (warm)."""
+"""Time bounds, from the job's start in the pool: a stroke takes milliseconds, a search
+about a second (warm)."""
 SAMPLE = 0.01
 """The paths' default sampling interval, seconds."""
 MIN_SAMPLE = 0.005
@@ -53,12 +56,6 @@ MAX_SUGGESTIONS = 6
 _EXTRA = ("discipline", "opening")
 _SOLVE_FIELDS = ("discipline", "count", "seed", "sigma", "elevation")
 _SIGMAS = ("direction", "speed", "tip")
-
-_simulating = threading.BoundedSemaphore(4)
-"""Strokes simulated at once (the others wait their turn in the thread pool)."""
-_solving = threading.BoundedSemaphore(1)
-"""Searches at once: another is refused with 503 until the running one ends."""
-
 
 class Problem(BaseModel):
     detail: str
@@ -215,43 +212,15 @@ def _whole(value: Any, where: str, low: int, high: int) -> int:
     return value
 
 
-async def _bounded(request: Request, gate: threading.BoundedSemaphore, seconds: float, wait: bool,
-                   work: Callable[[dict[str, Any], Callable[[str], str]], dict[str, Any]]) -> Response:
-    """Read the body, run ``work`` in a thread within ``seconds``: 200, 422, or 503. The
-    gate is held until the thread ends, even one that outlives its time bound."""
-    try:
-        obj = read_body(await request.body())
-    except CaromError as error:
-        return _problem(422, str(error))
-    if not wait and not gate.acquire(blocking=False):
-        return _problem(503, "busy with another search; try again in a moment", {"Retry-After": "1"})
-    titles = words(request).rule
+async def _pooled(request: Request, task: Task, seconds: float) -> Response:
+    """Run ``task`` on the body in the simulation pool (:func:`carom.web.shared.jobs.pooled`):
+    200, 422, or 429/503 with ``Retry-After`` (answered before the body is read)."""
 
-    def gated() -> dict[str, Any]:
-        if wait:
-            gate.acquire()
-        try:
-            return work(obj, titles)
-        finally:
-            gate.release()
+    async def body() -> tuple[Any, ...]:
+        return read_body(await request.body()), words(request).lang
 
-    try:
-        result = await asyncio.wait_for(run_in_threadpool(gated), seconds)
-    except TimeoutError:
-        return _problem(503, f"not done within {seconds:g} s; nothing was kept", {"Retry-After": "5"})
-    except ValueError as error:  # CaromError, SpecError, PositionError: the field is named
-        return _problem(422, str(error))
-    return FastJSON(result)
-
-
-class FastJSON(JSONResponse):
-    """JSON written by orjson: a stroke's paths are some 13,000 numbers, which the standard
-    library's encoder took 3.5 ms to write and orjson writes in a tenth of that."""
-
-    def render(self, content: Any) -> bytes:
-        import orjson
-
-        return orjson.dumps(content)
+    made = await pooled(request, task, body, seconds)
+    return Response(made, media_type="application/json") if isinstance(made, bytes) else made
 
 
 SIMULATE_SCHEMA: dict[str, Any] = {
@@ -302,39 +271,13 @@ _REFUSALS: dict[int | str, dict[str, Any]] = {
 async def simulate_route(request: Request) -> Response:
     """The stroke record (paths every 10 ms), the referee's ruling and ball 1's contacts:
     ``{"stroke": {...}, "ruling": {"points", "fouls", "cites", "titles"}, "contacts": [...]}``."""
-    return await _bounded(request, _simulating, SIMULATE_SECONDS, True, simulate_spec)
+    return await _pooled(request, work.simulate, SIMULATE_SECONDS)
 
 
 @router.post("/solve", summary="The most forgiving scoring strokes from a position", responses=_REFUSALS,
              openapi_extra={"requestBody": {"required": True,
                                             "content": {"application/json": {"schema": SOLVE_SCHEMA}}}})
 async def solve_route(request: Request) -> Response:
-    """``{"shots": [{"strike", "chance", "route", "ruling"}, ...]}``, best first (one search
-    at a time: 503 while another runs)."""
-    return await _bounded(request, _solving, SOLVE_SECONDS, False, solve_body)
-
-
-_warmed = threading.Event()
-
-
-def warm() -> None:
-    """Load the compiled kernels now, not on a player's first stroke."""
-    if _warmed.is_set():
-        return
-    _warmed.set()
-    threading.Thread(target=_warm, name="carom-warm", daemon=True).start()
-
-
-def _warm() -> None:
-    from carom.core.position import starting_position
-    from carom.core.table import TABLES
-
-    table = TABLES["large"]
-    start = starting_position(table, Ball.WHITE)
-    body = {"balls": {b.value: {"r": list(start[b])} for b in BALLS},
-            "strike": {"ball": "white", "speed": 3.0, "direction": 80.0}}
-    simulate_spec(body, str)
-    solve_body({"start": {b.value: list(start[b]) for b in BALLS}, "count": 1}, str)
-
-
-router.add_event_handler("startup", warm)
+    """``{"shots": [{"strike", "chance", "route", "ruling"}, ...]}``, best first (429 or 503
+    while the simulation pool is busy)."""
+    return await _pooled(request, work.solve, SOLVE_SECONDS)

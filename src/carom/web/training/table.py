@@ -28,6 +28,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from carom.core.balls import BALLS, Ball, Cushion, cue_ball_problem
 from carom.core.errors import RecordError
+from carom.core.inputs import is_digits
 from carom.core.position import Position, position_problems, starting_position
 from carom.core.records import Call, Stroke
 from carom.core.table import TABLES, TableSpec
@@ -146,7 +147,7 @@ def read_setup(query: Mapping[str, str], t: PageWords, snap: Snapshot | None = N
 
 def _from_match(setup: Setup, snap: Snapshot, line: str, t: PageWords) -> None:
     found = {p.line: p for p in match_positions(snap)}
-    chosen = found.get(int(line)) if line.isdigit() and len(line) < 9 else None
+    chosen = found.get(int(line)) if is_digits(line) and len(line) < 9 else None
     if chosen is None:
         setup.notices.append(t.gettext("Line %(line)s of match %(number)s has no known position: the "
                                        "starting position is shown.", line=line[:9] or "?",
@@ -216,7 +217,7 @@ def page_words(t: PageWords) -> dict[str, Any]:
 
 
 def config(setup: Setup, t: PageWords) -> dict[str, Any]:
-    from carom.solve.finder import SOLVABLE  # loaded at the server's start (simulator.warm)
+    from carom.solve.finder import SOLVABLE  # the shot finder's module, loaded on the first table page
 
     assert setup.position is not None
     table = setup.table
@@ -241,7 +242,7 @@ def table_page(request: Request) -> Response:
     match = query.get("match", "")
     if match:
         try:
-            number = int(match) if match.isdigit() and len(match) < 10 else None
+            number = int(match) if is_digits(match) and len(match) < 10 else None
             snap = None if number is None else services(request).book.snapshot(number)
         except UnknownMatch:
             snap = None

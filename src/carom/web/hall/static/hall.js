@@ -1,12 +1,12 @@
-/* The hall monitor: one server-sent event stream for every table of the page. Each
+/* The hall monitor: one live channel (static/live.js) for every table of the page. Each
    event "table" is a card's HTML: it replaces the card of its match, or joins the grid
    in match order when the match has just started. */
 (function () {
   "use strict";
   var grid = document.getElementById("hall");
-  if (!grid || !window.EventSource) { return; }
+  if (!grid || !window.caromLive) { return; }
   var empty = document.getElementById("hall-empty");
-  var source = new EventSource(grid.getAttribute("data-events"));
+  var source = window.caromLive(grid.getAttribute("data-events"));
   source.addEventListener("table", function (e) {
     var holder = document.createElement("template");
     holder.innerHTML = e.data;

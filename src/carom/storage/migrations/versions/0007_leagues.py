@@ -1,9 +1,11 @@
 """Leagues: leagues, seasons, divisions, clubs, teams, rosters, fixtures, captain links,
 line-ups, meeting games (each an ordinary match) and the captains' sign-offs of meeting
 reports (carom.storage.leagues.tables says what each holds). Nothing existing changes.
+It follows the tournament log (0005) for now: the accounts' revision 0006 is to come
+between them, and the chain is mended where they meet.
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0007
+Revises: 0005
 Create Date: 2026-12-06
 """
 
@@ -12,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005"
-down_revision = "0004"
+revision = "0007"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 C, FK, Int, Str = sa.Column, sa.ForeignKey, sa.Integer, sa.String

@@ -1,0 +1,134 @@
+"""The video tracker on rendered clips of the family kept for measuring (never tuned on).
+
+Renders ``--clips`` clips of ``--strokes`` strokes each (1080p30 broadcast style unless
+told otherwise: an overhead camera, players, a referee, score graphics, H.264 at 4-9
+Mbit/s), runs ``carom video``'s pipeline on each with one decoder thread, and prints:
+
+* the position error of every sample against the truth at its frame's time (median,
+  99th percentile, mm), out of sample;
+* identity swaps (a sample lying nearer another ball's true centre than its own, within
+  a ball's diameter);
+* strokes missed and invented (a found stroke matches a true one starting within 0.5 s);
+* the auto-referee's rulings on the found strokes against the rendered strokes' own
+  rulings (points), and how many disagreements are flagged doubtful;
+* speed: CPU seconds of tracking per second of video (below 1: faster than real time).
+
+    .venv/bin/python benchmarks/video_accuracy.py --clips 3 --strokes 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+
+from carom.core.balls import BALLS, Ball
+from carom.core.table import TABLES
+from carom.rules.disciplines import DISCIPLINES
+from carom.track import read_lines, track_sequence
+from carom.video.pipeline import Settings, track_video
+from carom.video.render.clip import Truth, render_match
+from carom.video.render.look import FAMILY_FIRST, Look, draw_look
+from carom.video.render.play import play_match
+
+TABLE = TABLES["large"]
+RULES = DISCIPLINES["three-cushion"]
+
+
+def measure(truth: Truth, lines: list[dict]) -> dict:
+    errors: list[float] = []
+    swaps = 0
+    for line in lines:
+        t0 = line["video"]["time"]
+        for name, cols in line["balls"].items():
+            ball = Ball(name)
+            for t, x, y in zip(cols["t"], cols["x"], cols["y"], strict=True):
+                k = int(np.argmin(np.abs(truth.times - (t + t0))))
+                own = float(np.hypot(x - truth.centres[ball][k, 0], y - truth.centres[ball][k, 1]))
+                errors.append(own * 1000.0)
+                others = [float(np.hypot(x - truth.centres[b][k, 0], y - truth.centres[b][k, 1]))
+                          for b in BALLS if b is not ball]
+                if min(others) < own and min(others) < 2.0 * TABLE.ball_radius:
+                    swaps += 1
+    found = [line["video"]["time"] + 0.3 for line in lines]
+    true_starts = [s.start for s in truth.match.strokes]
+    matched = {i: j for i, s in enumerate(true_starts) for j, f in enumerate(found) if abs(f - s) < 0.5}
+    text = "".join(json.dumps(line) + "\n" for line in lines)
+    rulings = list(track_sequence(read_lines(text.splitlines()), RULES, TABLE)) if lines else []
+    agree = flagged = compared = 0
+    for i, j in matched.items():
+        compared += 1
+        same = rulings[j].points == truth.match.strokes[i].verdict.points
+        agree += same
+        flagged += (not same) and (rulings[j].doubtful or bool(lines[j]["doubts"]))
+    return {"errors": errors, "swaps": swaps, "missed": len(true_starts) - len(matched),
+            "invented": len(found) - len(set(matched.values())), "compared": compared, "agree": agree,
+            "flagged": flagged}
+
+
+def _rendered(path: Path, seed: int, strokes: int, look: Look) -> Truth:
+    """The clip at ``path``, rendered unless it is there with its truth (frame times and
+    centres, beside it); the match is played again (the simulator is deterministic)."""
+    kept = path.with_suffix(".truth.npz")
+    if path.exists() and kept.exists():
+        data = np.load(kept)
+        match = play_match(seed, strokes, RULES, TABLE)
+        return Truth(match, look, data["times"], {b: data[b.value] for b in BALLS})
+    truth = render_match(path, seed, strokes, look, RULES, TABLE)
+    np.savez(kept, times=truth.times, **{b.value: truth.centres[b] for b in BALLS})
+    return truth
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clips", type=int, default=3)
+    parser.add_argument("--strokes", type=int, default=3)
+    parser.add_argument("--style", default="broadcast")
+    parser.add_argument("--size", default="1920x1080")
+    parser.add_argument("--fps", type=float, default=30.0)
+    parser.add_argument("--first", type=int, default=FAMILY_FIRST,
+                        help="first seed (the family: 1,000,000 on)")
+    parser.add_argument("--keep", type=Path, default=Path("video-clips"), help="where the clips are kept")
+    args = parser.parse_args()
+    size = tuple(int(v) for v in args.size.split("x"))
+    args.keep.mkdir(exist_ok=True)
+    totals: dict = {"errors": [], "swaps": 0, "missed": 0, "invented": 0, "compared": 0, "agree": 0,
+                    "flagged": 0}
+    cpu = video_seconds = 0.0
+    for seed in range(args.first, args.first + args.clips):
+        look = draw_look(seed, TABLE, args.style, size, args.fps)  # type: ignore[arg-type]
+        path = args.keep / f"{args.style}-{args.size}-{args.fps:g}-{seed}-{args.strokes}.mp4"
+        started = time.time()
+        truth = _rendered(path, seed, args.strokes, look)
+        rendered = time.time() - started
+        started = time.process_time()
+        lines = list(track_video(str(path), Settings(TABLE, threads=1)))
+        used = time.process_time() - started
+        cpu += used
+        video_seconds += float(truth.times[-1])
+        m = measure(truth, lines)
+        e = np.array(m["errors"])
+        print(f"seed {seed}: {len(truth.times)} frames, rendered in {rendered:.0f} s; tracked in {used:.1f} "
+              f"CPU s; median {np.median(e):.2f} mm, p99 {np.percentile(e, 99):.2f} mm, swaps {m['swaps']}, "
+              f"missed {m['missed']}, invented {m['invented']}, rulings {m['agree']}/{m['compared']}",
+              flush=True)
+        for key in totals:
+            totals[key] += m[key]
+    e = np.array(totals["errors"])
+    print(f"\n{args.clips} clips, {args.clips * args.strokes} strokes, {len(e)} samples ({args.style}, "
+          f"{args.size}, {args.fps:g} fps; family seeds {args.first} on, out of sample)")
+    print(f"position error: median {np.median(e):.2f} mm, p99 {np.percentile(e, 99):.2f} mm, "
+          f"max {e.max():.1f} mm")
+    print(f"identity swaps: {totals['swaps']} samples")
+    print(f"strokes missed: {totals['missed']}, invented: {totals['invented']}")
+    disagree = totals["compared"] - totals["agree"]
+    print(f"rulings agree: {totals['agree']}/{totals['compared']}; disagreements flagged doubtful: "
+          f"{totals['flagged']}/{disagree}")
+    print(f"speed: {cpu / video_seconds:.2f} CPU s per second of video (one decoder thread)")
+
+
+if __name__ == "__main__":
+    main()

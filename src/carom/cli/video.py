@@ -1,0 +1,192 @@
+"""``carom video``: video of a carom table in, tracked strokes out (and judged, or sent live)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from carom.cli.app import app, fail, output_file
+
+if TYPE_CHECKING:
+    from carom.core.table import TableSpec
+    from carom.rules.disciplines import Discipline
+    from carom.video.errors import VideoError
+
+
+@app.command()
+def video(
+    file: Annotated[str | None, typer.Argument(metavar="FILE", help="A video file (MP4, MKV, MOV, TS, ...).")]
+    = None,
+    out: Annotated[Path | None, typer.Option("-o", "--out", help="Write the tracked strokes here (the format "
+                                             "carom track reads).", dir_okay=False)] = None,
+    judge: Annotated[bool, typer.Option("--judge", help="Judge the strokes at once (as carom track does).")]
+    = False,
+    carom_out: Annotated[Path | None, typer.Option("--carom-out",
+                                                   help="Also write the judged strokes as a carom/1 "
+                                                   "match record.", dir_okay=False)] = None,
+    discipline: Annotated[str,
+                          typer.Option(help="The discipline the strokes are judged by.")] = "three-cushion",
+    table: Annotated[str | None, typer.Option(help="The table (large, small, half-match; default: the "
+                                                   "discipline's first).")] = None,
+    corners: Annotated[str | None,
+                       typer.Option(help="The cushion noses' corners in pixels, 'x,y x,y x,y x,y', "
+                                                     "from (0, 0) on to (W, 0), (W, L), (0, L): for "
+                                                     "a camera whose table is not found by itself.")] = None,
+    camera_height: Annotated[float, typer.Option(help="How high above the table a camera looking straight "
+                                                      "down hangs, m (its height cannot be seen).")] = 3.5,
+    live: Annotated[str | None, typer.Option("--live", metavar="DEVICE_OR_URL",
+                                             help="Read a camera instead of "
+                                             "a file: /dev/video0, rtsp://..., http://...")] = None,
+    server: Annotated[str | None,
+                      typer.Option(help="Live: the scoreboard's address, http://HOST:PORT.")] = None,
+    match: Annotated[int | None, typer.Option(help="Live: the scoreboard's match each stroke is written to.")]
+    = None,
+    token: Annotated[str | None, typer.Option(help="Live: the match's referee token.")] = None,
+    threads: Annotated[int | None, typer.Option(help="Decoder threads (default: as many as help).", min=1,
+                                                max=64)] = None,
+) -> None:
+    """Follow the balls of a video and cut it into strokes.
+
+    The tracked strokes (one a line, every ball's sampled centre with its
+    uncertainty, the inning and the player) are printed, or written with -o,
+    in the format carom track reads; --judge judges them at once. A file
+    that is not a video, or in which no table is found, is refused (exit
+    status 2); a video that breaks off or whose camera moves after some
+    strokes keeps them all, names the frame and time, and exits with 1.
+    """
+    from carom.track.errors import TrackFormatError
+    from carom.video.errors import VideoError
+    from carom.video.pipeline import Progress, Settings, track_video
+
+    if (file is None) == (live is None):
+        fail("give a video FILE or --live DEVICE_OR_URL (one of them)")
+    live_sink = _sink(live, server, match, token)
+    rules, spec = _setup(discipline, table)
+    for path, option in ((out, "-o"), (carom_out, "--carom-out")):
+        if path is not None:
+            output_file(path, option)
+    settings = Settings(spec, _corners(corners), _height(camera_height), live is not None, threads)
+    source = live or file
+    assert source is not None
+    progress = Progress()
+    lines: list[dict[str, Any]] = []
+    problem: VideoError | None = None
+    try:
+        for line in track_video(source, settings, progress):
+            lines.append(line)
+            if live_sink is not None:
+                _send_live(line, rules, spec, live_sink)
+            elif not judge and out is None:
+                sys.stdout.write(json.dumps(line) + "\n")
+                sys.stdout.flush()
+    except VideoError as error:
+        if not lines and progress.frames == 0:
+            fail(str(error))
+        problem = error
+    except KeyboardInterrupt:
+        problem = VideoError("interrupted", source, progress.frames, progress.seconds)
+    text = "".join(json.dumps(line) + "\n" for line in lines)
+    if out is not None:
+        _write(out, text)
+    if judge or carom_out is not None:
+        try:
+            _judge(text, lines, rules, spec, carom_out, Path(source).name, show=judge)
+        except TrackFormatError as error:
+            fail(f"{source}: the tracked strokes cannot be judged: {error}")
+    if problem is not None:
+        typer.echo(f"carom: {problem} ({len(lines)} stroke(s) before it kept)", err=True)
+        raise typer.Exit(1)
+
+
+def _sink(live: str | None, server: str | None, match: int | None, token: str | None) -> Any:
+    if live is None:
+        if server or match is not None or token:
+            fail("--server, --match and --token go with --live")
+        return None
+    if not (server and match is not None and token):
+        fail("--live needs --server, --match and --token (the scoreboard match each stroke is written to)")
+    if not server.startswith(("http://", "https://")):
+        fail(f"--server {server}: expected http://HOST:PORT")
+    from carom.video.live import ScoreboardMatch
+
+    return ScoreboardMatch(server, match, token)
+
+
+def _corners(text: str | None) -> Any:
+    if text is None:
+        return None
+    import numpy as np
+
+    try:
+        points = [tuple(float(v) for v in pair.split(",")) for pair in text.split()]
+    except ValueError:
+        fail(f"--corners {text}: expected four x,y pairs of numbers")
+    if len(points) != 4 or any(len(p) != 2 for p in points):
+        fail(f"--corners {text}: expected four x,y pairs (bottom-left, bottom-right, top-right, top-left)")
+    return np.array(points, dtype=float)
+
+
+def _height(value: float) -> float:
+    if not 0.5 <= value <= 20.0:
+        fail(f"--camera-height {value}: expected 0.5 to 20 m")
+    return value
+
+
+def _setup(name: str, table: str | None) -> tuple[Discipline, TableSpec]:
+    from carom.cli.track import _setup as setup
+
+    return setup(name, table)
+
+
+def _write(path: Path, text: str) -> None:
+    from carom.core.outputs import write_text
+
+    try:
+        write_text(path, text)
+    except OSError as error:
+        fail(f"{path}: {error}")
+
+
+def _judge(text: str, lines: list[dict[str, Any]], rules: Discipline, spec: TableSpec, carom_out: Path | None,
+           name: str, show: bool) -> None:
+    """The strokes judged as one recording, the video's own doubts beside each ruling."""
+    from carom.cli.track import human, summary
+    from carom.track import match_record, read_lines, track_sequence
+
+    if not lines:
+        if show:
+            sys.stdout.write("no stroke found in the video\n")
+        return
+    rulings = list(track_sequence(read_lines(text.splitlines()), rules, spec))
+    if show:
+        for ruling, line in zip(rulings, lines, strict=True):
+            sys.stdout.write(human(ruling))
+            sys.stdout.writelines(f"  video  {doubt}\n" for doubt in line.get("doubts", []))
+        sys.stdout.write(summary(rulings))
+        video_doubts = sum(1 for line in lines if line.get("doubts"))
+        sys.stdout.write(f"strokes the video itself makes doubtful: {video_doubts}\n")
+    if carom_out is not None:
+        from carom.core.outputs import write_text
+
+        write_text(carom_out, match_record(rulings, rules, spec, name).text())
+
+
+def _send_live(line: dict[str, Any], rules: Discipline, spec: TableSpec, sink: Any) -> None:
+    """Judge one stroke and write it to the live sink; say what happened on standard error."""
+    from carom.notation.writer import record_json
+    from carom.track import read_lines, track_stroke
+
+    tracked = next(read_lines([json.dumps(line)]))
+    ruling = track_stroke(tracked, rules, spec)
+    record = dataclasses.replace(ruling.stroke, extra={}, paths=None)  # the tracker's own fields stay out
+    note = sink.send(record_json(record))
+    flag = " DOUBTFUL" if ruling.doubtful or line.get("doubts") else ""
+    typer.echo(f"stroke {line['shot']} ({line['cue']}): {ruling.points} point(s){flag}; {note}", err=True)
+
+
+__all__ = ["video"]

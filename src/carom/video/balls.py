@@ -1,0 +1,208 @@
+"""The balls in one frame: found by colour and shape, measured to a fraction of a pixel.
+
+Everything here reads the frame's own planes at half resolution (the chroma planes' own),
+inside the table only, so that a frame costs a few milliseconds:
+
+* **colour**: each pixel's chroma over its luma, ``((U − 128), (V − 128)) / (Y + 16)``,
+  which a shadow or a highlight's falloff leaves nearly unchanged; a pixel far from the
+  cloth's chroma may be a ball;
+* **blobs**: connected patches of such pixels, each measured by its weighted centroid
+  (the weight grows with the distance from the cloth's chroma, so the soft edge of a
+  ball, blurred by the lens, the codec and motion, counts in proportion) and its second
+  moments: a ball is a disc of the radius the camera gives at that place, a moving ball a
+  streak as wide as a ball and as long as its path during the exposure;
+* **identity by colour**: white is near-neutral, yellow and red lie in their own
+  directions of chroma; a patch of two colours (two balls touching) is split by colour;
+* **size and shape** leave out what is not a ball: a hand, an arm, a cue, a glove.
+
+The centre measured is the centre of the ball's image, projected later to the table from
+the ball's own height (:meth:`carom.video.table.Registration.to_table`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from carom.core.balls import Ball
+from carom.video.camera import Array
+from carom.video.frames import Frame
+from carom.video.table import Registration
+
+F32 = npt.NDArray[np.float32]
+
+PROTOTYPES: dict[Ball, tuple[float, float]] = {
+    Ball.WHITE: (0.0, 0.0), Ball.YELLOW: (-0.26, 0.05), Ball.RED: (-0.16, 0.38),
+}
+"""Each ball's chroma (U, V over luma) under white light: a pixel takes the ball nearest."""
+
+BALL_CHROMA = 0.09
+"""A pixel this far from the cloth's chroma (beyond the cloth's own spread) is a ball's
+in full; half as far, not at all."""
+AREA_RANGE = (0.35, 6.0)
+"""A blob's area as a share of a ball's (a streak is longer; a half-covered ball smaller)."""
+WIDTH_RANGE = (0.6, 1.45)
+"""A blob's width (twice its minor deviation) as a share of a ball's radius ... diameter."""
+FARTHEST_COLOUR = 0.12
+"""A blob whose mean chroma lies farther than this from its ball's is not that ball (a
+hand's skin lies 0.16 from yellow, 0.26 from red)."""
+NEUTRAL = 0.09
+"""Chroma within this of neutral is white."""
+
+
+@dataclass(frozen=True, slots=True)
+class Blob:
+    """One ball's image as measured in a frame."""
+
+    ball: Ball
+    centre: Array
+    """Full-resolution pixel of its image's centre (distorted)."""
+    radius: float
+    """The ball's expected radius there, full-resolution pixels."""
+    streak: float
+    """Length of the streak (motion during the exposure), full-resolution pixels."""
+    axis: Array
+    """The streak's direction (unit), in the picture."""
+    share: float
+    """The blob's weight as a share of a whole ball's (below 1: partly covered or split)."""
+    colour: float
+    """How far its chroma lies from its ball's prototype (0: on it)."""
+
+
+@dataclass(slots=True)
+class BallFinder:
+    """Finds the balls in the frames of one registered camera."""
+
+    registration: Registration
+    box: tuple[int, int, int, int]
+    """The table's bounding box in half-resolution pixels: x0, y0, x1, y1."""
+    mask: npt.NDArray[np.uint8]
+    radius: float
+    """A ball's radius at the table's middle, half-resolution pixels."""
+    prototypes: dict[Ball, Array]
+
+    @classmethod
+    def of(cls, registration: Registration, width: int, height: int) -> BallFinder:
+        table = registration.table
+        r = table.ball_radius
+        reach = 0.5 * r
+        edge = np.array([[-reach, -reach], [table.width + reach, -reach], [table.width + reach,
+                                                                           table.length + reach],
+                         [-reach, table.length + reach]])
+        quad = np.vstack([registration.to_pixels(edge, z) for z in (0.0, 2.0 * r)]) / 2.0
+        x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 2
+        x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 2
+        x0, y0 = max(int(x0), 0), max(int(y0), 0)
+        x1, y1 = min(int(x1), width // 2), min(int(y1), height // 2)
+        mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        for z in (0.0, 2.0 * r):
+            pts = registration.to_pixels(edge, z) / 2.0 - (x0, y0)
+            cv2.fillPoly(mask, [np.round(pts * 16).astype(np.int32)], 1, cv2.LINE_8, 4)
+        middle = np.array([[table.width / 2.0, table.length / 2.0]])
+        radius = float(registration.ball_radius_pixels(middle)[0]) / 2.0
+        protos = {b: np.array(p) for b, p in PROTOTYPES.items()}
+        return cls(registration, (int(x0), int(y0), int(x1), int(y1)), mask, radius, protos)
+
+    def planes(self, frame: Frame) -> tuple[F32, F32, F32]:
+        """Luma (shrunk to half), and the chroma over luma, inside the table's box."""
+        x0, y0, x1, y1 = self.box
+        luma = cv2.resize(frame.y[2 * y0:2 * y1, 2 * x0:2 * x1], (x1 - x0, y1 - y0),
+                          interpolation=cv2.INTER_AREA)
+        y = luma.astype(np.float32) + 16.0
+        nu = (frame.u[y0:y1, x0:x1].astype(np.float32) - 128.0) / y
+        nv = (frame.v[y0:y1, x0:x1].astype(np.float32) - 128.0) / y
+        return y, nu, nv
+
+    def find(self, frame: Frame) -> list[Blob]:
+        """Every ball-like blob of the frame, with its likeliest ball."""
+        y, nu, nv = self.planes(frame)
+        cloth = self.registration.cloth
+        far = np.hypot(nu - cloth.u, nv - cloth.v) - cloth.spread
+        weight = np.clip((far - BALL_CHROMA / 2.0) / (BALL_CHROMA / 2.0), 0.0, 1.0) * self.mask
+        binary = (weight > 0.5).astype(np.uint8)
+        binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+        area = math.pi * self.radius ** 2
+        out: list[Blob] = []
+        for k in range(1, count):
+            a = stats[k, cv2.CC_STAT_AREA]
+            if not AREA_RANGE[0] * area * 0.4 <= a <= AREA_RANGE[1] * area * 2.5:
+                continue
+            x, yy, w, h = (int(v) for v in stats[k, :4])
+            x0, y0 = max(x - 2, 0), max(yy - 2, 0)
+            x1, y1 = min(x + w + 2, binary.shape[1]), min(yy + h + 2, binary.shape[0])
+            near = cv2.dilate((labels[y0:y1, x0:x1] == k).astype(np.uint8), np.ones((3, 3),
+                                                                                    np.uint8)).astype(bool)
+            out.extend(self._measure(weight[y0:y1, x0:x1] * near, nu[y0:y1, x0:x1], nv[y0:y1, x0:x1],
+                                     y[y0:y1, x0:x1], x0, y0))
+        return out
+
+    def _measure(self, weight: F32, nu: F32, nv: F32, luma: F32, x0: int, y0: int) -> list[Blob]:
+        """The balls in one patch: split by colour when it holds two."""
+        classes = self._classify(nu, nv, luma)
+        total = float(weight.sum())
+        blobs = []
+        for ball in (Ball.WHITE, Ball.YELLOW, Ball.RED):
+            own = weight * (classes == _CODE[ball])
+            if ball is not Ball.WHITE:
+                own = own + weight * (classes == _CODE[Ball.WHITE]) * _near(classes == _CODE[ball])
+            mass = float(own.sum())
+            if mass < 0.3 * math.pi * self.radius ** 2 * 0.6 or mass < 0.2 * total:
+                continue
+            blob = self._blob(ball, own, nu, nv, x0, y0)
+            if blob is not None:
+                blobs.append(blob)
+        return blobs
+
+    def _classify(self, nu: F32, nv: F32, luma: F32) -> npt.NDArray[np.int8]:
+        """Per pixel: 0 white, 1 yellow, 2 red (nearest prototype; near-neutral is white)."""
+        d = np.stack([np.hypot(nu - p[0], nv - p[1]) for p in (self.prototypes[Ball.WHITE],
+                                                                   self.prototypes[Ball.YELLOW],
+                                                                   self.prototypes[Ball.RED])])
+        codes = np.argmin(d, axis=0).astype(np.int8)
+        codes[np.hypot(nu, nv) < NEUTRAL] = 0
+        return codes
+
+    def _blob(self, ball: Ball, weight: F32, nu: F32, nv: F32, x0: int, y0: int) -> Blob | None:
+        mass = float(weight.sum())
+        ys, xs = np.mgrid[0:weight.shape[0], 0:weight.shape[1]]
+        cx = float((weight * xs).sum()) / mass
+        cy = float((weight * ys).sum()) / mass
+        dx, dy = xs - cx, ys - cy
+        sxx = float((weight * dx * dx).sum()) / mass
+        syy = float((weight * dy * dy).sum()) / mass
+        sxy = float((weight * dx * dy).sum()) / mass
+        values, vectors = np.linalg.eigh(np.array([[sxx, sxy], [sxy, syy]]))
+        minor, major = max(float(values[0]), 1e-9), max(float(values[1]), 1e-9)
+        centre_half = np.array([x0 + cx, y0 + cy]) + np.array(self.box[:2])
+        centre = 2.0 * centre_half + 0.5
+        where = self.registration.to_table(centre[None, :], self.registration.table.ball_radius)
+        radius = float(self.registration.ball_radius_pixels(where)[0])
+        half_r = radius / 2.0
+        width = 2.0 * math.sqrt(minor)  # a disc of radius r has a deviation of r/2 across
+        if not WIDTH_RANGE[0] * half_r <= width <= WIDTH_RANGE[1] * half_r:
+            return None
+        share = mass / (math.pi * half_r * half_r)
+        if not AREA_RANGE[0] <= share <= AREA_RANGE[1]:
+            return None
+        # a disc swept along a path of length s: its deviation along grows by s²/12 over across
+        streak = 2.0 * math.sqrt(max(12.0 * (major - minor), 0.0))
+        if streak > 2.0 * (AREA_RANGE[1] - 1.0) * half_r * 2.0:
+            return None
+        mean = np.array([float((weight * nu).sum()) / mass, float((weight * nv).sum()) / mass])
+        colour = float(np.linalg.norm(mean - self.prototypes[ball]))
+        if colour > FARTHEST_COLOUR:
+            return None  # nearest to a ball's colour, yet no ball's: skin, a sleeve, a glove in shade
+        return Blob(ball, centre, radius, streak, vectors[:, 1].copy(), share, colour)
+
+
+_CODE = {Ball.WHITE: 0, Ball.YELLOW: 1, Ball.RED: 2}
+
+
+def _near(mask: npt.NDArray[np.bool_]) -> F32:
+    """Pixels within two of ``mask`` (a coloured ball's highlight is white beside it)."""
+    return cv2.dilate(mask.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(np.float32)

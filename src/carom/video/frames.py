@@ -1,0 +1,173 @@
+"""A video's frames with their own time stamps, as luma and chroma planes, within limits.
+
+Files, devices and streams are read through PyAV (FFmpeg): a file by its path, a USB
+camera by its device (``/dev/video0``, read as V4L2), a network camera by its URL
+(``rtsp://``, ``http://``). Each frame comes as its planes (Y at full resolution, U
+and V at half: the decoder's own layout, so no colour conversion is paid for a frame),
+with its presentation time in seconds (the stream's own clock: variable frame rates
+are read as they are).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import av
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from carom.video.errors import VideoError
+
+Plane = npt.NDArray[np.uint8]
+
+MAX_WIDTH = 3840
+MAX_HEIGHT = 2160
+"""The largest picture read (4K UHD): a frame's planes fill 12 MB at most."""
+MAX_SECONDS = 6 * 3600.0
+"""The longest video read: a match day."""
+MAX_GAP = 2.0
+"""Seconds between two frames beyond which a stream counts as having stopped."""
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    index: int
+    """Counted from 0 in the order decoded."""
+    time: float
+    """Presentation time, s, from the first frame."""
+    y: Plane
+    u: Plane
+    v: Plane
+
+    @property
+    def width(self) -> int:
+        return int(self.y.shape[1])
+
+    @property
+    def height(self) -> int:
+        return int(self.y.shape[0])
+
+    def bgr(self) -> npt.NDArray[np.uint8]:
+        """The frame in colour (for finding the table; tracking reads the planes)."""
+        h, w = self.y.shape
+        i420 = np.concatenate((self.y, self.u.reshape(h // 4, w), self.v.reshape(h // 4, w)))
+        return np.asarray(cv2.cvtColor(i420, cv2.COLOR_YUV2BGR_I420), dtype=np.uint8)
+
+
+def from_bgr(index: int, time: float, image: npt.NDArray[np.uint8]) -> Frame:
+    """A frame from a colour picture (even width and height)."""
+    h, w = image.shape[:2]
+    i420 = cv2.cvtColor(image[: h - h % 2, : w - w % 2], cv2.COLOR_BGR2YUV_I420)
+    hh, ww = h - h % 2, w - w % 2
+    y = i420[:hh]
+    u = i420[hh: hh + hh // 4].reshape(hh // 2, ww // 2)
+    v = i420[hh + hh // 4:].reshape(hh // 2, ww // 2)
+    return Frame(index, time, np.ascontiguousarray(y), np.ascontiguousarray(u), np.ascontiguousarray(v))
+
+
+def open_container(source: str, live: bool = False) -> av.container.InputContainer:
+    """Open a file, device or URL, or say plainly why not."""
+    options = {"rw_timeout": "10000000"} if live and "://" in source else {}
+    fmt = "v4l2" if source.startswith("/dev/video") else None
+    if not live and "://" not in source and not Path(source).is_file():
+        raise VideoError("no such file", source)
+    try:
+        return av.open(source, format=fmt, options=options, timeout=10.0 if live else None)
+    except av.error.FFmpegError as error:
+        raise VideoError(f"cannot be read as a video ({_reason(error)})", source) from None
+    except OSError as error:
+        raise VideoError(f"cannot be opened ({error.strerror or error})", source) from None
+
+
+def _reason(error: BaseException) -> str:
+    text = getattr(error, "strerror", None) or str(error)
+    return str(text).rstrip(".")
+
+
+def read_frames(source: str, live: bool = False, threads: int | None = None) -> Iterator[Frame]:
+    """Every frame of ``source`` in order, with its time from the first frame.
+
+    Raises :class:`VideoError` naming the source, the frame and its time when the
+    video cannot be opened, has no picture, is too large or too long, or breaks off
+    (a damaged or truncated file, a stream that stops); the frames before are yielded.
+    """
+    container = open_container(source, live)
+    try:
+        if not container.streams.video:
+            raise VideoError("holds no video picture (no video stream)", source)
+        stream = container.streams.video[0]
+        _check_size(stream.codec_context.width, stream.codec_context.height, source)
+        if threads is not None:
+            stream.codec_context.thread_count = threads
+            stream.thread_type = "SLICE" if threads == 1 else "AUTO"
+        else:
+            stream.thread_type = "AUTO"
+        yield from _decoded(container, stream, source, live)
+    finally:
+        container.close()
+
+
+def _check_size(width: int, height: int, source: str) -> None:
+    if width > MAX_WIDTH or height > MAX_HEIGHT:
+        raise VideoError(f"pictures of {width}×{height} pixels: at most {MAX_WIDTH}×{MAX_HEIGHT} are read",
+                         source)
+
+
+def _decoded(container: av.container.InputContainer, stream: av.video.stream.VideoStream, source: str,
+             live: bool) -> Iterator[Frame]:
+    first: float | None = None
+    index = 0
+    last_time = 0.0
+    packets = container.demux(stream)
+    while True:
+        try:
+            packet = next(packets)
+            decoded = packet.decode()
+        except StopIteration:
+            break
+        except av.error.FFmpegError as error:
+            raise VideoError(f"the video breaks off ({_reason(error)}); everything before it is kept", source,
+                             index, last_time) from None
+        for picture in decoded:
+            stamp = picture.time
+            if stamp is None:
+                continue
+            if first is None:
+                first = float(stamp)
+            t = float(stamp) - first
+            if t <= last_time and index:
+                continue  # a repeated or out-of-order time stamp: the frame adds nothing
+            if t > MAX_SECONDS:
+                raise VideoError(f"longer than {MAX_SECONDS / 3600:g} hours: the rest is not read", source,
+                                 index, t)
+            if live and index and t - last_time > MAX_GAP:
+                raise VideoError(f"the stream stopped for {t - last_time:.1f} s", source, index, t)
+            yield _planes(picture, index, t, source)
+            index += 1
+            last_time = t
+    if index == 0:
+        raise VideoError("holds no picture that could be decoded", source)
+
+
+def _planes(picture: av.VideoFrame, index: int, t: float, source: str) -> Frame:
+    if picture.format.name not in ("yuv420p", "yuvj420p"):
+        picture = picture.reformat(format="yuv420p")
+    h, w = picture.height - picture.height % 2, picture.width - picture.width % 2
+    y = _plane(picture.planes[0], h, w)
+    u = _plane(picture.planes[1], h // 2, w // 2)
+    v = _plane(picture.planes[2], h // 2, w // 2)
+    return Frame(index, t, y, u, v)
+
+
+def _plane(plane: av.video.plane.VideoPlane, rows: int, columns: int) -> Plane:
+    data = np.frombuffer(plane, dtype=np.uint8).reshape(-1, plane.line_size)
+    return np.ascontiguousarray(data[:rows, :columns])
+
+
+def describe(source: str) -> str:
+    """The source's name for messages: a file's name, a device or URL as given."""
+    return os.path.basename(source) if "://" not in source and not source.startswith("/dev/") else source

@@ -1,0 +1,160 @@
+"""A video, end to end: frames in, tracked strokes out, as each ends.
+
+The table is found on frames spread over the first :data:`REGISTER_SPAN` seconds (a
+file is then read again from its start; a live stream's first seconds are kept and
+followed first). Every
+:data:`CHECK_EVERY` seconds the picture is compared with the one the table was found in
+(:func:`carom.video.table.camera_shift`): when it moved farther than
+:data:`MOVED_BEYOND` pixels for :data:`MOVED_CHECKS` checks in a row, the camera moved; the
+table is searched for again and, found, tracking goes on (the stroke under way made
+doubtful); a camera that keeps moving (:data:`MOST_MOVES` times in
+:data:`MOVES_WITHIN` seconds) is refused, as is a table not found again. Any error
+after the first stroke keeps every stroke before it: the caller gets them first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from carom.core.table import TableSpec
+from carom.video.camera import Array
+from carom.video.errors import VideoError
+from carom.video.follow import Follower
+from carom.video.frames import Frame, describe, read_frames
+from carom.video.strokes import Cutter
+from carom.video.table import HEIGHT_PRIOR, Registration, camera_shift, find_table
+
+REGISTER_SPAN = 2.0
+"""Seconds of video the table is first searched in."""
+REGISTER_FRAMES = 5
+CHECK_EVERY = 1.0
+MOVED_BEYOND = 3.0
+"""A check fails when the picture moved farther than this since the table was found, pixels."""
+MOVED_CHECKS = 2
+MOST_MOVES = 3
+MOVES_WITHIN = 60.0
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    table: TableSpec
+    corners: Array | None = None
+    height_prior: float = HEIGHT_PRIOR
+    live: bool = False
+    threads: int | None = None
+
+
+@dataclass(slots=True)
+class Progress:
+    """What a run has done so far (for messages and the caller's summary)."""
+
+    frames: int = 0
+    seconds: float = 0.0
+    registration: Registration | None = None
+    moves: int = 0
+
+
+def track_video(source: str, settings: Settings, progress: Progress | None = None,
+                frames: Callable[[], Iterator[Frame]] | None = None) -> Iterator[dict[str, Any]]:
+    """The strokes of ``source`` in the ``balls-jsonl`` format, each as soon as it ended.
+
+    ``frames`` replaces the reader (tests). Raises :class:`VideoError` (file, frame,
+    time) after yielding every stroke judged before the problem.
+    """
+    progress = progress if progress is not None else Progress()
+    name = describe(source)
+    read = frames or (lambda: read_frames(source, settings.live, settings.threads))
+    stream = read()
+    first, seen = _registration_frames(stream, name)
+    registration = _register(first, settings, name)
+    progress.registration = registration
+    if settings.live or frames is not None:
+        stream = _chain(seen, stream)  # a stream cannot be read again: its first seconds were kept
+    else:
+        stream.close()
+        stream = read()
+    yield from _follow(stream, registration, settings, name, progress)
+
+
+def _chain(first: list[Frame], rest: Iterator[Frame]) -> Iterator[Frame]:
+    yield from first
+    yield from rest
+
+
+def _registration_frames(stream: Iterator[Frame], name: str) -> tuple[list[Frame], list[Frame]]:
+    """Frames spread over the first seconds (all of them, for a shorter video), and every
+    frame read meanwhile (at most :data:`REGISTER_SPAN` seconds of them)."""
+    picked: list[Frame] = []
+    seen: list[Frame] = []
+    step = REGISTER_SPAN / (REGISTER_FRAMES - 1)
+    for frame in stream:
+        seen.append(frame)
+        if not picked or frame.time >= picked[-1].time + step - 1e-6:
+            picked.append(frame)
+        if len(picked) == REGISTER_FRAMES or frame.time > REGISTER_SPAN + step:
+            break
+    if not picked:
+        raise VideoError("holds no picture that could be decoded", name)
+    return picked, seen
+
+
+def _register(frames: list[Frame], settings: Settings, name: str) -> Registration:
+    try:
+        return find_table(frames, settings.table, settings.height_prior, settings.corners)
+    except VideoError as error:
+        raise VideoError(error.reason, name, frames[0].index, frames[0].time) from None
+
+
+def _follow(stream: Iterator[Frame], registration: Registration, settings: Settings, name: str,
+            progress: Progress) -> Iterator[dict[str, Any]]:
+    cutter = Cutter(name)
+    follower: Follower | None = None
+    next_check, failed = 0.0, 0
+    moves: list[float] = []
+    frame: Frame | None = None
+    try:
+        for frame in stream:
+            if follower is None:
+                follower = Follower.of(registration, frame.width, frame.height)
+            if frame.time >= next_check:
+                next_check = frame.time + CHECK_EVERY
+                failed = failed + 1 if camera_shift(registration, frame) > MOVED_BEYOND else 0
+                if failed >= MOVED_CHECKS:
+                    moves.append(frame.time)
+                    registration = _moved(frame, registration, settings, name, moves)
+                    progress.registration, progress.moves = registration, len(moves)
+                    failed = 0
+                    follower = Follower.of(registration, frame.width, frame.height)
+                    cutter.note(f"the camera moved near frame {frame.index} ({frame.time:.3f} s); "
+                                "the table was found again")
+            seen = follower.step(frame)
+            progress.frames, progress.seconds = frame.index + 1, frame.time
+            yield from cutter.push(frame.index, frame.time, seen)
+    except VideoError as error:
+        yield from cutter.close(f"the video broke off at frame {error.frame} ({error.time or 0.0:.3f} s)")
+        raise
+    yield from cutter.close()
+
+
+def _moved(frame: Frame, registration: Registration, settings: Settings, name: str,
+           moves: list[float]) -> Registration:
+    recent = [t for t in moves if t >= frame.time - MOVES_WITHIN]
+    if len(recent) >= MOST_MOVES:
+        raise VideoError(f"the camera moves ({len(recent)} times in {MOVES_WITHIN:.0f} s): a fixed camera is "
+                         "needed; everything before is kept", name, frame.index, frame.time)
+    if settings.corners is not None:
+        raise VideoError("the camera moved away from the --corners given; everything before is kept", name,
+                         frame.index, frame.time)
+    try:
+        found = find_table([frame], settings.table, settings.height_prior)
+    except VideoError as error:
+        raise VideoError(f"the camera moved and the table is not found again ({error.reason}); everything "
+                         "before is kept", name, frame.index, frame.time) from None
+    shift = float(np.max(np.linalg.norm(found.corners - registration.corners, axis=1)))
+    if shift < 1.0:
+        return registration
+    return found

@@ -1,0 +1,148 @@
+"""A rendered clip: a match's strokes drawn frame by frame through a look, encoded with
+H.264 at the look's bit rate, and the truth kept beside it (every ball's centre at every
+frame's time, every stroke's record and ruling)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+import av
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from carom.core.balls import BALLS, Ball
+from carom.core.table import TableSpec
+from carom.rules.disciplines import Discipline
+from carom.video.camera import Array
+from carom.video.render.look import Look
+from carom.video.render.people import draw_graphics, draw_player, draw_referee
+from carom.video.render.play import Match, play_match
+from carom.video.render.scene import Scene, build_scene
+from carom.video.render.spheres import draw_balls
+
+TIME_BASE = Fraction(1, 90_000)
+"""The clip's time stamps are counted in these (the MPEG clock)."""
+
+EXPOSURE_MOMENTS = 24
+"""Moments of the exposure at which the balls are placed (fewer for a ball that moved
+little, see :mod:`carom.video.render.spheres`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Truth:
+    """What a rendered clip shows."""
+
+    match: Match
+    look: Look
+    times: Array
+    """Each frame's time, s (its presentation time: the middle of its exposure)."""
+    centres: dict[Ball, Array]
+    """Per ball, its centre at each frame's time (frames × 2, m)."""
+
+
+def frame_rate(fps: float) -> Fraction:
+    """29.97 and friends as the exact NTSC fractions, others as given."""
+    for nominal in (24, 30, 60):
+        if abs(fps - nominal * 1000 / 1001) < 0.005:
+            return Fraction(nominal * 1000, 1001)
+    return Fraction(fps).limit_denominator(1000)
+
+
+def frame_times(look: Look, duration: float, rng: np.random.Generator) -> Array:
+    rate = frame_rate(look.fps)
+    count = int(duration * rate) + 1
+    times = np.arange(count, dtype=float) / float(rate)
+    if look.variable_rate:
+        times = times + rng.uniform(-0.25, 0.25, count) / float(rate)
+        times[0] = 0.0
+        times = np.maximum.accumulate(times + np.arange(count) * 1e-6)
+    return np.round(times / float(TIME_BASE)) * float(TIME_BASE)
+
+
+def render_match(path: str | Path, seed: int, strokes: int, look: Look, discipline: Discipline,
+                 table: TableSpec) -> Truth:
+    """Play ``strokes`` strokes from ``seed`` and render them to ``path`` (MP4, H.264)."""
+    return render_clip(path, play_match(seed, strokes, discipline, table), look, seed)
+
+
+def render_clip(path: str | Path, match: Match, look: Look, seed: int) -> Truth:
+    rng = np.random.default_rng((seed, 7))
+    scene = build_scene(look, match.table, rng)
+    times = frame_times(look, match.duration, rng)
+    noise = _noise_bank(rng, look)
+    maps = _distortion_maps(look)
+    centres = {ball: np.empty((len(times), 2)) for ball in BALLS}
+    period = 1.0 / float(frame_rate(look.fps))
+    with av.open(str(path), "w") as container:
+        stream = container.add_stream("libx264", rate=frame_rate(look.fps))
+        stream.width, stream.height = look.camera.width, look.camera.height
+        stream.pix_fmt = "yuv420p"
+        stream.bit_rate = look.bitrate
+        stream.time_base = TIME_BASE
+        stream.codec_context.time_base = TIME_BASE
+        stream.options = {"preset": "ultrafast"}
+        for k, t in enumerate(times):
+            image = _frame(scene, look, match, float(t), period, maps, noise[k % len(noise)])
+            for ball, xy in match.positions(float(t)).items():
+                centres[ball][k] = xy
+            frame = av.VideoFrame.from_ndarray(image, format="bgr24")
+            frame.pts = round(float(t) / float(TIME_BASE))
+            frame.time_base = TIME_BASE
+            for packet in stream.encode(frame):
+                container.mux(packet)
+        for packet in stream.encode():
+            container.mux(packet)
+    return Truth(match, look, times, centres)
+
+
+def _frame(scene: Scene, look: Look, match: Match, t: float, period: float,
+           maps: tuple[npt.NDArray[np.int16], npt.NDArray[np.uint16]] | None,
+           noise: tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]) -> npt.NDArray[np.uint8]:
+    image = scene.background.copy()
+    r = match.table.ball_radius
+    open_time = look.exposure * period
+    moments = [match.positions(t + open_time * (j / (EXPOSURE_MOMENTS - 1) - 0.5))
+               for j in range(EXPOSURE_MOMENTS)]
+    draw_balls(image, scene, look, r, moments)
+    if look.players:
+        draw_player(image, scene.camera, match, t, r)
+        draw_referee(image, scene.camera, match, t)
+    if look.shake:
+        shift = np.float32([[1, 0, look.shake * t], [0, 1, 0.3 * look.shake * t]])
+        image = cv2.warpAffine(image, shift, (image.shape[1], image.shape[0]),
+                               borderMode=cv2.BORDER_REPLICATE)
+    if maps is not None:
+        image = cv2.remap(image, maps[0], maps[1], cv2.INTER_LINEAR)
+    image = cv2.subtract(cv2.add(image, noise[0]), noise[1])
+    if look.graphics:
+        draw_graphics(image, match, t)
+    return image
+
+
+def _noise_bank(rng: np.random.Generator, look: Look, count: int = 4
+                ) -> list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]]:
+    """A few frames of sensor noise, used in turn (its positive and negative parts)."""
+    shape = (look.camera.height, look.camera.width, 3)
+    bank = []
+    for _ in range(count):
+        n = rng.normal(0.0, look.noise, shape).astype(np.float32)
+        bank.append((np.clip(n, 0, 255).astype(np.uint8), np.clip(-n, 0, 255).astype(np.uint8)))
+    return bank
+
+
+def _distortion_maps(look: Look) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.uint16]] | None:
+    """Where each pixel of the distorted picture lies in the undistorted one."""
+    cam = look.camera
+    if cam.k1 == 0.0:
+        return None
+    ys, xs = np.mgrid[0:cam.height, 0:cam.width].astype(np.float32)
+    pixels = np.column_stack((xs.ravel(), ys.ravel())).astype(float)
+    n = cam.undistort(pixels)
+    u = (cam.f * n + (cam.cx, cam.cy)).astype(np.float32)
+    mx = u[:, 0].reshape(cam.height, cam.width)
+    my = u[:, 1].reshape(cam.height, cam.width)
+    fixed, frac = cv2.convertMaps(mx, my, cv2.CV_16SC2)
+    return fixed, frac

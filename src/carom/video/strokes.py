@@ -1,0 +1,219 @@
+"""The followed balls cut into strokes, in the format ``carom track`` reads.
+
+A stroke **starts** when, all balls having lain still, white or yellow leaves its rest
+(the cue's contact: the cue ball is the first ball to move), and **ends** when every ball
+has lain still again for :data:`SETTLE` seconds. Its samples run from :data:`BEFORE`
+seconds before the start (the balls' rests, measured) to :data:`AFTER` after the end,
+their times from the frames' own time stamps, ``t = 0`` at the first. The cue ball gives
+the player (three-cushion: white is the first player's, yellow the second's) and a new
+inning whenever it changes.
+
+A ball is still when its samples stay within :data:`STILL` of where it lay (or three
+times its measured noise, if larger). The streak a moving ball leaves is not used for
+this: a still ball's image, stretched by perspective and lit from one side, measures as a
+streak of up to a centimetre at low resolution.
+
+Each stroke is one JSON line of the ``balls-jsonl`` format, every sample with its
+uncertainty (``sd``, m, beside ``t``, ``x``, ``y``), and the video's own fields: where in
+the video it lies (``video``: first and last frame, their times), ``inning``, ``player``
+and ``doubts``: what the video could not show (a ball covered at the end, a camera that
+moved), naming frame and time.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from carom.core.balls import BALLS, Ball
+from carom.video.follow import Sample
+
+STILL = 0.003
+"""A ball within this of where it lay is still, m."""
+SETTLE = 0.8
+"""Seconds every ball must lie still for a stroke to end."""
+BEFORE = 0.3
+AFTER = 0.3
+"""Seconds of rest kept before a stroke starts and after it ends."""
+DEPARTURE = 2
+SETTLED = 5
+"""Samples in a row beyond :data:`STILL` that make a ball's departure."""
+KEEP = 4.0
+"""Seconds of samples kept while the balls lie still (the rest before a stroke)."""
+LONGEST = 120.0
+"""A stroke running longer than this is cut (balls never settled: a camera that sees
+people moving balls by hand, or a game not of carom)."""
+
+PLAYER = {Ball.WHITE: 1, Ball.YELLOW: 2}
+
+
+@dataclass(slots=True)
+class _Rest:
+    """Where a ball lies, from its still samples; a ball that moved lies still again once
+    :data:`SETTLED` samples in a row stay together."""
+
+    xy: np.ndarray | None = None
+    count: int = 0
+    away: int = 0
+    recent: deque[np.ndarray] = field(default_factory=lambda: deque(maxlen=SETTLED))
+
+    def update(self, sample: Sample) -> bool:
+        """Take a sample; whether the ball is moving."""
+        p = np.array([sample.x, sample.y])
+        self.recent.append(p)
+        if self.xy is None:
+            self.xy, self.count = p, 1
+            return False
+        reach = max(STILL, 3.0 * sample.sd)
+        if np.linalg.norm(p - self.xy) <= reach:
+            self.count += 1
+            self.xy = self.xy + (p - self.xy) / min(self.count, 25)
+            self.away = 0
+            return False
+        self.away += 1
+        if self.away > SETTLED and len(self.recent) == SETTLED:
+            pts = np.array(self.recent)
+            if float(np.max(np.linalg.norm(pts - pts.mean(axis=0), axis=1))) <= reach:
+                self.xy, self.count, self.away = pts.mean(axis=0), SETTLED, 0
+                return False
+        return self.away >= DEPARTURE
+
+
+@dataclass(slots=True)
+class Cutter:
+    """Takes each frame's samples in order and gives each stroke as soon as it ended."""
+
+    source: str
+    samples: dict[Ball, deque[Sample]] = field(default_factory=lambda: {b: deque() for b in BALLS})
+    rests: dict[Ball, _Rest] = field(default_factory=lambda: {b: _Rest() for b in BALLS})
+    moving_since: float | None = None
+    cue: Ball | None = None
+    first_mover: Ball | None = None
+    last_motion: float = 0.0
+    number: int = 0
+    inning: int = 0
+    last_cue: Ball | None = None
+    doubts: list[str] = field(default_factory=list)
+    now: float = 0.0
+    frame: int = 0
+
+    def push(self, frame: int, t: float, seen: dict[Ball, Sample]) -> Iterator[dict[str, Any]]:
+        self.now, self.frame = t, frame
+        for ball, sample in seen.items():
+            self.samples[ball].append(sample)
+            moving = self.rests[ball].update(sample)
+            if moving:
+                self.last_motion = t
+                if self.moving_since is None:
+                    self.moving_since = self._departure(ball)
+                    self.first_mover = ball
+        if self.moving_since is None:
+            self._trim(t - KEEP)
+            return
+        if t - self.last_motion >= SETTLE and self._all_still():
+            yield self._stroke(self.last_motion + AFTER)
+        elif t - self.moving_since > LONGEST:
+            self.doubts.append(f"the balls did not come to rest within {LONGEST:.0f} s: the stroke is cut at "
+                               f"frame {frame} ({t:.3f} s)")
+            yield self._stroke(t)
+
+    def _departure(self, ball: Ball) -> float:
+        """When ``ball`` left its rest: the time of its last still sample before it was seen
+        moving (the cue may hide it at the contact)."""
+        rest = self.rests[ball].xy
+        queue = list(self.samples[ball])
+        moving = [k for k, s in enumerate(queue)
+                  if rest is None or np.linalg.norm(np.array([s.x, s.y]) - rest) > max(STILL, 3.0 * s.sd)]
+        first = moving[-DEPARTURE] if len(moving) >= DEPARTURE else moving[-1]
+        return queue[first - 1].t if first > 0 else queue[first].t
+
+    def _all_still(self) -> bool:
+        for ball in BALLS:
+            rest = self.rests[ball]
+            if rest.away > 0:
+                return False
+            recent = [s for s in self.samples[ball] if s.t >= self.now - SETTLE]
+            if not recent:
+                continue
+            pts = np.array([[s.x, s.y] for s in recent])
+            if float(np.max(np.linalg.norm(pts - pts.mean(axis=0), axis=1))) > 2.0 * STILL:
+                return False
+        return True
+
+    def _trim(self, before: float) -> None:
+        for queue in self.samples.values():
+            while queue and queue[0].t < before:
+                queue.popleft()
+
+    def _stroke(self, end: float) -> dict[str, Any]:
+        assert self.moving_since is not None
+        start = self.moving_since - BEFORE
+        cue = self.first_mover if self.first_mover in PLAYER else None
+        doubts = list(self.doubts)
+        if cue is None:
+            doubts.append(f"{self.first_mover} moved first (frame {self.frame}): no cue ball set it moving; "
+                          "white taken as the cue ball")
+            cue = Ball.WHITE
+        if cue is not self.last_cue:
+            self.inning += 1
+        self.last_cue = cue
+        self.number += 1
+        balls: dict[str, Any] = {}
+        first_frame, last_frame = None, None
+        for ball in BALLS:
+            kept = [s for s in self.samples[ball] if start <= s.t <= end]
+            if not kept:
+                before = [s for s in self.samples[ball] if s.t < start]
+                if before:
+                    kept = [before[-1]]
+                    doubts.append(f"{ball} not seen during the stroke: its last place before it is used")
+                else:
+                    doubts.append(f"{ball} never seen: the stroke cannot be judged")
+                    continue
+            elif end - kept[-1].t > SETTLE:
+                doubts.append(f"{ball} not seen after frame {kept[-1].frame} ({kept[-1].t:.3f} s): "
+                              "it left the picture or was covered")
+            balls[ball.value] = kept
+            first_frame = kept[0].frame if first_frame is None else min(first_frame, kept[0].frame)
+            last_frame = kept[-1].frame if last_frame is None else max(last_frame, kept[-1].frame)
+        t0 = min(s[0].t for s in balls.values())
+        line: dict[str, Any] = {
+            "shot": self.number, "cue": cue.value,
+            "balls": {name: _columns(kept, t0) for name, kept in balls.items()},
+            "inning": self.inning, "player": PLAYER[cue],
+            "video": {"source": self.source, "first_frame": first_frame, "last_frame": last_frame,
+                      "time": round(t0, 6)},
+            "doubts": doubts,
+        }
+        self._reset(end)
+        return line
+
+    def _reset(self, end: float) -> None:
+        self.moving_since, self.first_mover, self.doubts = None, None, []
+        for ball in BALLS:
+            queue = self.samples[ball]
+            if queue and self.rests[ball].away:
+                self.rests[ball] = _Rest(np.array([queue[-1].x, queue[-1].y]), 1)
+        self._trim(end - BEFORE)
+
+    def close(self, reason: str | None = None) -> Iterator[dict[str, Any]]:
+        """The stroke under way when the video ended, if any (doubtful: it was cut)."""
+        if self.moving_since is None:
+            return
+        self.doubts.append(reason or f"the video ended at frame {self.frame} ({self.now:.3f} s) "
+                           "before the balls came to rest")
+        yield self._stroke(self.now)
+
+    def note(self, doubt: str) -> None:
+        """A doubt for the stroke under way, if any (a camera that moved)."""
+        if self.moving_since is not None:
+            self.doubts.append(doubt)
+
+
+def _columns(samples: list[Sample], t0: float) -> dict[str, list[float]]:
+    return {"t": [round(s.t - t0, 6) for s in samples], "x": [round(s.x, 5) for s in samples],
+            "y": [round(s.y, 5) for s in samples], "sd": [round(s.sd, 5) for s in samples]}

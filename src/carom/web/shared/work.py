@@ -1,0 +1,98 @@
+"""What the simulation pool's processes run (:mod:`carom.web.shared.pool`): each task
+takes plain values (a request's body, a language, a snapshot) and returns the bytes of
+the answer, written in the process that computed it.
+
+:func:`serve` is a process's life: lower its priority, keep the shot finder's parallel
+kernels to one thread (the pool's size says how many cores the web's computations get),
+say :data:`READY`, then run one task after another (the finder's kernels load at the
+first search, about a second). A task that refuses its
+input (a :class:`ValueError`, which names the field) is answered as a refusal; anything
+else as a failure; a process killed in the middle of a task is replaced by the pool.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from multiprocessing.connection import Connection
+from typing import Any
+
+READY = "ready"
+NICE = 10
+"""How much lower than the server the pool's processes run: the event loop and the
+writer get a core first."""
+
+
+def serve(pipe: Connection) -> None:
+    """A pool process: warm up, then run each task sent down ``pipe``."""
+    os.nice(NICE)
+    _one_thread()
+    pipe.send(READY)
+    while True:
+        try:
+            task, args = pipe.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            pipe.send(("done", task(*args)))
+        except ValueError as error:  # CaromError and the readers' errors name the field
+            pipe.send(("refused", str(error)))
+        except Exception as error:
+            pipe.send(("failed", f"{type(error).__name__}: {error}"))
+
+
+def simulate(body: dict[str, Any], lang: str) -> bytes:
+    """``POST /api/simulate``'s answer (:func:`carom.web.training.simulator.simulate_spec`)."""
+    from carom.web.shared.i18n import PageWords
+    from carom.web.training.simulator import simulate_spec
+
+    return _json(simulate_spec(body, PageWords(lang).rule))
+
+
+def solve(body: dict[str, Any], lang: str) -> bytes:
+    """``POST /api/solve``'s answer (:func:`carom.web.training.simulator.solve_body`)."""
+    from carom.web.shared.i18n import PageWords
+    from carom.web.training.simulator import solve_body
+
+    return _json(solve_body(body, PageWords(lang).rule))
+
+
+def scoresheet_pdf(snap: Any, lang: str) -> bytes:
+    """A match's scoresheet as PDF (:func:`carom.web.shared.reports.scoresheet_pdf`)."""
+    from carom.web.shared.reports import scoresheet_pdf as pdf
+
+    return pdf(snap, lang)
+
+
+def results_pdf(tournament: Any, lang: str) -> bytes:
+    """A tournament's results as PDF (:func:`carom.web.tournaments.reports.results_pdf`)."""
+    from carom.web.tournaments.reports import results_pdf as pdf
+
+    return pdf(tournament, lang)
+
+
+def warm_simulator() -> None:
+    """Load the simulator's kernels and the PDF's fonts (what the fork server does once)."""
+    from carom.core.balls import BALLS, Ball
+    from carom.core.position import starting_position
+    from carom.core.table import TABLES
+    from carom.web.training.simulator import simulate_spec
+
+    start = starting_position(TABLES["large"], Ball.WHITE)
+    simulate_spec({"balls": {b.value: {"r": list(start[b])} for b in BALLS},
+                   "strike": {"ball": "white", "speed": 3.0, "direction": 80.0}}, str)
+    # loaded, not run: the shot finder's parallel kernels would start threads before the fork
+    for module in ("carom.solve.finder", "carom.web.shared.reports", "carom.web.tournaments.reports"):
+        importlib.import_module(module)
+
+
+def _one_thread() -> None:
+    import numba
+
+    numba.set_num_threads(1)
+
+
+def _json(value: Any) -> bytes:
+    import orjson
+
+    return orjson.dumps(value)

@@ -1,0 +1,41 @@
+"""``carom video``: its output read by ``carom track``, its judgement, its refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from carom.video.render.clip import Truth
+from tests.cli_helpers import assert_refused, run
+
+
+def test_the_tracked_file_is_read_and_judged_by_carom_track(clip: tuple[Path, Truth], tmp_path: Path) -> None:
+    out = tmp_path / "tracked.jsonl"
+    result = run("video", clip[0], "-o", out)
+    assert result.exit_code == 0, result.output
+    line = json.loads(out.read_text().splitlines()[0])
+    assert set(line["balls"]) == {"white", "yellow", "red"} and line["cue"] == "white"
+    assert set(line["balls"]["red"]) == {"t", "x", "y", "sd"}
+    judged = run("track", out)
+    assert judged.exit_code == 0, judged.output
+    assert "1 strokes" in judged.stdout
+
+
+def test_judge_prints_each_ruling_and_writes_the_match(clip: tuple[Path, Truth], tmp_path: Path) -> None:
+    match = tmp_path / "match.carom.jsonl"
+    result = run("video", clip[0], "--judge", "--carom-out", match)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("shot 1  white")
+    assert "strokes the video itself makes doubtful: 0" in result.stdout
+    assert run("replay", match).exit_code == 0
+
+
+def test_bad_input_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    text = tmp_path / "notes.txt"
+    text.write_text("hello\n")
+    assert_refused(run("video", text), "notes.txt: cannot be read as a video")
+    assert_refused(run("video"), "give a video FILE or --live")
+    assert_refused(run("video", text, "--corners", "1,2 3,4"), "--corners 1,2 3,4: expected four")
+    assert_refused(run("video", text, "--camera-height", "90"), "--camera-height 90.0: expected 0.5 to 20 m")
+    assert_refused(run("video", "--live", "rtsp://127.0.0.1:9/x"),
+                   "--live needs --server, --match and --token")
