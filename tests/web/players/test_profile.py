@@ -61,3 +61,36 @@ def test_a_players_page_sums_matches_tournaments_and_league_games(organiser: Any
     assert _row(page, "lines-all") == [league, line(today, 2, 1, 0, 1, 3, 3, "1.000", "1.500", 2)]
     assert _row(page, "career") == [line("", 3, 2, 0, 1, 13, 18, "0.722", "1.500", 3)]
     assert organiser.get("/players/99999").status_code == 404
+
+
+def test_a_tournament_game_counts_with_the_result_the_tournament_keeps(organiser: Any) -> None:
+    """A tournament game's figures are the tournament's kept result: a corrected game
+    counts as corrected (not as its match ended), a paper scoresheet's game counts without
+    a match, and a walkover (nothing played) not at all."""
+    cup = organiser.post("/api/tournaments", json={"name": "Cup", "discipline": "three-cushion",
+                                                  "table": "small", "points": 3}).json()["id"]
+    adam = organiser.post(f"/api/tournaments/{cup}/players", json={"players": [
+        {"name": "Adam"}, {"name": "Cyril"}, {"name": "Dana"}, {"name": "Emil"}]}).json()["players"][0]
+    organiser.post(f"/api/tournaments/{cup}/start")
+    games = [g for g in organiser.get(f"/api/tournaments/{cup}").json()["games"] if adam in g["players"]]
+    first = games[0]
+    side = first["players"].index(adam)
+    enter(organiser, first["match"], first["referee_token"], [
+        {"type": "opener", "player": side}, {"type": "inning", "points": 3},
+        {"type": "inning", "points": 0}])  # 3:0 in one inning, the equalizing inning missed
+    days = organiser.app.state.tournaments
+    points = [1, 3] if side == 0 else [3, 1]
+    days.correct(cup, first["id"], "the referee's sheet", points=points, innings=[2, 2], high_run=points)
+    paper = games[1]
+    paper_side = paper["players"].index(adam)
+    days.enter_result(cup, paper["id"], points=[2, 3][::1 - 2 * paper_side], innings=[4, 4],
+                      high_run=[1, 2][::1 - 2 * paper_side])  # Adam 2 in 4, high run 1, lost
+    days.walkover(cup, games[2]["id"], winner=games[2]["players"].index(adam))
+    page = organiser.get(f"/players/{adam}").text
+    now = datetime.now(UTC)
+    year = now.year - (now.month < 7)
+    today = f"{year}/{(year + 1) % 100:02d}"
+    # corrected 1:3 in 2 (high run 1) and the paper's 2:3 in 4 (high run 1): 3 points in 6 innings
+    assert _row(page, "lines-tournament") == [(today, "three-cushion", "2", "0", "0", "2", "3", "6",
+                                               "0.500", "0.500", "1")]
+    assert 'data-match=""' in page  # the paper game, listed without a board to link to
