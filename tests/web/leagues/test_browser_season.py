@@ -47,7 +47,7 @@ def _issue_links(page: Page, server: Server, season_id: int) -> dict[str, str]:
     page.goto(f"{server.url}/leagues/{season_id}/organiser")
     links = {}
     for team in BROWSER_TEAMS:
-        page.get_by_role("button", name=f"Issue a captain link for {team}").click()
+        page.get_by_role("button", name=f"Issue a link {team}").click()
         link = page.locator(".captain-url")
         expect(link).to_have_count(1)
         links[team] = str(link.get_attribute("href"))
@@ -180,7 +180,7 @@ def _first_game_on_the_tablet(server: Server, audience: Page, home_captain: Page
     """Game 1 of meeting 1 scored on its tablet, opened from the home captain's meeting page;
     the public meeting page, open beside it, shows the result as it comes in."""
     audience.goto(f"{server.url}/leagues/meetings/{meeting['id']}")
-    score = audience.locator("#games tr[data-game='1'] .score")
+    score = audience.locator("#games tr[data-game='1'] .game-score")
     expect(score).to_have_text("0:0")
     home_captain.goto(f"{server.url}/leagues/meetings/{meeting['id']}?t={token}")
     link = home_captain.locator("#games tr[data-game='1'] a.tablet-link").get_attribute("href")
