@@ -25,13 +25,17 @@ from datetime import datetime
 from itertools import count
 
 from carom.core.errors import InputError, UnknownName
-from carom.core.inputs import decode
+from carom.core.inputs import decode, is_digits
 from carom.league.errors import LeagueError
 from carom.league.fixtures import Fixture, check_fixtures
 from carom.league.formats import meeting_format
 from carom.league.season import Club, Division, Season, Team, check_roster_size
 from carom.league.table import TableLine
 
+MAX_DIGITS = 6
+"""A sheet's whole numbers (a round, a team's number, places up or down) have at most
+this many digits: far beyond any league, and within every database's integers."""
+MAX_WHOLE = 10 ** MAX_DIGITS - 1
 ENCODINGS = {"utf-8": "utf-8-sig", "windows-1250": "cp1250", "windows-1252": "cp1252"}
 """The encodings a sheet may come in, by the names callers use."""
 
@@ -193,8 +197,8 @@ def _rows(text: str, columns: Sequence[str], required: Sequence[str]) -> Iterato
 
 def _whole(row: Mapping[str, str], column: str, line: int) -> int:
     value = row[column]
-    if not value.isdigit() or int(value) < 1:
-        raise InputError(f"{column}: {value!r} is not a whole number from 1", line)
+    if not is_digits(value) or len(value) > MAX_DIGITS or int(value) < 1:
+        raise InputError(f"{column}: {value!r} is not a whole number from 1 to {MAX_WHOLE}", line)
     return int(value)
 
 

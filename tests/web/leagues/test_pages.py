@@ -116,6 +116,26 @@ def test_bad_input_through_the_pages_names_its_rule_and_keeps_nothing(organiser:
     assert stranger.get(f"/api/leagues/meetings/{first['id']}").json()["handed_in"] == []
 
 
+def test_numbers_in_forms_are_ascii_digits_only(organiser: Any, stranger: Any) -> None:
+    """A superscript two (which str.isdigit takes and int refuses: a 500) and an
+    Arabic-Indic digit (which int reads) are no team, meeting or player number."""
+    season_id, tokens, ids, meetings = _season(organiser)
+    csrf = organiser.get("/api/session").json()["csrf"]
+    for team in ("\u00b2", "\u0661"):
+        issued = organiser.post(f"/leagues/{season_id}/captain-links", data={"csrf": csrf, "team": team})
+        assert issued.status_code == 422 and 'class="captain-url"' not in issued.text, issued.text
+    arabic = "".join(chr(0x0660 + int(d)) for d in str(ids["Adam Kováč"]))
+    form = {"captain": tokens["Trenčín A"], "fixture": str(meetings[0]["id"])}
+    for players in ({"position1": "\u00b2", "position2": "\u00b3"},
+                    {"position1": arabic, "position2": arabic}):
+        refused = stranger.post(f"/leagues/{season_id}/captain/lineup", data=form | players)
+        assert refused.status_code == 422, refused.text
+    lineup = form | {"position1": str(ids["Adam Kováč"]), "position2": str(ids["Róbert Novák"])}
+    hostile = stranger.post(f"/leagues/{season_id}/captain/lineup", data=lineup | {"fixture": "\u00b2"})
+    assert hostile.status_code in (404, 422), hostile.text
+    assert stranger.get(f"/api/leagues/meetings/{meetings[0]['id']}").json()["handed_in"] == []
+
+
 def test_the_sheets_may_come_as_files_in_a_windows_code_page(organiser: Any) -> None:
     csrf = organiser.get("/api/session").json()["csrf"]
     form = play_season.body() | {"csrf": csrf, "teams": "", "encoding": "windows-1250"}

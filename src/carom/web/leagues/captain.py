@@ -16,6 +16,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import FormData
 
 from carom.core.errors import CaromError
+from carom.core.inputs import is_digits
 from carom.storage.errors import StorageError
 from carom.storage.leagues import StoredSeason, UnknownSeason, captain_actor
 from carom.web.leagues.common import CAPTAIN_FIELD, leagues, meeting_view, now, refusal_text
@@ -64,7 +65,7 @@ async def _form(request: Request) -> tuple[FormData, str, int]:
     form = await request.form()
     token = str(form.get(CAPTAIN_FIELD, "") or "")
     raw = str(form.get("fixture", "") or "")
-    return form, token, int(raw) if raw.isdigit() and len(raw) < 10 else 0
+    return form, token, int(raw) if is_digits(raw) and len(raw) < 10 else 0
 
 
 def _back(season_id: int, token: str, fixture: int) -> Response:
@@ -101,7 +102,7 @@ async def hand_in(request: Request, season_id: int) -> Response:
             if value is None:
                 break
             text = value if isinstance(value, str) else ""
-            players.append(int(text) if text.isdigit() and len(text) < 10 else 0)
+            players.append(int(text) if is_digits(text) and len(text) < 10 else 0)
         leagues(request).submit_lineup(fixture, team, players, now(), captain_actor(team))
 
     return await _as_captain(request, season_id, act)

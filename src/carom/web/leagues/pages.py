@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import UploadFile
 
 from carom.core.errors import CaromError, InputError, UnknownName
+from carom.core.inputs import is_digits
 from carom.league import FORMATS, decode_sheet
 from carom.notation.words import N_
 from carom.storage.errors import StorageError
@@ -201,7 +202,7 @@ async def issue_link(request: Request, season_id: int) -> Response:
     if isinstance(form, Response):
         return form
     raw = str(form.get("team", "") or "")
-    team = int(raw) if raw.isdigit() and len(raw) < 10 else 0
+    team = int(raw) if is_digits(raw) and len(raw) < 10 else 0
     try:
         token = await run_in_threadpool(leagues(request).issue_captain_link, season_id, team)
     except StorageError as error:
