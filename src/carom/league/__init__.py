@@ -44,6 +44,7 @@ from carom.league.sheets import (
     read_divisions,
     read_fixtures,
     read_teams,
+    teams_sheet_names,
     write_table,
 )
 from carom.league.stats import Competition, PlayerGame, PlayerLine, league_games, player_stats
@@ -56,5 +57,5 @@ __all__ = [
     "Team", "TeamSheet", "TieBreak", "Weight", "check_fixtures", "check_lineup", "correct", "decode_sheet",
     "double_round_robin", "half_of", "league_games", "league_table", "meeting_format", "plan_meeting",
     "player_stats", "promotion_and_relegation", "read_divisions", "read_fixtures", "read_teams", "report",
-    "rounds_of", "score_meeting", "visible_lineups", "write_table",
+    "rounds_of", "score_meeting", "teams_sheet_names", "visible_lineups", "write_table",
 ]

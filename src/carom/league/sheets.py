@@ -67,6 +67,14 @@ class TeamSheet:
     """Player id → (name, licence)."""
 
 
+def teams_sheet_names(text: str) -> Iterator[tuple[int, str, str]]:
+    """Each name a teams sheet brings, as (line, column, name): its clubs', teams' and
+    players' (what the scoreboard checks before it shows them)."""
+    for line, row in _rows(text, TEAM_COLUMNS, ("division", "club", "team", "player")):
+        for column in ("club", "team", "player"):
+            yield line, column, row[column]
+
+
 def read_teams(text: str, league: str, name: str, divisions: Sequence[Division]) -> TeamSheet:
     """The season ``name`` of ``league``, its ``divisions`` filled from a teams sheet."""
     known = {d.id: d for d in divisions}

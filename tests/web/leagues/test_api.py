@@ -6,6 +6,7 @@ changes nothing, and line-ups stay hidden from the other side until both are in.
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 from pypdf import PdfReader
@@ -134,3 +135,21 @@ def test_unknown_seasons_and_meetings_are_404(stranger: Any) -> None:
     assert stranger.get("/api/leagues/5").status_code == 404
     assert stranger.get("/api/leagues/meetings/5").status_code == 404
     assert "/api/leagues" in stranger.get("/openapi.json").json()["paths"]
+
+
+def test_a_sheets_names_are_names_a_person_can_read(organiser: Any) -> None:
+    """A player's, team's or club's name with a control or text-direction character, or a
+    player's name longer than the boards show, is refused naming its line and column, as
+    every name the scoreboard takes (forms.check_name); nothing is made."""
+    reversed_name = hand.TEAMS_CSV.replace("Adam Kováč", "Adam \u202eKováč")
+    long_name = hand.TEAMS_CSV.replace("Adam Kováč", "Adam " + "K" * 60)
+    bell_team = hand.TEAMS_CSV.replace(";Nitra;", ";Nit\x07ra;")
+    for teams, where in ((reversed_name, "player"), (long_name, "player"), (bell_team, "team")):
+        refused = organiser.post("/api/leagues", json=play_season.body() | {"teams": teams})
+        assert refused.status_code == 422, refused.text
+        assert re.match(rf"teams: line \d+, {where}: ", refused.json()["detail"]), refused.json()
+    csrf = organiser.get("/api/session").json()["csrf"]
+    page = organiser.post("/leagues", data=play_season.body() | {"csrf": csrf, "teams": reversed_name},
+                          headers={"Accept-Language": "de"})
+    assert page.status_code == 422 and "U+202E" in page.text, page.text
+    assert organiser.get("/api/leagues").json() == []

@@ -24,7 +24,15 @@ from carom.league import LeagueError, PlayerLine, write_table
 from carom.notation.words import LANGUAGES
 from carom.storage.errors import StorageError
 from carom.storage.leagues import LeagueConflict, StoredSeason, UnknownSeason, captain_actor
-from carom.web.leagues.common import CAPTAIN_HEADER, MeetingView, leagues, meeting_view, now, season_view
+from carom.web.leagues.common import (
+    CAPTAIN_HEADER,
+    MeetingView,
+    check_sheet_names,
+    leagues,
+    meeting_view,
+    now,
+    season_view,
+)
 from carom.web.leagues.reports import meeting_pdf
 from carom.web.shared.addresses import tablet_url
 from carom.web.shared.deps import api_organiser, is_organiser, problem, services, words
@@ -147,6 +155,7 @@ async def create_season(request: Request) -> Response:
         if not isinstance(body, dict) or set(body) != set(SEASON_SCHEMA["properties"]) or not all(
                 isinstance(v, str) for v in body.values()):
             raise InputError("body: expected the texts league, season, divisions, teams and fixtures")
+        check_sheet_names(body["teams"])
         season_id = await run_in_threadpool(leagues(request).create_season, body["league"], body["season"],
                                             body["divisions"], body["teams"], body["fixtures"])
     except (CaromError, StorageError) as error:

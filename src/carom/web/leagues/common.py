@@ -10,10 +10,12 @@ from typing import Any
 
 from fastapi import Request
 
-from carom.league import Fixture, LeagueError, LineUp, TableLine, visible_lineups
+from carom.league import Fixture, LeagueError, LineUp, TableLine, teams_sheet_names, visible_lineups
+from carom.notation.words import N_
 from carom.storage.leagues import Leagues, StoredSeason
 from carom.web.shared import auth
 from carom.web.shared.deps import services
+from carom.web.shared.forms import FormError, check_name
 from carom.web.shared.i18n import PageWords
 
 CAPTAIN_HEADER = "X-Captain-Token"
@@ -40,7 +42,15 @@ def refusal_text(t: PageWords, error: Exception) -> str:
     if isinstance(error, LeagueError):
         where = t.gettext("line %(line)s: ", line=error.line) if error.line else ""
         return f"{where}{t.refusal(error.reason)} ({error.rule}: {t.rule(error.rule)})"
-    return t.error(error)
+    return error.say(t) if isinstance(error, FormError) else t.error(error)
+
+
+def check_sheet_names(teams: str) -> None:
+    """Every club, team and player name of a teams sheet one a person can read, as any
+    name the scoreboard shows (:func:`carom.web.shared.forms.check_name`): a
+    :class:`FormError` naming the sheet's line and column."""
+    for line, column, name in teams_sheet_names(teams):
+        check_name(name, (N_("teams: line %(line)s, %(column)s"), {"line": line, "column": column}))
 
 
 @dataclass(frozen=True, slots=True)

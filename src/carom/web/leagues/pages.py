@@ -20,7 +20,14 @@ from carom.notation.words import N_
 from carom.storage.errors import StorageError
 from carom.storage.leagues import StoredSeason, UnknownSeason
 from carom.web.leagues.api import captain_of
-from carom.web.leagues.common import leagues, meeting_view, refusal_text, season_view, table_rows
+from carom.web.leagues.common import (
+    check_sheet_names,
+    leagues,
+    meeting_view,
+    refusal_text,
+    season_view,
+    table_rows,
+)
 from carom.web.shared.addresses import tablet_url
 from carom.web.shared.deps import error_page, is_organiser, organiser_form, render, services, to_login, words
 
@@ -75,6 +82,7 @@ async def create(request: Request) -> Response:
                     raise InputError(t.gettext("%(sheet)s: the file is larger than %(limit)s bytes",
                                                sheet=sheet, limit=MAX_SHEET))
                 fields[sheet] = decode_sheet(data, str(form.get("encoding", "utf-8") or "utf-8"))
+        check_sheet_names(fields["teams"])
         season_id = await run_in_threadpool(leagues(request).create_season, fields["league"],
                                             fields["season"], fields["divisions"], fields["teams"],
                                             fields["fixtures"])
