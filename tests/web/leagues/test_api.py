@@ -6,6 +6,7 @@ changes nothing, and line-ups stay hidden from the other side until both are in.
 from __future__ import annotations
 
 import io
+import json
 import re
 from typing import Any
 
@@ -152,4 +153,15 @@ def test_a_sheets_names_are_names_a_person_can_read(organiser: Any) -> None:
     page = organiser.post("/leagues", data=play_season.body() | {"csrf": csrf, "teams": reversed_name},
                           headers={"Accept-Language": "de"})
     assert page.status_code == 422 and "U+202E" in page.text, page.text
+    assert organiser.get("/api/leagues").json() == []
+
+
+def test_a_body_is_json_as_the_match_api_reads_it(organiser: Any) -> None:
+    """UTF-8 JSON nested at most 64 deep (core.inputs.parse_json), refused with the reason."""
+    deep = organiser.post("/api/leagues", content="[" * 70 + "]" * 70,
+                          headers={"Content-Type": "application/json"})
+    assert deep.status_code == 422 and "nested deeper than 64" in deep.json()["detail"], deep.text
+    wide = organiser.post("/api/leagues", content=json.dumps(play_season.body()).encode("utf-16"),
+                          headers={"Content-Type": "application/json"})
+    assert wide.status_code == 422 and "not UTF-8" in wide.json()["detail"], wide.text
     assert organiser.get("/api/leagues").json() == []

@@ -11,7 +11,6 @@ the meeting's state does not allow it, and changes nothing.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -20,6 +19,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from carom.core.errors import CaromError, InputError, UnknownName
+from carom.core.inputs import decode, parse_json
 from carom.league import LeagueError, PlayerLine, write_table
 from carom.notation.words import LANGUAGES
 from carom.storage.errors import StorageError
@@ -68,10 +68,12 @@ def refused(request: Request, error: Exception) -> Response:
 
 
 async def _body(request: Request) -> Any:
+    """The request's JSON as the match API reads it (:func:`carom.core.inputs.parse_json`:
+    UTF-8, nested at most 64 deep, numbers within bounds)."""
     try:
-        return json.loads(await request.body())
-    except (ValueError, RecursionError) as error:
-        raise InputError(f"body: not valid JSON ({error})") from None
+        return parse_json(decode(await request.body()))
+    except InputError as error:
+        raise InputError(f"body: {error}") from None
 
 
 def captain_of(request: Request, season_id: int, token: str | None) -> int | None:
