@@ -165,3 +165,21 @@ def test_a_body_is_json_as_the_match_api_reads_it(organiser: Any) -> None:
                           headers={"Content-Type": "application/json"})
     assert wide.status_code == 422 and "not UTF-8" in wide.json()["detail"], wide.text
     assert organiser.get("/api/leagues").json() == []
+
+
+def test_the_meeting_report_is_printed_in_the_pool(organiser: Any, app: Any) -> None:
+    """Like every PDF since web36: composed by the server, printed by the pool's process."""
+    season_id = play_season.create(organiser)
+    meeting = organiser.get(f"/api/leagues/{season_id}").json()["meetings"][0]
+    pool = app.state.services.jobs()
+    jobs: list[Any] = []
+    run = pool.run
+
+    async def counted(client: str, task: Any, args: Any, seconds: float, gone: Any = None) -> bytes:
+        jobs.append(task)
+        return await run(client, task, args, seconds, gone)
+
+    pool.run = counted
+    pdf = organiser.get(f"/api/leagues/meetings/{meeting['id']}/report.pdf?lang=de")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF"), pdf.text
+    assert [task.__name__ for task in jobs] == ["meeting_pdf"]

@@ -33,9 +33,11 @@ from carom.web.leagues.common import (
     now,
     season_view,
 )
-from carom.web.leagues.reports import meeting_pdf
+from carom.web.leagues.reports import meeting_report
+from carom.web.shared import work
 from carom.web.shared.addresses import tablet_url
 from carom.web.shared.deps import api_organiser, is_organiser, problem, services, words
+from carom.web.shared.jobs import PRINT_SECONDS, pooled
 
 router = APIRouter(prefix="/api/leagues", tags=["leagues"])
 
@@ -290,7 +292,14 @@ async def report_pdf(request: Request, fixture_id: int, lang: str | None = None)
         s = await run_in_threadpool(office.read, await run_in_threadpool(office.season_of, fixture_id))
     except UnknownSeason as error:
         return refused(request, error)
-    language = lang if lang in LANGUAGES else words(request).lang
-    pdf = await run_in_threadpool(meeting_pdf, s, s.fixture(fixture_id), language)
+    language, fixture = lang if lang in LANGUAGES else words(request).lang, s.fixture(fixture_id)
+
+    async def arguments() -> tuple[Any, ...]:
+        title, sections, subtitle = await run_in_threadpool(meeting_report, s, fixture, language)
+        return title, sections, language, subtitle
+
+    pdf = await pooled(request, work.meeting_pdf, arguments, PRINT_SECONDS)  # printed apart
+    if isinstance(pdf, Response):
+        return pdf
     return Response(pdf, media_type="application/pdf", headers={
         "Content-Disposition": f'inline; filename="meeting-{fixture_id}.pdf"'})

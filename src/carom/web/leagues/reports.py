@@ -1,7 +1,8 @@
 """A meeting report as PDF: the meeting, each game with its players, score, innings, high
 runs and game points, the meeting's game and meeting points, and the captains'
 signatures, in the page's language; printed by :func:`carom.web.shared.reports.tables_pdf`
-like any table of results."""
+like any table of results (the server composes it, :func:`meeting_report`; the simulation
+pool prints it, as every PDF since web36)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,17 @@ from carom.web.shared.reports import Section, tables_pdf
 
 
 def meeting_pdf(s: StoredSeason, fixture: Fixture, lang: str = "en") -> bytes:
+    title, sections, subtitle = meeting_report(s, fixture, lang)
+    return print_report(title, sections, lang, subtitle)
+
+
+def print_report(title: str, sections: list[Section], lang: str, subtitle: str) -> bytes:
+    """The composed report as PDF, portrait (what the pool's process runs)."""
+    return tables_pdf(title, sections, lang, subtitle=subtitle, landscape=False)
+
+
+def meeting_report(s: StoredSeason, fixture: Fixture, lang: str = "en") -> tuple[str, list[Section], str]:
+    """The report's title, its table of games and the lines under the title: plain values."""
     t = PageWords(lang)
     home, away = s.team_name(fixture.home), s.team_name(fixture.away)
     scored = {}
@@ -43,5 +55,4 @@ def meeting_pdf(s: StoredSeason, fixture: Fixture, lang: str = "en") -> bytes:
         lines.append(t.gettext("Signed by the captain of %(team)s", team=name) if team in signed
                      else t.gettext("Not signed yet by the captain of %(team)s", team=name))
     title = t.gettext("Meeting report: %(home)s – %(away)s", home=home, away=away)
-    return tables_pdf(title, [Section(t.gettext("Games"), headers, rows)], lang, subtitle="\n".join(lines),
-                      landscape=False)
+    return title, [Section(t.gettext("Games"), headers, rows)], "\n".join(lines)
