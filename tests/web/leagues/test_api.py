@@ -14,6 +14,7 @@ from pypdf import PdfReader
 
 from carom.league import league_table, meeting_format, write_table
 from tests.league import hand_season as hand
+from tests.web.jobs import counted_jobs
 from tests.web.leagues import season as play_season
 
 TEAMS = ["Trenčín A", "Žilina", "Görlitz", "Nitra"]
@@ -171,15 +172,7 @@ def test_the_meeting_report_is_printed_in_the_pool(organiser: Any, app: Any) -> 
     """Like every PDF since web36: composed by the server, printed by the pool's process."""
     season_id = play_season.create(organiser)
     meeting = organiser.get(f"/api/leagues/{season_id}").json()["meetings"][0]
-    pool = app.state.services.jobs()
-    jobs: list[Any] = []
-    run = pool.run
-
-    async def counted(client: str, task: Any, args: Any, seconds: float, gone: Any = None) -> bytes:
-        jobs.append(task)
-        return await run(client, task, args, seconds, gone)
-
-    pool.run = counted
+    jobs = counted_jobs(app)
     pdf = organiser.get(f"/api/leagues/meetings/{meeting['id']}/report.pdf?lang=de")
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF"), pdf.text
     assert [task.__name__ for task in jobs] == ["meeting_pdf"]
