@@ -3,7 +3,7 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-EXTRAS ?= dev,batch,gym,video
+EXTRAS ?= dev,batch,gym,video,fit
 
 .PHONY: setup run test lint system bench clean
 

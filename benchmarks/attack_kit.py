@@ -1,4 +1,4 @@
-"""What the scoreboard's attack benchmarks share (issue 36: web_flood, web_streams,
+"""What the scoreboard's attack benchmarks share (the security review: web_flood, web_streams,
 web_bodies, web_workers): the machine's load while a phase ran, a server's memory,
 timed requests on a fixed schedule, and percentiles.
 

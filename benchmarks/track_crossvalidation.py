@@ -1,5 +1,10 @@
-"""Auto-referee agreement with a real match, cross-validated: every parameter of the
-tracker-error model chosen on some strokes, scored on the others.
+"""Auto-referee agreement with a real match, its tails cross-validated: the parameters of
+the tracker-error model one could fit chosen on some strokes, scored on the others.
+
+**In-sample.** The detector's structure was written looking at this file (its sampling, its
+noise, the strokes an earlier detector got wrong); the folds choose only three tails of it
+again, so even the cross-validated figures are in-sample. Out-of-sample real
+figures need real strokes the detector was never developed on.
 
     .venv/bin/python benchmarks/track_crossvalidation.py [FILE] [--folds 2 5]
 
@@ -34,7 +39,7 @@ from pathlib import Path
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import read_tracked, track_sequence
-from carom.track.judging.calibration import Judged, reliability_lines
+from carom.track.judging.calibration import Judged, brier, reliability_lines, wilson
 from carom.track.tracker import DEFAULT_MODEL, TrackerModel
 
 DEFAULT = Path(__file__).resolve().parents[1] / "tests" / "data" / "real-3c-match-part1.jsonl"
@@ -134,12 +139,16 @@ def report(title: str, scored: list[Scored]) -> None:
           f"{len(wrong)}, flagged doubtful: {sum(s.doubtful for s in wrong)}"
           + (f" (shots {', '.join(str(s.shot) for s in wrong)})" if wrong else ""))
     reliable = [s for s in scored if s.label_reliable]
+    judged = [Judged(s.confidence, s.right, s.doubtful) for s in reliable]
     print(f"  reliability, {len(reliable)} strokes whose label is the verdict on them "
           f"({len(scored) - len(reliable)} set apart: the next stroke does not start where they ended):")
-    for line in reliability_lines([Judged(s.confidence, s.right, s.doubtful) for s in reliable]):
+    for line in reliability_lines(judged):
         print("    " + line)
     sure = [s for s in reliable if s.confidence >= 0.99]
-    print(f"  confidence >= 0.99: {sum(s.right for s in sure)}/{len(sure)} right")
+    low, high = wilson(sum(s.right for s in sure), len(sure))
+    print(f"  confidence >= 0.99: {sum(s.right for s in sure)}/{len(sure)} right (95 %: {100 * low:.1f}–"
+          f"{100 * high:.1f} %); Brier score {brier(judged):.5f} (all labelled: "
+          f"{brier([Judged(s.confidence, s.right) for s in scored]):.5f})")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""A flood of ``/api/simulate`` against the scoreboard's other users (issue 36, H3), over
+"""A flood of ``/api/simulate`` against the scoreboard's other users (the security review's H3), over
 loopback, on SQLite (docs/deploy.md, "Measured").
 
     .venv/bin/python benchmarks/web_flood.py [--clients 64] [--seconds 30] [--baseline 15]
@@ -18,7 +18,7 @@ Each probe is timed from when it was due (a fixed schedule), so a server that de
 the next request is charged for the wait. Printed: p50, p99 and the worst of the
 record writes and of the page in each phase, their ratio, what the attackers were
 answered (200, 429, 503), the CPU the server and the attackers used, and the machine's
-load in each phase. Target (issue 36): during the flood, write p99 < 200 ms and page
+load in each phase. Target (docs/deploy.md): during the flood, write p99 < 200 ms and page
 p99 < 200 ms (8.4 s before the simulation pool).
 """
 

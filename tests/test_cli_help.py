@@ -15,7 +15,8 @@ from carom.cli.fast import run_plain
 from carom.cli.main import app
 from tests.cli_helpers import EXAMPLES, assert_refused, run, runner, write_json
 
-COMMANDS = ["replay", "draw", "inspect", "serve", "simulate", "play", "solve", "batch", "track", "video"]
+COMMANDS = ["replay", "draw", "inspect", "serve", "simulate", "play", "solve", "batch", "track", "video",
+            "fit"]
 HEAVY = ("numba", "numpy", "dask", "distributed", "pyarrow", "rich", "fastapi", "starlette", "uvicorn",
          "sqlalchemy", "jinja2", "scipy")
 

@@ -1,6 +1,6 @@
 """Where the auto-referee's wrong rulings on simulated strokes come from (development only).
 
-    .venv/bin/python tools/track_errors.py [--strokes 600] [--seed 20000] [--camera every-frame]
+    .venv/bin/python tools/track_errors.py [--strokes 600] [--seed 20000] [--camera harsh-every-frame]
         [--recording 50]
 
 For each stroke ruled otherwise than the true events are, prints the kind of stroke, the
@@ -29,7 +29,7 @@ from carom.core.table import TABLES, TableSpec
 from carom.rules.disciplines import Discipline, discipline
 from carom.track import TrackedRuling, track_stroke
 from carom.track.judging.recording import track_recording
-from carom.track.synthetic import CAMERAS, CameraRanges, LabelledStroke, labelled_recordings, labelled_stroke
+from carom.track.synthetic import CAMERAS, Cameras, LabelledStroke, labelled_recordings, labelled_stroke
 
 
 def key(e: object) -> tuple[object, ...]:
@@ -122,7 +122,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--strokes", type=int, default=600)
     parser.add_argument("--seed", type=int, default=20_000)
-    parser.add_argument("--camera", choices=tuple(CAMERAS), default="sparse")
+    parser.add_argument("--camera", choices=tuple(CAMERAS), default="harsh")
     parser.add_argument("--recording", type=int, default=0, metavar="N")
     args = parser.parse_args()
     ranges = CAMERAS[args.camera]
@@ -158,7 +158,7 @@ def main() -> None:
         print(f"seed {seed} {s.kind} conf {ruling.confidence:.3f}{' D' if ruling.doubtful else ''} "
               f"true {s.verdict.points}{s.verdict.fouls} found {ruling.points}{ruling.verdict.fouls}  "
               f"cam: period {cam.frame_period * 1000:.0f}ms step {cam.send_step * 1000:.0f}mm "
-              f"every {cam.every_frame} bias {cam.bias * 1000:+.1f}mm lost_near {cam.lost_near:.2f} "
+              f"every {cam.every_frame} bias {cam.bias * 1000:+.1f}mm "
               f"drop {cam.drop:.2f} noise {max(cam.noise) * 1000:.1f}mm")
         print("   failed:", failed)
         print("   truth:", " ".join(describe(e) for e in truth_events))
@@ -184,7 +184,7 @@ def main() -> None:
     print("wrong rulings by confidence:", dict(sure))
 
 
-def _judged(first: int, count: int, recording: int, ranges: CameraRanges, rules: Discipline,
+def _judged(first: int, count: int, recording: int, ranges: Cameras, rules: Discipline,
             table: TableSpec) -> Iterator[tuple[LabelledStroke, TrackedRuling]]:
     """Each stroke with its ruling: alone, or judged with its recording of ``recording``."""
     if not recording:

@@ -25,11 +25,12 @@ def test_agreement_with_the_real_match_is_at_least_95_percent(real_match: Path) 
 
 def test_judged_as_a_recording_every_disagreement_is_flagged(real_match: Path) -> None:
     """The goal of docs/auto-referee.md: the strokes ruled otherwise than the match are among those put
-    before a human. Here that takes the sequence rule (the stroke after 545674 does not
-    start where it ended)."""
+    before a human (today one, 545674, flagged by the sequence rule: the stroke after it does
+    not start where it ended), and at most 8 % of the strokes are."""
     rules, table = discipline("three-cushion"), TABLES["large"]
     rulings = list(track_sequence(read_tracked(real_match), rules, table))
     wrong = [r for r in rulings if r.tracked.label is not None and (r.points > 0) != r.tracked.label]
-    assert wrong and all(r.doubtful for r in wrong)
+    assert len(wrong) <= 1 and all(r.doubtful for r in wrong)
+    assert sum(r.doubtful for r in rulings) <= 0.08 * len(rulings)
     # the sequence rule changes no ruling, only whether a stroke is flagged
     assert [r.points for r in rulings] == [track_stroke(r.tracked, rules, table).points for r in rulings]

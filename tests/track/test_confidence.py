@@ -1,6 +1,12 @@
-"""Confidence: the chance that no single measurement error changes the ruling."""
+"""Confidence: the probability of the ruling over the explanations of a stroke's reading
+(``carom.track.judging.explanation``), its uncertain parts (``judging.confidence``)."""
 
 from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
 
 from carom.core.balls import Ball, Cushion
 from carom.core.events import BallContact, CushionContact, Event
@@ -8,14 +14,15 @@ from carom.core.records import Stroke
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.rules.referee import StrokeContext, judge
-from carom.track.judging.confidence import DOUBTFUL_BELOW, confidence_of, doubts
-from carom.track.judging.record import Timed, accepted
+from carom.track.judging.confidence import DOUBTFUL_BELOW, order_parts, uncertain_parts
+from carom.track.judging.explanation import Part, Reading, State, explanations, read
+from carom.track.judging.record import Timed
 
 W, Y, RED = Ball.WHITE, Ball.YELLOW, Ball.RED
 CONTEXT = StrokeContext(discipline("three-cushion"), TABLES["large"], W, False, None, ())
 
 
-def ruling(events: list[Event]) -> tuple[object, ...]:
+def ruling(events: list[Event], start: Stroke | None = None) -> tuple[object, ...]:
     verdict = judge(CONTEXT, Stroke(W, tuple(events)))
     return (verdict.points, verdict.fouls)
 
@@ -30,9 +37,14 @@ def point(third_cushion_at: float, red_at: float, red_probability: float = 0.99)
     ]
 
 
+def reading(cands: list[Timed]) -> tuple[Reading, list[Part]]:
+    base, parts = uncertain_parts(cands, W)
+    parts += order_parts(base, parts, W)
+    return read(base, parts, ruling), parts
+
+
 def confidence(cands: list[Timed]) -> float:
-    chosen = accepted(cands)
-    return confidence_of(doubts(cands, chosen, W, ruling))
+    return reading(cands)[0].confidence
 
 
 def test_a_clear_point_is_sure() -> None:
@@ -40,9 +52,10 @@ def test_a_clear_point_is_sure() -> None:
 
 
 def test_ball_3_right_after_the_third_cushion_is_doubtful() -> None:
-    close = point(1.600, 1.603)
-    assert ruling([c.event for c in accepted(close)])[0] == 1
-    assert confidence(close) < DOUBTFUL_BELOW
+    close, parts = reading(point(1.600, 1.603))
+    assert close.best.ruling[0] == 1
+    assert close.confidence < DOUBTFUL_BELOW
+    assert "white–red contact at 1.60 s before white on the right cushion" in close.others[0].words(parts)
 
 
 def test_an_uncertain_contact_with_ball_3_is_doubtful() -> None:
@@ -51,10 +64,11 @@ def test_an_uncertain_contact_with_ball_3_is_doubtful() -> None:
 
 def test_a_rejected_candidate_that_would_score_is_a_doubt() -> None:
     cands = point(1.6, 2.4, red_probability=0.3)
-    assert ruling([c.event for c in accepted(cands)])[0] == 0
-    found = doubts(cands, accepted(cands), W, ruling)
-    assert found and "white–red contact" in found[0].what
-    assert confidence_of(found) < DOUBTFUL_BELOW
+    base, parts = uncertain_parts(cands, W)
+    found = read(base, parts, ruling)
+    assert found.best.ruling[0] == 0
+    assert found.others and "a white–red contact" in found.others[0].words(parts)
+    assert found.confidence == pytest.approx(0.7, abs=0.01)
 
 
 def test_an_unrelated_doubt_does_not_count() -> None:
@@ -67,5 +81,49 @@ def test_a_point_wrong_one_time_in_twenty_is_put_before_a_human() -> None:
     ruling that one uncertain contact (chance 0.95) decides is not left to the machine."""
     assert DOUBTFUL_BELOW == 0.99
     cands = point(1.6, 2.4, red_probability=0.95)
-    assert ruling([c.event for c in accepted(cands)])[0] == 1
+    assert reading(cands)[0].best.ruling[0] == 1
     assert 0.9 < confidence(cands) < DOUBTFUL_BELOW
+
+
+def test_two_doubts_that_change_the_ruling_only_together_are_weighed() -> None:
+    """Four cushions before red, two of them uncertain (0.9 each): neither alone takes the
+    point away, both together do (one time in a hundred)."""
+    cands = [*point(1.6, 2.4, red_probability=1.0),
+             Timed(CushionContact(W, Cushion.BOTTOM, 1.3), 1.3, 0.005, 1.0)]
+    cands[0].probability = 1.0
+    for c in cands[1:3]:
+        c.probability = 0.9
+    found, parts = reading(cands)
+    assert found.best.ruling[0] == 1
+    assert found.confidence == pytest.approx(0.99, abs=1e-6)
+    assert "no white on the left cushion" in found.others[0].words(parts)
+    assert "and no white on the top cushion" in found.others[0].words(parts)
+
+
+def test_the_likelier_ruling_wins_over_the_likeliest_explanation() -> None:
+    """Three readings of who set red moving: white (0.4), yellow (0.35), none (0.25). The
+    likeliest explanation scores, but no point is the likelier ruling (0.6)."""
+    cands = point(1.6, 2.4)[:4]
+    group = ("red", 2.3, 2.5)
+    cands += [Timed(BallContact(W, RED, 2.4), 2.4, 0.003, 0.4, group),
+              Timed(BallContact(Y, RED, 2.4), 2.4, 0.003, 0.35, group)]
+    found, _ = reading(cands)
+    assert found.best.ruling[0] == 0
+    assert found.confidence == pytest.approx(0.6, abs=0.01)
+
+
+def test_explanations_come_likeliest_first_each_once() -> None:
+    generator = random.Random(7)
+    for _ in range(20):
+        parts = []
+        for _ in range(generator.randint(1, 4)):
+            chances = sorted((generator.random() for _ in range(generator.randint(2, 3))), reverse=True)
+            total = sum(chances)
+            parts.append(Part(tuple(State(c / total) for c in chances)))
+        visited = list(explanations(parts))
+        probabilities = [p for p, _ in visited]
+        assert probabilities == sorted(probabilities, reverse=True)
+        assert len({choice for _, choice in visited}) == len(visited)
+        every = {choice for choice in itertools.product(*(range(len(p.states)) for p in parts))}
+        assert {choice for _, choice in visited} <= every
+        assert sum(probabilities) <= 1.0 + 1e-9

@@ -13,11 +13,11 @@ import numpy as np
 from carom.core.balls import Ball
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
-from carom.track import BallTrack, TrackedStroke, track_stroke
+from carom.track import BallTrack, TrackedStroke
 from carom.track.contacts.detection import detect, own_noise, stroke_noise
 from carom.track.judging.recording import NOISE_STROKES, ball_noise, track_recording
 from carom.track.reconstruct.ballmotion import estimate_noise
-from carom.track.synthetic import labelled_recording
+from carom.track.synthetic import HarshRanges, labelled_recording
 
 TABLE = TABLES["large"]
 RULES = discipline("three-cushion")
@@ -77,10 +77,11 @@ def test_a_thin_touch_of_a_quiet_ball_is_found_in_its_recording() -> None:
     touched yellow thinly, its second ball, and moved it 5.3 mm; yellow was sent at its
     first and last sample, 5.0 mm apart. Alone, yellow is given white's noise (1.9 mm) and
     the move is within it: no point, at 0.9997. Within its recording, yellow's noise is
-    measured where it moved (0.6 mm), the move is clear, and the point is given."""
-    strokes = labelled_recording(34, 129300, RULES, TABLE)
+    measured where it moved (0.6 mm), the move is clear, and the point is given. (Whether the
+    stroke alone is still misread is not pinned: a detector that reads it right alone is
+    better, not wrong.)"""
+    strokes = labelled_recording(34, 129300, RULES, TABLE, HarshRanges())
     stroke = strokes[33]
     assert stroke.tracked.shot == 129333 and stroke.verdict.points == 1
-    assert track_stroke(stroke.tracked, RULES, TABLE).points == 0
     ruling = track_recording([s.tracked for s in strokes], RULES, TABLE)[33]
     assert ruling.points == 1

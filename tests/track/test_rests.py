@@ -23,7 +23,7 @@ from carom.track.reconstruct.rests import (
     rest_runs,
     resumed,
 )
-from carom.track.synthetic import labelled_stroke
+from carom.track.synthetic import HarshRanges, labelled_stroke
 from carom.track.tracker import DEFAULT_MODEL
 from tests.track.development import development_stroke, judged, judged_in_recording
 
@@ -237,7 +237,7 @@ def test_a_slow_last_contact_with_a_ball_biased_at_the_start_is_found() -> None:
     late contact is found (dated from yellow's sparse samples, within a few tenths of a
     second) and the point given."""
     rules, table = discipline("three-cushion"), TABLES["large"]
-    stroke = labelled_stroke(18344, rules, table)
+    stroke = labelled_stroke(18344, rules, table, None, HarshRanges())
     ruling = track_stroke(stroke.tracked, rules, table)
     assert stroke.verdict.points == 1
     assert ruling.points == 1

@@ -19,7 +19,7 @@ from carom.track import BallTrack, TrackedStroke, read_tracked, tracker
 from carom.track.contacts.detection import detect
 from carom.track.judging.recording import track_recording
 from carom.track.reconstruct.unbias import unbiased
-from carom.track.synthetic import labelled_recording
+from carom.track.synthetic import HarshRanges, labelled_recording
 
 TABLE = TABLES["large"]
 RULES = discipline("three-cushion")
@@ -94,7 +94,7 @@ def test_a_thin_touch_hidden_by_the_bias_is_found_in_its_recording(monkeypatch: 
     centres 15 mm together each (measured -15.0 ± 4.5 mm). Read with the bias left in,
     a contact that scored is lost at confidence 1.000; with it taken out, the point is
     found (as doubtful, at 0.95)."""
-    strokes = labelled_recording(20, 152300, RULES, TABLE)
+    strokes = labelled_recording(20, 152300, RULES, TABLE, HarshRanges())
     stroke = strokes[2]
     truth = (stroke.verdict.points, stroke.verdict.fouls)
     ruling = track_recording([s.tracked for s in strokes], RULES, TABLE)[2]

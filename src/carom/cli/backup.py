@@ -19,8 +19,10 @@ def backup(
     database: Annotated[str | None, typer.Option(
         metavar="URL", help="A PostgreSQL URL instead of SQLite (copied with pg_dump).")] = None,
 ) -> None:
-    """Copy the database while the server runs: SQLite's online backup (a database file),
-    or pg_dump's custom format for PostgreSQL. docs/deploy.md says how to restore."""
+    """Copy the database, even while the server runs.
+
+    SQLite is copied with its online backup (a database file), PostgreSQL with pg_dump's
+    custom format. docs/deploy.md says how to restore."""
     if not output.parent.is_dir():
         fail(f"-o {output}: {output.parent} is not a folder")
     if output.is_dir():

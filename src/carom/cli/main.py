@@ -19,6 +19,7 @@ def commands() -> Any:
         backup,
         batch,
         draw,
+        fit,
         inspect_venue,
         replay,
         serve,

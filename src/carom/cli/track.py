@@ -24,18 +24,23 @@ PROGRESS_FROM = 20
 """Files with at least this many strokes show a progress bar (on a terminal)."""
 
 
+TrackedFile = Annotated[str, typer.Argument(
+    metavar="FILE", help="A tracked file (one stroke a line: shot, cue, balls); - reads standard input.")]
+DisciplineName = Annotated[str, typer.Option(help="The discipline the strokes are judged by.")]
+TableName = Annotated[str | None, typer.Option(help="A table of carom.core.table.TABLES: large, small, "
+                                                    "half-match, ... (default: the discipline's first "
+                                                    "table).")]
+FormatName = Annotated[str | None, typer.Option("--format", help="The tracked file's format (default: "
+                                                                 "recognised from its first line).")]
+"""The options ``carom track`` and ``carom fit`` share."""
+
+
 @app.command()
 def track(
-    file: Annotated[str, typer.Argument(
-        metavar="FILE", help="A tracked file (one stroke a line: shot, cue, balls); - reads standard "
-                             "input.")],
-    discipline: Annotated[str, typer.Option(help="The discipline the strokes are judged by.")]
-    = "three-cushion",
-    table: Annotated[str | None, typer.Option(help="A table of carom.core.table.TABLES: large, small, "
-                                                   "half-match, ... (default: the discipline's first "
-                                                   "table).")] = None,
-    fmt: Annotated[str | None, typer.Option("--format", help="The tracked file's format (default: "
-                                                             "recognised from its first line).")] = None,
+    file: TrackedFile,
+    discipline: DisciplineName = "three-cushion",
+    table: TableName = None,
+    fmt: FormatName = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per stroke, one a line.")]
     = False,
     carom_out: Annotated[str | None, typer.Option("--carom-out", help="Also write the strokes as a "
@@ -54,16 +59,12 @@ def track(
     something). A malformed file is refused with the line
     and the field (exit status 2) before anything is printed.
     """
-    from carom.core.errors import InputError
     from carom.core.outputs import write_text
-    from carom.track import TrackFormatError, corrections, match_record
+    from carom.track import corrections, match_record
 
     rules, spec = _setup(discipline, table)
     record_file = None if carom_out is None else output_file(carom_out, "--carom-out")
-    try:
-        strokes = _read(file, fmt)
-    except (TrackFormatError, InputError) as error:
-        fail(f"{file}: {error}")
+    strokes = read_strokes(file, fmt)
     rulings: list[TrackedRuling] = []
     out = sys.stdout
     for ruling in _judged(strokes, rules, spec):
@@ -82,11 +83,12 @@ def track(
                        "differs from the rulings were bridged (see the notes in the file)", err=True)
 
 
-def _read(name: str, fmt: str | None) -> list[TrackedStroke]:
+def read_strokes(name: str, fmt: str | None) -> list[TrackedStroke]:
     """The tracked strokes of the file called ``name`` (``-``: standard input), read once,
-    a line at a time within the bound of ``carom.core.sources``; a line that is not UTF-8
-    is refused with its number."""
+    a line at a time within the bound of ``carom.core.sources``; a file that cannot be read
+    exits 2 naming the line (a line that is not UTF-8 with its number)."""
     from carom.cli.app import input_file
+    from carom.core.errors import InputError
     from carom.core.sources import opened, text_lines
     from carom.notation.matchfile import checked
     from carom.track import TrackFormatError, read_lines
@@ -98,8 +100,11 @@ def _read(name: str, fmt: str | None) -> list[TrackedStroke]:
             except ValueError as error:  # a RecordError: bytes that are not UTF-8
                 raise TrackFormatError(str(error), number) from None
 
-    with opened(input_file(name)) as handle:
-        return list(read_lines(lines(handle), fmt))
+    try:
+        with opened(input_file(name)) as handle:
+            return list(read_lines(lines(handle), fmt))
+    except (TrackFormatError, InputError) as error:
+        fail(f"{name}: {error}")
 
 
 def _setup(name: str, table: str | None) -> tuple[Discipline, TableSpec]:

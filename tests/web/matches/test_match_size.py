@@ -1,4 +1,4 @@
-"""A match's size is bounded, and so is what its pages cost (issue 36, M3): an import of
+"""A match's size is bounded, and so is what its pages cost (the security review's M3): an import of
 more records than a match holds is refused, a full match takes no more, and its
 scoresheet PDF is printed in the simulation pool once per version and language."""
 

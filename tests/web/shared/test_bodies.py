@@ -1,4 +1,4 @@
-"""Bodies and slow clients on a real ``carom serve`` (issue 36, H1 and H2): bytes are
+"""Bodies and slow clients on a real ``carom serve`` (the security review's H1 and H2): bytes are
 counted as they arrive whatever the framing, and refused at the route's limit (413); a
 route that needs a session refuses a stranger before reading the body; a client that
 stalls in its headers or inside a body is cut off."""

@@ -1,4 +1,4 @@
-"""Ten boards and tablets open in one browser all follow their matches (issue 35, bug 8):
+"""Ten boards and tablets open in one browser all follow their matches (a club's report: bug 8):
 a browser keeps six HTTP/1.1 connections to a server, and a page's server-sent event
 stream held one for as long as it was open, so the seventh tab waited for ever. The
 pages' live channel is a WebSocket now (static/live.js), which is not one of the six."""

@@ -1,4 +1,4 @@
-"""The simulation pool's refusals (issue 36, H3, and what its first part left): said in the
+"""The simulation pool's refusals (the security review's H3, and what its first part left): said in the
 page's language, and held for a client that comes back before its ``Retry-After`` is
 over, so that a flood of clients ignoring it cannot keep the event loop refusing."""
 

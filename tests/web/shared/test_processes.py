@@ -1,4 +1,4 @@
-"""More than one server process on one PostgreSQL (issue 36, beyond one process): a
+"""More than one server process on one PostgreSQL (beyond one process): a
 record written through one process reaches the boards of the others (LISTEN/NOTIFY),
 a new tablet link ends the old one in every process; ``carom serve --workers 3`` keeps
 its caps across its processes, fans every record out to every board, and loses nothing

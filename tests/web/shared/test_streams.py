@@ -1,4 +1,4 @@
-"""Live channels are capped (issue 36, H4): in all, per client address, and per process,
+"""Live channels are capped (the security review's H4): in all, per client address, and per process,
 whether they are server-sent event streams or WebSockets; a crowd of them leaves the
 server the file descriptors its database needs, and every other request is answered."""
 

@@ -1,4 +1,4 @@
-"""The simulation pool on a real ``carom serve`` (issue 36, H3): searches and strokes run
+"""The simulation pool on a real ``carom serve`` (the security review's H3): searches and strokes run
 in processes apart from the server, one client gets its share and no more (429), a full
 pool answers at once (503), a request that gives up stops its work, and records are
 written meanwhile. The server here has one simulation process, two places in its queue

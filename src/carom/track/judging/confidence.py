@@ -1,12 +1,9 @@
-"""How sure a ruling is: the probability that no single measurement error changes it.
+"""How sure a ruling is: the doubts a reading raises, and the uncertain parts it is made of.
 
-Every candidate event carries the probability that it happened (from the noise of the
-samples and the physics of contacts, never from labelled strokes). The ruling is
-judged again with each *single* alternative: an accepted event that did not happen, a
-rejected one that did, another hitter for a struck ball, two close events of ball 1
-in the other order. The confidence is the product of ``1 - P(alternative)`` over the
-alternatives that change the ruling (points or faults); the stroke is *doubtful*
-below :data:`DOUBTFUL_BELOW`.
+The parts of a stroke's reading that can change its ruling (:func:`uncertain_parts`,
+:func:`order_parts`) are weighed together by :mod:`carom.track.judging.explanation`: the
+confidence is the probability of the ruling, and the stroke is *doubtful* below
+:data:`DOUBTFUL_BELOW`, its doubts the likeliest readings that rule otherwise.
 
 A stroke judged as part of a recording can also be doubtful for what the recording
 misses around it (:mod:`carom.track.judging.sequence`): such a doubt has no probability and
@@ -16,22 +13,18 @@ leaves the confidence, which is about measurement errors, as it is.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 
 from carom.core.balls import Ball
 from carom.core.events import BallContact, CushionContact, Event, Jump
 from carom.track.contacts.cushion_contacts import normal_cdf
-from carom.track.judging.record import Timed
+from carom.track.judging.explanation import NEGLIGIBLE, Part, State, binary, one_of
+from carom.track.judging.record import ACCEPT, Timed
 
 DOUBTFUL_BELOW = 0.99
 """A ruling wrong with more than one chance in a hundred is put before a human: the level
 at which the confidence is calibrated (of the rulings given 0.99 or more, at least 99 %
 are right), so that every ruling left to the machine is one it is sure of."""
-
-NEGLIGIBLE = 1e-4
-"""Alternatives less likely than this are not judged."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,16 +51,8 @@ def describe(event: Event) -> str:
     return f"{event.ball} jumping{t}"
 
 
-def _chance(p: float) -> str:
-    return f"{p:.3f}" if p >= 0.001 else f"{p:.1e}"
-
-
-def _reading(template: str, event: Event, chance: float) -> str:
-    """An alternative reading in words: ``template`` with the event and its chance."""
-    return template.format(event=describe(event), chance=_chance(chance))
-
-
 def _relevant(event: Event, ball1: Ball) -> bool:
+    """Whether an event can change a ruling: ball 1's contacts, and any jump."""
     if isinstance(event, Jump):
         return True
     if isinstance(event, BallContact):
@@ -75,71 +60,50 @@ def _relevant(event: Event, ball1: Ball) -> bool:
     return event.ball is ball1
 
 
-def doubts(cands: list[Timed], chosen: list[Timed], ball1: Ball,
-           ruling: Callable[[list[Event]], tuple[object, ...]],
-           base: tuple[object, ...] | None = None) -> list[Doubt]:
-    """The single alternatives that change ``ruling`` (a function of the event list).
-    ``base``: the ruling of the events ``chosen``, if already known."""
-    if base is None:
-        base = ruling([c.event for c in chosen])
-    out: list[Doubt] = []
-
-    def consider(probability: float, events: list[Timed], what: Callable[[], str]) -> None:
-        """Judge the alternative ``events``; ``what`` describes it (only called, to
-        save the formatting, for an alternative that changes the ruling)."""
-        if probability < NEGLIGIBLE:
-            return
-        ordered = sorted(events, key=lambda c: c.t)
-        if ruling([c.event for c in ordered]) != base:
-            out.append(Doubt(probability, what()))
-
-    chosen_ids = {id(c) for c in chosen}
+def uncertain_parts(cands: list[Timed], ball1: Ball) -> tuple[list[Timed], list[Part]]:
+    """The candidates as the reading's sure events and its uncertain parts: each event of
+    ball 1 (or jump) that may or may not have happened, and each struck ball's hitters
+    among which one of ball 1's contacts is. An event that cannot change the ruling, or
+    whose chance is negligible either way, is taken in its likelier state."""
+    base: list[Timed] = []
+    parts: list[Part] = []
     groups: dict[object, list[Timed]] = {}
     for c in cands:
         if c.group is not None:
             groups.setdefault(c.group, []).append(c)
             continue
-        if not _relevant(c.event, ball1):
-            continue
-        if id(c) in chosen_ids:
-            consider(1.0 - c.probability, [x for x in chosen if x is not c],
-                     partial(_reading, "no {event} (chance {chance})", c.event, 1.0 - c.probability))
-        else:
-            consider(c.probability, [*chosen, c],
-                     partial(_reading, "a {event} (chance {chance})", c.event, c.probability))
+        what = describe(c.event)
+        part = binary(c, f"no {what}", f"a {what}") if _relevant(c.event, ball1) else None
+        if part is not None:
+            parts.append(part)
+        elif c.probability >= ACCEPT:
+            base.append(c)
     for members in groups.values():
-        current = next((m for m in members if id(m) in chosen_ids), None)
-        rest = [x for x in chosen if x is not current]
+        likeliest = max(members, key=lambda m: m.probability)
+        part = None
         if any(_relevant(m.event, ball1) for m in members):
-            for m in members:
-                if m is current:
-                    continue
-                consider(m.probability, [*rest, m],
-                         partial(_reading, "{event} instead (chance {chance})", m.event, m.probability))
-            none = 1.0 - sum(m.probability for m in members)
-            if current is not None:
-                consider(none, rest, partial(_reading, "no {event} (chance {chance})", current.event, none))
-    relevant = [c for c in chosen if _relevant(c.event, ball1)]
+            none = f"no {describe(likeliest.event)}"
+            part = one_of(members, lambda m: f"{describe(m.event)} instead", none)
+        if part is not None:
+            parts.append(part)
+        elif likeliest.probability >= ACCEPT:
+            base.append(likeliest)
+    return base, parts
+
+
+def order_parts(base: list[Timed], parts: list[Part], ball1: Ball) -> list[Part]:
+    """The order of each two consecutive events of ball 1 in the likeliest reading (not two
+    cushions: their order changes no ruling), when the other order is not negligible: the
+    chance that the later happened first, from their times' uncertainty."""
+    likeliest = sorted([*base, *(e for part in parts for e in part.states[0].events)], key=lambda c: c.t)
+    relevant = [c for c in likeliest if _relevant(c.event, ball1)]
+    out: list[Part] = []
     for first, second in itertools.pairwise(relevant):
         if isinstance(first.event, CushionContact) and isinstance(second.event, CushionContact):
             continue
         spread = (first.t_sd ** 2 + second.t_sd ** 2) ** 0.5
         swap = normal_cdf(-(second.t - first.t) / max(spread, 1e-6))
-        swapped = [c for c in chosen]
-        i, j = swapped.index(first), swapped.index(second)
-        swapped[i], swapped[j] = second, first
-        if swap >= NEGLIGIBLE and ruling([c.event for c in swapped]) != base:
-            out.append(Doubt(swap, f"{describe(second.event)} before {describe(first.event)} "
-                                   f"(chance {_chance(swap)})"))
-    out.sort(key=lambda d: -(d.probability or 0.0))
+        if swap >= NEGLIGIBLE:
+            words = f"{describe(second.event)} before {describe(first.event)}"
+            out.append(Part((State(1.0 - swap), State(swap, words=words, swap=(first, second)))))
     return out
-
-
-def confidence_of(found: list[Doubt]) -> float:
-    """The product of ``1 - P`` over the alternative readings (doubts about the
-    recording have no probability and take no part)."""
-    value = 1.0
-    for doubt in found:
-        if doubt.probability is not None:
-            value *= max(0.0, 1.0 - doubt.probability)
-    return value

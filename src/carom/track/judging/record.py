@@ -12,13 +12,13 @@ from carom.core.records import Exit, Stroke
 from carom.core.table import Point, TableSpec
 from carom.rules.disciplines import Discipline
 from carom.track import laws
-from carom.track.contacts.ball_contacts import SETTLE
 from carom.track.contacts.detection import Detection
 from carom.track.contacts.jumps import jump
 from carom.track.samples import TrackedStroke
 
 ACCEPT = 0.5
-"""An event enters the record when it more likely happened than not."""
+"""An event that happened with this chance or more is in the likelier state of its part
+(:mod:`carom.track.judging.explanation`)."""
 
 
 @dataclass(slots=True)
@@ -80,35 +80,6 @@ def _chatter(found: list[Timed], ball1: Ball) -> list[Timed]:
             again = CushionContact(ball1, event.cushion, round(t, 4))
             out.append(Timed(again, t, c.t_sd, laws.CHATTER_CHANCE))
     return out
-
-
-def accepted(cands: list[Timed]) -> list[Timed]:
-    """The candidates that enter the record: likely ones, and of exclusive ones the
-    likeliest only."""
-    best: dict[object, Timed] = {}
-    for c in cands:
-        if (c.group is not None and c.probability >= ACCEPT
-                and (c.group not in best or c.probability > best[c.group].probability)):
-            best[c.group] = c
-    chosen = [c for c in cands if c.probability >= ACCEPT and (c.group is None or best.get(c.group) is c)]
-    # one collision seen twice (from each ball's side): two balls cannot part and meet
-    # again within the time a collision takes to settle
-    kept: list[Timed] = []
-    for c in chosen:
-        same = next((k for k in kept if isinstance(c.event, BallContact) and _same_collision(k, c)), None)
-        if same is not None:
-            # one collision read twice (a struck ball, and its hitter turned): as sure
-            # as the surer reading
-            same.probability = max(same.probability, c.probability)
-            continue
-        kept.append(c)
-    return kept
-
-
-def _same_collision(a: Timed, b: Timed) -> bool:
-    ea, eb = a.event, b.event
-    return (isinstance(ea, BallContact) and isinstance(eb, BallContact)
-            and {ea.ball, ea.other} == {eb.ball, eb.other} and abs(a.t - b.t) < SETTLE)
 
 
 def build_stroke(tracked: TrackedStroke, events: list[Event], table: TableSpec,

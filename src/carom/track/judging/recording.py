@@ -19,10 +19,12 @@ from carom.core.balls import Ball
 from carom.core.table import TableSpec
 from carom.rules.disciplines import Discipline
 from carom.track.contacts.detection import Reading, detect, own_noise, read_motion, stroke_noise
-from carom.track.judging.ruling import TrackedRuling, track_stroke
+from carom.track.judging.camera import CameraSeen
+from carom.track.judging.ruling import TrackedRuling, judged
 from carom.track.reconstruct.bias import bias_samples, pooled
 from carom.track.reconstruct.unbias import unbiased
 from carom.track.samples import TrackedStroke
+from carom.track.sampling import sending
 from carom.track.tracker import DEFAULT_MODEL, CameraBias, TrackerModel
 
 
@@ -66,8 +68,10 @@ def track_recording(strokes: Iterable[TrackedStroke], discipline: Discipline, ta
     again (:func:`~carom.track.reconstruct.unbias.unbiased`); the contacts are found once,
     from the last reading. The frozen reading (F9) and
     the positions of the record keep the samples as sent, and the frozen reading weighs
-    the bias itself. The rulings in order, each holding that bias as its ``camera``
-    (``None``: not measured, and each stroke weighed as alone)."""
+    the bias itself. The doubts about the camera weigh the way the recording's tracker sends
+    the balls, measured over all its strokes (:func:`~carom.track.sampling.sending`). The
+    rulings in order, each holding that bias as its ``camera`` (``None``: not measured, and
+    each stroke weighed as alone)."""
     strokes = list(strokes)
     own = [own_noise(tracked) for tracked in strokes]
     measured = ball_noise(own)
@@ -78,6 +82,8 @@ def track_recording(strokes: Iterable[TrackedStroke], discipline: Discipline, ta
         diameter = 2.0 * table.ball_radius
         read = [read_motion(unbiased(tracked, reading.paths, camera, diameter), table, sigma)
                 for tracked, reading, sigma in zip(strokes, read, noise, strict=True)]
-    return [track_stroke(tracked, discipline, table, model=model, camera=camera,
-                         detection=detect(tracked, table, model, reading=reading))
+    seen = CameraSeen(sending(strokes), max(measured.values(), default=0.0))
+    return [judged(tracked, discipline, table, model=model, camera=camera,
+                   detection=detect(tracked, table, model, reading=reading),
+                   seen=seen if measured else None)
             for tracked, reading in zip(strokes, read, strict=True)]

@@ -16,11 +16,14 @@ from carom.rules.disciplines import Discipline
 from carom.rules.referee import StrokeContext, Verdict, judge
 from carom.rules.validity import discipline_and_table
 from carom.track.contacts.detection import Detection, detect
-from carom.track.judging.confidence import DOUBTFUL_BELOW, NEGLIGIBLE, Doubt, confidence_of, doubts
+from carom.track.judging.camera import CameraSeen, camera_doubts
+from carom.track.judging.confidence import DOUBTFUL_BELOW, Doubt, order_parts, uncertain_parts
+from carom.track.judging.explanation import NEGLIGIBLE, Part, State, assemble, read
 from carom.track.judging.frozen import frozen_reading
-from carom.track.judging.record import accepted, build_stroke, candidates
+from carom.track.judging.record import build_stroke, candidates
 from carom.track.reconstruct.plausibility import implausible
 from carom.track.samples import TrackedStroke
+from carom.track.sampling import sending
 from carom.track.tracker import DEFAULT_MODEL, CameraBias, TrackerModel
 
 
@@ -71,34 +74,51 @@ def track_stroke(tracked: TrackedStroke, discipline: Discipline | str, table: Ta
         refuse(f"expected a TrackedStroke (carom.track.read_tracked), got {shown(tracked)}", "tracked")
     discipline, table = discipline_and_table(discipline, table)
     as_flag(opening, "opening")
+    return judged(tracked, discipline, table, opening=opening, model=model, camera=camera,
+                  detection=detection)
+
+
+def judged(tracked: TrackedStroke, discipline: Discipline, table: TableSpec, *, opening: bool = False,
+           model: TrackerModel = DEFAULT_MODEL, camera: CameraBias | None = None,
+           detection: Detection | None = None, seen: CameraSeen | None = None) -> TrackedRuling:
+    """:func:`track_stroke`, with ``seen`` what the recording's camera does (by default
+    measured on the stroke alone), for the doubts about the camera
+    (:func:`~carom.track.judging.camera.camera_doubts`)."""
     if detection is None:
         detection = detect(tracked, table, model)
     cands = candidates(detection, tracked, table)
-    chosen = accepted(cands)
-    stroke = build_stroke(tracked, [c.event for c in chosen], table, discipline, detection)
+    base, parts = uncertain_parts(cands, tracked.cue)
+    likeliest, _ = assemble(base, parts, tuple(0 for _ in parts))
+    stroke = build_stroke(tracked, likeliest, table, discipline, detection)
     raw = {b: track.first for b, track in tracked.balls.items()}
     sigma = max(m.sigma for m in detection.motions.values())
     frozen = frozen_reading(stroke, raw, sigma, table, model.bias_scale, _leaving(detection),
                             _first_line(detection, tracked.cue), camera)
     if frozen is not None:
         stroke = frozen.likely
+        if frozen.other_chance >= NEGLIGIBLE:
+            parts.append(Part((State(1.0 - frozen.other_chance, start=frozen.likely),
+                               State(frozen.other_chance, words=frozen.describe(), start=frozen.other))))
+    parts.extend(order_parts(base, parts, tracked.cue))
     context = StrokeContext.of(discipline, table, cue_ball=tracked.cue, opening=opening,
                                position=stroke.start)
+
+    def ruling(events: list[Event], start: Stroke | None) -> tuple[object, ...]:
+        read_as = start or stroke
+        verdict = judge(context, Stroke(stroke.ball, tuple(events), read_as.start, stroke.end, stroke.exits,
+                                        stroke.fouls))
+        return (verdict.points, verdict.fouls)
+
+    reading = read(base, parts, ruling)
+    read_as = reading.best.start or stroke
+    stroke = Stroke(stroke.ball, tuple(reading.best.events), read_as.start, stroke.end, stroke.exits,
+                    stroke.fouls, stroke.paths, stroke.extra)
     verdict = judge(context, stroke)
-
-    def ruling(events: list[Event]) -> tuple[object, ...]:
-        alternative = judge(context, Stroke(stroke.ball, tuple(events), stroke.start, stroke.end,
-                                            stroke.exits, stroke.fouls))
-        return (alternative.points, alternative.fouls)
-
-    found = doubts(cands, chosen, tracked.cue, ruling, (verdict.points, verdict.fouls))
-    if frozen is not None and frozen.other_chance >= NEGLIGIBLE:
-        other = judge(context, frozen.other)
-        if (other.points, other.fouls) != (verdict.points, verdict.fouls):
-            chance = frozen.other_chance
-            found.append(Doubt(chance, f"{frozen.describe()} (chance {chance:.3f})"))
-            found.sort(key=lambda d: -(d.probability or 0.0))
-    confidence = confidence_of(found)
+    if seen is None:
+        seen = CameraSeen(sending([tracked]), max(m.sigma for m in detection.motions.values()))
+    found = [*camera_doubts(tracked, detection.motions, seen),
+             *(Doubt(e.probability, e.words(parts)) for e in reading.others)]
+    confidence = reading.confidence
     wrong = implausible(tracked, table)
     if wrong:
         # not a recording the tracker-error model explains: nothing in it is sure

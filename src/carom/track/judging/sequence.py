@@ -105,12 +105,13 @@ def broken_after(before: TrackedRuling, after: TrackedRuling, table: TableSpec) 
 def with_sequence_doubts(before: TrackedRuling, after: TrackedRuling | None,
                          table: TableSpec) -> TrackedRuling:
     """``before`` with the doubt :func:`broken_after` raises, if any, in front of its
-    others (``after``: the next stroke of the recording, ``None`` at its end). A ruling
-    that already has a doubt about the recording is given back as it is."""
-    if after is None or any(d.about_recording for d in before.doubts):
+    others (``after``: the next stroke of the recording, ``None`` at its end), once."""
+    if after is None:
         return before
     doubt = broken_after(before, after, table)
-    return before if doubt is None else replace(before, doubts=(doubt, *before.doubts))
+    if doubt is None or doubt in before.doubts:
+        return before
+    return replace(before, doubts=(doubt, *before.doubts))
 
 
 def track_sequence(strokes: Iterable[TrackedStroke], discipline: Discipline, table: TableSpec, *,

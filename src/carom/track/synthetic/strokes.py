@@ -2,7 +2,9 @@
 
 Each stroke is played by :func:`carom.physics.simulate` from a random position with a
 random strike, judged by the referee on the events as they happened (the label), and
-sent through a simulated camera tracker (:mod:`carom.track.synthetic.camera`). Random
+sent through a simulated camera tracker (:mod:`carom.track.synthetic.camera`, or the harsh
+cameras of :mod:`carom.track.synthetic.harsh`), on a table whose physics the camera's
+family may vary (:attr:`~carom.track.synthetic.camera.Family.physics`). Random
 strokes alone seldom test what decides a ruling, so most strokes are built around one
 hard contact: ball 1's path is played first without the ball it is to meet, and that
 ball is then placed beside the path, at a chosen distance from it, before the stroke
@@ -40,11 +42,15 @@ from carom.core.balls import Ball, object_balls
 from carom.core.errors import CaromError, UnknownName
 from carom.core.records import Stroke
 from carom.core.table import TableSpec
-from carom.physics import Strike, simulate
+from carom.physics import DEFAULT_PARAMS, Params, Strike, simulate
 from carom.rules.disciplines import Discipline
 from carom.rules.referee import StrokeContext, Verdict, judge
 from carom.track.samples import FloatArray, TrackedStroke
-from carom.track.synthetic.camera import Camera, CameraRanges
+from carom.track.synthetic.camera import REAL, Camera, Family
+from carom.track.synthetic.harsh import HarshCamera, HarshRanges
+
+Cameras = Family | HarshRanges
+"""What a stroke's camera is drawn from: a family, or the harsh ranges of the first rounds."""
 
 KINDS: dict[str, float] = {"open": 0.25, "thin": 0.2, "miss": 0.2, "slow": 0.1, "first": 0.12,
                            "frozen": 0.03, "kiss": 0.1}
@@ -64,7 +70,9 @@ class LabelledStroke:
     verdict: Verdict
     """The referee's ruling on :attr:`truth`."""
     kind: str
-    camera: Camera
+    camera: Camera | HarshCamera
+    params: Params
+    """The simulator's parameters the stroke was played with."""
 
 
 Paths = dict[Ball, tuple[FloatArray, FloatArray]]
@@ -75,56 +83,83 @@ class _Rejected(Exception):
 
 
 def labelled_stroke(seed: int, discipline: Discipline, table: TableSpec, kind: str | None = None,
-                    ranges: CameraRanges | None = None, camera: Camera | None = None) -> LabelledStroke:
+                    ranges: Cameras = REAL, camera: Camera | HarshCamera | None = None,
+                    params: Params | None = None) -> LabelledStroke:
     """The stroke of ``seed`` (of ``kind``, else drawn by :data:`KINDS`), seen by a camera
-    drawn from ``ranges`` or, given, by ``camera`` (the stroke is the same either way)."""
+    drawn from ``ranges`` or, given, by ``camera`` (the strike and the position are the same
+    either way), played with the simulator's ``params`` (by default drawn from the family's
+    :attr:`~carom.track.synthetic.camera.Family.physics` by a generator of their own,
+    seeded ``(seed, PHYSICS_STREAM)``)."""
     rng = np.random.default_rng(seed)
+    if params is None:
+        params = draw_params(np.random.default_rng((seed, PHYSICS_STREAM)), ranges)
     if kind is None:
         names = list(KINDS)
         kind = names[int(rng.choice(len(names), p=np.array(list(KINDS.values())) / sum(KINDS.values())))]
     for _ in range(200):
         try:
-            position, strike, grazed = _build(kind, rng, table)
-            truth = simulate(position, strike, table, sample=SAMPLE)
+            position, strike, grazed = _build(kind, rng, table, params)
+            truth = simulate(position, strike, table, params, sample=SAMPLE)
         except (_Rejected, ValueError):
             continue
         paths = _arrays(truth)
         if grazed is not None and not _thin_enough(paths[grazed]):
             continue
         stopped = max(float(t[-1]) for t, _ in paths.values())
-        drawn = Camera.draw(rng, ranges)  # drawn either way: the seed's stroke stays the same
+        drawn = draw_camera(rng, ranges)  # drawn either way: the seed's stroke stays the same
         seen_by = camera or drawn
         cue = strike.ball
         verdict = judge(StrokeContext.of(discipline, table, cue_ball=cue, position=truth.start), truth)
         tracks = seen_by.view(paths, stopped, table.ball_radius, rng)
         tracked = TrackedStroke(seed, cue, tracks, verdict.points > 0, 0, {"kind": kind})
-        return LabelledStroke(tracked, truth, verdict, kind, seen_by)
+        return LabelledStroke(tracked, truth, verdict, kind, seen_by, params)
     raise CaromError(f"no {kind} stroke could be built from seed {seed}")
 
 
+def draw_camera(rng: np.random.Generator, ranges: Cameras) -> Camera | HarshCamera:
+    """A camera drawn from ``ranges``."""
+    if isinstance(ranges, HarshRanges):
+        return HarshCamera.draw(rng, ranges)
+    return Camera.draw(rng, ranges)
+
+
+def draw_params(rng: np.random.Generator, ranges: Cameras) -> Params:
+    """The simulator's parameters of a table drawn from the family's ranges (the defaults
+    for a family that keeps them)."""
+    if isinstance(ranges, HarshRanges) or not ranges.physics:
+        return DEFAULT_PARAMS
+    drawn = {name: float(rng.uniform(low, high)) for name, low, high in ranges.physics}
+    return DEFAULT_PARAMS.replace(**drawn)
+
+
 def labelled_strokes(count: int, first_seed: int, discipline: Discipline, table: TableSpec,
-                     ranges: CameraRanges | None = None) -> Iterator[LabelledStroke]:
+                     ranges: Cameras = REAL) -> Iterator[LabelledStroke]:
     """``count`` strokes, seeds ``first_seed``, ``first_seed + 1``, …"""
     for seed in range(first_seed, first_seed + count):
         yield labelled_stroke(seed, discipline, table, None, ranges)
 
 
 def labelled_recording(count: int, first_seed: int, discipline: Discipline, table: TableSpec,
-                       ranges: CameraRanges | None = None) -> list[LabelledStroke]:
+                       ranges: Cameras = REAL) -> list[LabelledStroke]:
     """``count`` strokes (seeds ``first_seed`` on, as :func:`labelled_strokes`) seen by one
-    camera, as a recording is: the camera drawn from ``ranges`` by a generator of its own,
-    seeded ``(first_seed, RECORDING_STREAM)``."""
-    camera = Camera.draw(np.random.default_rng((first_seed, RECORDING_STREAM)), ranges)
-    return [labelled_stroke(seed, discipline, table, None, ranges, camera)
+    camera on one table, as a recording is: the camera and the table's physics drawn from
+    ``ranges`` by a generator of their own, seeded ``(first_seed, RECORDING_STREAM)``."""
+    rng = np.random.default_rng((first_seed, RECORDING_STREAM))
+    camera = draw_camera(rng, ranges)
+    params = draw_params(rng, ranges)
+    return [labelled_stroke(seed, discipline, table, None, ranges, camera, params)
             for seed in range(first_seed, first_seed + count)]
 
 
 RECORDING_STREAM = 1
 """Seeds a recording's camera apart from the strokes' own generators."""
 
+PHYSICS_STREAM = 2
+"""Seeds a stroke's table physics apart from its own generator."""
+
 
 def labelled_recordings(count: int, first_seed: int, size: int, discipline: Discipline, table: TableSpec,
-                        ranges: CameraRanges | None = None) -> Iterator[list[LabelledStroke]]:
+                        ranges: Cameras = REAL) -> Iterator[list[LabelledStroke]]:
     """``count`` strokes (seeds ``first_seed`` on) in recordings of ``size`` consecutive
     seeds (:func:`labelled_recording`; the last may be shorter)."""
     last = first_seed + count
@@ -221,7 +256,7 @@ Built = tuple[dict[Ball, tuple[float, float]], Strike, Ball | None]
 """A position, a strike, and the ball placed for a thin contact (if any)."""
 
 
-def _build(kind: str, rng: np.random.Generator, table: TableSpec) -> Built:
+def _build(kind: str, rng: np.random.Generator, table: TableSpec, params: Params) -> Built:
     """A position and a strike of ``kind`` (see the module)."""
     r = table.ball_radius
     position = _random_position(rng, table)
@@ -241,14 +276,14 @@ def _build(kind: str, rng: np.random.Generator, table: TableSpec) -> Built:
     if kind == "open":
         return position, strike, None
     if kind == "first":
-        alone = simulate(_without(position, two), strike, table, sample=0.01)
+        alone = simulate(_without(position, two), strike, table, params, sample=0.01)
         thin = rng.random() < 0.5
         position[two] = _place_beside(_arrays(alone)[cue], rng, _thin(rng, r) if thin else _miss(rng, r),
                                       (0.3, 20.0))
         _check(position, two, table)
         return position, strike, two if thin else None
     if kind == "kiss":
-        played = simulate(_without(position, three), strike, table, sample=0.01)
+        played = simulate(_without(position, three), strike, table, params, sample=0.01)
         paths = _arrays(played)
         hit = next((e.t for e in played.events if getattr(e, "other", None) is two), None)
         if hit is None:
@@ -257,7 +292,7 @@ def _build(kind: str, rng: np.random.Generator, table: TableSpec) -> Built:
                                         after=float(hit) + 0.05)
         _check(position, three, table)
         return position, strike, None
-    played = simulate(_without(position, three), strike, table, sample=0.01)
+    played = simulate(_without(position, three), strike, table, params, sample=0.01)
     path = _arrays(played)[cue]
     if kind == "thin":
         position[three] = _place_beside(path, rng, _thin(rng, r), (0.3, 20.0))

@@ -16,7 +16,7 @@ from fastapi.responses import Response
 
 from carom.core.errors import CaromError
 from carom.web.shared.deps import answer, client_of, services, until_gone, words
-from carom.web.shared.pool import Busy, Gone, JobFailed, Refused, Task
+from carom.web.shared.pool import Broken, Busy, Gone, Refused, Task
 
 PRINTED = 32
 """Printed documents kept (the least recently asked for leave first)."""
@@ -38,10 +38,12 @@ async def pooled(request: Request, task: Task, arguments: Callable[[], Awaitable
     try:
         args = await arguments()
         return await pool.run(client, task, args, seconds, lambda: until_gone(request))
-    except (CaromError, JobFailed) as error:  # the field is named
-        return answer(request, 422, str(error))
     except Gone as gone:
         return _refusal(request, 503, _said(request, gone), 5)
+    except Broken:
+        raise
+    except CaromError as error:  # the field is named (JobFailed too)
+        return answer(request, 422, str(error))
     finally:
         pool.release(client)
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
+from carom.core.errors import CaromError
 from carom.notation.words import N_
 from carom.web.shared.limits import Limits
 from carom.web.shared.tally import Tally
@@ -80,8 +81,13 @@ class Gone(Refused):
     bound passed."""
 
 
-class JobFailed(ValueError):
+class JobFailed(CaromError):
     """The job refused its input (the message names the field): a 422."""
+
+
+class Broken(CaromError):
+    """A simulation process that did not start or failed: the server's fault, answered 500
+    (the request is not refused as bad input)."""
 
 
 @dataclass(eq=False)
@@ -116,7 +122,7 @@ class Worker:
         theirs.close()
         self.pipe = ours
         if ours.recv() != work.READY:
-            raise RuntimeError("a simulation process did not start")
+            raise Broken("a simulation process did not start")
 
     def call(self, task: Task, args: tuple[Any, ...]) -> bytes:
         """Run ``task(*args)`` in the process (blocks a thread of the pool, not the loop);
@@ -131,7 +137,7 @@ class Worker:
         if outcome == "refused":
             raise JobFailed(value)
         if outcome == "failed":
-            raise RuntimeError(f"a simulation process failed: {value}")
+            raise Broken(f"a simulation process failed: {value}")
         return value  # type: ignore[no-any-return]
 
     def kill(self) -> None:
@@ -258,7 +264,7 @@ class Pool:
         try:
             result: Any = worker.call(job.task, job.args)
             ok = True
-        except (Gone, JobFailed, RuntimeError) as error:
+        except (Gone, JobFailed, Broken) as error:
             result, ok = error, False
         with worker.lock:
             worker.current = None
