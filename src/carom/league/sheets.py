@@ -24,7 +24,7 @@ from datetime import datetime
 from itertools import count
 
 from carom.core.errors import InputError, UnknownName
-from carom.core.inputs import decode
+from carom.core.inputs import decode, is_digits
 from carom.core.spreadsheet import CHARSETS, Cell, Style, csv_text
 from carom.core.spreadsheet import decode as decode_in
 from carom.league.errors import LeagueError
@@ -33,6 +33,10 @@ from carom.league.formats import meeting_format
 from carom.league.season import Club, Division, Season, Team, check_roster_size
 from carom.league.table import TableLine
 
+MAX_DIGITS = 6
+"""A sheet's whole numbers (a round, a team's number, places up or down) have at most
+this many digits: far beyond any league, and within every database's integers."""
+MAX_WHOLE = 10 ** MAX_DIGITS - 1
 ENCODINGS = CHARSETS
 """The encodings a sheet may come in, by the names callers use."""
 
@@ -57,6 +61,14 @@ class TeamSheet:
     season: Season
     players: Mapping[int, tuple[str, str | None]]
     """Player id → (name, licence)."""
+
+
+def teams_sheet_names(text: str) -> Iterator[tuple[int, str, str]]:
+    """Each name a teams sheet brings, as (line, column, name): its clubs', teams' and
+    players' (what the scoreboard checks before it shows them)."""
+    for line, row in _rows(text, TEAM_COLUMNS, ("division", "club", "team", "player")):
+        for column in ("club", "team", "player"):
+            yield line, column, row[column]
 
 
 def read_teams(text: str, league: str, name: str, divisions: Sequence[Division]) -> TeamSheet:
@@ -94,8 +106,10 @@ def read_teams(text: str, league: str, name: str, divisions: Sequence[Division])
         names.setdefault(player, (row["player"], licence))
         if player in where:
             other, at = where[player]
-            again = "twice on its roster" if other == row["team"] else f"on the roster of {other!r} already"
-            raise LeagueError("LG1", f"player: {row['player']!r} is {again} (line {at})", line)
+            raise LeagueError("LG1", f"player: {row['player']!r} is twice on its roster (line {at})"
+                              if other == row["team"] else
+                              f"player: {row['player']!r} is on the roster of {other!r} already (line {at})",
+                              line)
         where[player] = (row["team"], line)
         rosters.setdefault(team.id, []).append(player)
     for t in teams.values():
@@ -179,8 +193,8 @@ def _rows(text: str, columns: Sequence[str], required: Sequence[str]) -> Iterato
 
 def _whole(row: Mapping[str, str], column: str, line: int) -> int:
     value = row[column]
-    if not value.isdigit() or int(value) < 1:
-        raise InputError(f"{column}: {value!r} is not a whole number from 1", line)
+    if not is_digits(value) or len(value) > MAX_DIGITS or int(value) < 1:
+        raise InputError(f"{column}: {value!r} is not a whole number from 1 to {MAX_WHOLE}", line)
     return int(value)
 
 
@@ -199,3 +213,39 @@ def _start(row: Mapping[str, str], line: int) -> datetime:
     except ValueError:
         raise InputError(f"time: {time!r} is not a time like 14:30", line) from None
     return day.replace(hour=clock.hour, minute=clock.minute)
+
+
+DIVISION_COLUMNS = ("division", "name", "format", "up", "down", "promote", "relegate", "one_team_per_club")
+_YES, _NO = ("yes", "1", "true", "ja", "áno", "ano"), ("", "no", "0", "false", "nein", "nie")
+
+
+def read_divisions(text: str) -> tuple[Division, ...]:
+    """A season's divisions from a sheet, one a line: ``division`` (its id), ``format``
+    (a row of :data:`~carom.league.formats.FORMATS`), optionally ``name``, ``up`` and
+    ``down`` (the ids of the divisions teams move to), ``promote``, ``relegate`` (how many;
+    0 when left out) and ``one_team_per_club`` (yes or no, LG13). The divisions are
+    checked as a season checks them (LG12) when the teams sheet is read with them."""
+    out: list[Division] = []
+    rows = list(_rows(text, DIVISION_COLUMNS, ("division", "format")))
+    known = {row["division"] for _, row in rows}
+    for line, row in rows:
+        try:
+            meeting_format(row["format"])
+        except UnknownName as error:
+            raise LeagueError("LG12", f"format: {error}", line) from None
+        for column in ("up", "down"):
+            if row[column] and row[column] not in known:
+                raise LeagueError("LG12", f"{column}: {row[column]!r} is not a division of the sheet", line)
+        flag = row["one_team_per_club"].lower()
+        if flag not in (*_YES, *_NO):
+            raise InputError(f"one_team_per_club: {row['one_team_per_club']!r} is not yes or no", line)
+        if any(d.id == row["division"] for d in out):
+            raise LeagueError("LG12", f"division: {row['division']!r} is given twice", line)
+        out.append(Division(row["division"], row["name"] or row["division"], row["format"],
+                            row["up"] or None, row["down"] or None,
+                            _whole(row, "promote", line) if row["promote"] not in ("", "0") else 0,
+                            _whole(row, "relegate", line) if row["relegate"] not in ("", "0") else 0,
+                            flag in _YES))
+    if not out:
+        raise InputError("the sheet names no division", 2)
+    return tuple(out)

@@ -24,6 +24,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from sqlalchemy import Connection
+
 from carom.core.errors import RecordError
 from carom.core.records import Header, Record
 from carom.match.replay import Replayer
@@ -353,11 +355,13 @@ class MatchBook:
         return Appended(seq, ruling, live.snapshot)
 
     def create(self, header: Header | str, token: str, lines: tuple[str, ...] = (),
-               player_ids: tuple[int, int] | None = None, by: Account | None = None) -> int:
+               player_ids: tuple[int, int] | None = None, by: Account | None = None,
+               within: Connection | None = None) -> int:
         """Store a new match (an import brings its records) with its players: the ones
         its names find or make, or the ones given by id (a register's). Returns its id
         (:class:`~carom.storage.players.SamePlayer`, ``AmbiguousName``, ``UnknownPlayer``).
-        ``by``: the account that creates it."""
+        ``by``: the account that creates it. ``within``: the write transaction to make it in
+        (else a commit of its own)."""
         parsed = parse_header(header) if isinstance(header, str) else header
         names = None if player_ids is not None else parsed.players
         line = format_header(parsed)
@@ -365,7 +369,9 @@ class MatchBook:
             raise FullMatch(f"{len(lines)} records: a match may hold at most {MAX_RECORDS}")
         if len(line) + sum(len(x) for x in lines) > MAX_BYTES:
             raise FullMatch(f"the match's lines pass the {MAX_BYTES} bytes a match may hold")
-        return self.store.create_match(line, token, lines, names, player_ids, by)
+        if within is None:
+            return self.store.create_match(line, token, lines, names, player_ids, by)
+        return self.store.create_match(line, token, lines, names, player_ids, by, within=within)
 
     def new_token(self, match_id: int, token: str, by: Account) -> None:
         """A new tablet link for the match: the old token stops working at once."""

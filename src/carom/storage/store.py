@@ -73,13 +73,16 @@ class Store(Protocol):
 
     def create_match(self, header: str, token: str, lines: Sequence[str] = (),
                      players: tuple[str, str] | None = None,
-                     player_ids: tuple[int, int] | None = None, by: Account | None = None) -> int:
+                     player_ids: tuple[int, int] | None = None, by: Account | None = None,
+                     within: Connection | None = None) -> int:
         """A new match with its header line and referee token (and, for an import,
         its records); returns its id. ``players``: the two names, each made the player
         of that name (:mod:`carom.storage.players`); :class:`SamePlayer` when they are one,
         :class:`AmbiguousName` when a name is several players'. ``player_ids``: the two
         players by id instead (a register's players), :class:`UnknownPlayer` if one is not.
-        ``by``: the account that creates it (its imported records are that account's too)."""
+        ``by``: the account that creates it (its imported records are that account's too).
+        ``within``: a write transaction of :meth:`SqlStore.run` to make it in (a league
+        meeting's games are made with its line-up, all or nothing)."""
         ...
 
     def set_token(self, match_id: int, token: str) -> None:
@@ -158,7 +161,8 @@ class SqlStore:
 
     def create_match(self, header: str, token: str, lines: Sequence[str] = (),
                      players: tuple[str, str] | None = None,
-                     player_ids: tuple[int, int] | None = None, by: Account | None = None) -> int:
+                     player_ids: tuple[int, int] | None = None, by: Account | None = None,
+                     within: Connection | None = None) -> int:
         if player_ids is not None and player_ids[0] == player_ids[1]:
             raise SamePlayer(f"player {player_ids[0]}")
         if players is not None and name_key(players[0]) == name_key(players[1]):
@@ -186,7 +190,7 @@ class SqlStore:
             notify(connection, self.origin, match_id)
             return match_id
 
-        return self._writer.run(job)
+        return job(within) if within is not None else self._writer.run(job)
 
     @staticmethod
     def _player_ids(connection: Connection, names: tuple[str, str]) -> tuple[int, int]:

@@ -23,10 +23,14 @@ from carom.web.accounts import api as accounts_api
 from carom.web.accounts import pages as accounts
 from carom.web.connections import descriptors
 from carom.web.hall import pages as hall
+from carom.web.leagues import api as leagues_api
+from carom.web.leagues import captain as league_captain
+from carom.web.leagues import pages as leagues_pages
 from carom.web.matches import api, organiser, referee, results, tablet
 from carom.web.matches import pages as match_pages
 from carom.web.matches.pages import BoardFragments
 from carom.web.players import pages as players
+from carom.web.players import profile as player_profile
 from carom.web.review import pages as review
 from carom.web.shared import pages as shared_pages
 from carom.web.shared.deps import STATIC_AREAS, Services, answer, refuse, words
@@ -67,8 +71,8 @@ def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: s
     app.mount("/static", StaticFiles(packages=[(f"carom.web.{area}", "static") for area in STATIC_AREAS]),
               name="static")
     for module in (api, tablet, match_pages, organiser, referee, accounts, accounts_api, players,
-                   tournaments_api, tournaments_pages, hall, results, simulator, training, review,
-                   shared_pages):
+                   player_profile, tournaments_api, tournaments_pages, hall, results, simulator, training,
+                   review, leagues_api, leagues_pages, league_captain, shared_pages):
         app.include_router(module.router)
     app.add_exception_handler(UnknownMatch, _unknown)
     app.add_exception_handler(RecordError, _unreadable)
