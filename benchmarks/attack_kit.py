@@ -14,6 +14,7 @@ import math
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -158,6 +159,18 @@ class Server:
                 self.process.wait()
 
 
+def on_fresh_server(prefix: str, run: Callable[[Server], str]) -> None:
+    """Print what ``run`` reports of a fresh ``carom serve`` on SQLite (a temporary data
+    folder named ``prefix``...), stopped after it."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        server = Server(Path(tmp) / "data").wait()
+        try:
+            report = run(server)
+        finally:
+            server.stop()
+    print(report)
+
+
 async def on_schedule(period: float, until: float, act: Callable[[], Awaitable[None]],
                       times: list[float], errors: list[str], offset: float = 0.0) -> None:
     """Call ``act`` every ``period`` seconds until ``until`` (``time.perf_counter``), each
@@ -194,3 +207,39 @@ async def page_probe(host: str, port: int, path: str, period: float, until: floa
     await on_schedule(period, until, get, times, errors)
     for connection in holder:
         connection.close()
+
+
+def tree_memory(pid: int) -> int:
+    """The resident memory of a process and every process below it, in bytes."""
+    return sum(memory(each)[0] for each in {pid} | descendants(pid))
+
+
+def reset_peak(pid: int) -> None:
+    """Start a process's ``VmHWM`` again from its resident memory now (``clear_refs`` 5)."""
+    Path(f"/proc/{pid}/clear_refs").write_text("5")
+
+
+@dataclass
+class MemorySampler:
+    """The resident memory of a server's processes together, sampled while a phase runs:
+    the first sample and the highest."""
+
+    pid: int
+    period: float = 0.25
+    first: int = 0
+    highest: int = 0
+    _task: asyncio.Task[None] | None = None
+
+    def start(self) -> MemorySampler:
+        self.first = self.highest = tree_memory(self.pid)
+        self._task = asyncio.ensure_future(self._sample())
+        return self
+
+    async def _sample(self) -> None:
+        while True:
+            self.highest = max(self.highest, await asyncio.to_thread(tree_memory, self.pid))
+            await asyncio.sleep(self.period)
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()

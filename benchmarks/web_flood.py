@@ -30,7 +30,6 @@ import json
 import multiprocessing
 import random
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -41,6 +40,7 @@ from attack_kit import (
     Server,
     cpu_seconds,
     descendants,
+    on_fresh_server,
     on_schedule,
     page_probe,
     percentile,
@@ -72,17 +72,18 @@ async def tablet(port: int, match_id: int, token: str, period: float, until: flo
     return seq
 
 
-async def probes(port: int, match_id: int, token: str, seconds: float, first_seq: int
-                 ) -> tuple[list[float], list[float], list[str], str, int]:
-    """One phase of probes: the writes' and the page's times, the errors, the load, and
-    the next record's ``after``."""
+async def probes(port: int, match_id: int, token: str, seconds: float, first_seq: int,
+                 write_every: float = 0.2) -> tuple[list[float], list[float], list[str], str, int]:
+    """One phase of probes (a record written every ``write_every`` seconds, the page read
+    every 200 ms): the writes' and the page's times, the errors, the load, and the next
+    record's ``after``."""
     until = time.perf_counter() + seconds
     writes: list[float] = []
     pages: list[float] = []
     errors: list[str] = []
     load = LoadSampler().start()
     seq, _ = await asyncio.gather(
-        tablet(port, match_id, token, 0.2, until, writes, errors, first_seq),
+        tablet(port, match_id, token, write_every, until, writes, errors, first_seq),
         page_probe(HOST, port, f"/m/{match_id}", 0.2, until, pages, errors))
     return writes, pages, errors, load.stop(), seq
 
@@ -140,14 +141,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--baseline", type=float, default=15.0)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="carom-flood-") as tmp:
-        server = Server(Path(tmp) / "data").wait()
-        try:
-            warm(server)
-            report = run(server, args)
-        finally:
-            server.stop()
-    print(report)
+
+    def warmed_run(server: Server) -> str:
+        warm(server)
+        return run(server, args)
+
+    on_fresh_server("carom-flood-", warmed_run)
 
 
 def run(server: Server, args: argparse.Namespace) -> str:

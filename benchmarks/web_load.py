@@ -125,7 +125,7 @@ async def open_matches(host: str, port: int, players: list[list[str]]) -> dict[i
     """Log in as the organiser and open a three-cushion match for each pair of ``players``,
     each with its opener recorded: the referee token of each match by its number."""
     organiser = await Connection(host, port).open()
-    form = f"password={PASSWORD}".encode()
+    form = f"name=organiser&password={PASSWORD}".encode()
     organiser.writer.write(f"POST /login HTTP/1.1\r\nHost: {host}\r\nContent-Type: "
                            f"application/x-www-form-urlencoded\r\nContent-Length: {len(form)}\r\n\r\n"
                            .encode() + form)

@@ -18,7 +18,7 @@ from carom.notation import words
 from carom.rules.disciplines import DISCIPLINES
 from carom.track.samples import TrackedStroke
 from tests.track.synthetic import sample, simulate, to_jsonl
-from tests.web.server import PASSWORD
+from tests.web.server import ORGANISER, PASSWORD
 
 CLUB = TableSpec("club", 1.270, 2.540, 0.163)
 """A 2.54 m table, between the small and the large one: no such row exists in carom."""
@@ -121,14 +121,17 @@ def organiser(tmp_path: Path) -> Iterator[Any]:
     from fastapi.testclient import TestClient
 
     from carom.storage import open_store
+    from carom.storage.accounts import Accounts
     from carom.storage.book import MatchBook
+    from carom.storage.roles import Role
     from carom.web.app import create_app
     from carom.web.shared.auth import hash_password
 
     store = open_store(tmp_path / "data")
-    store.set_organiser_hash(hash_password(PASSWORD))
+    Accounts(store).create(ORGANISER, Role.ORGANISER, hash_password(PASSWORD), by=None)
     with TestClient(create_app(MatchBook(store), setup_code="let-me-in")) as client:
-        assert client.post("/login", data={"password": PASSWORD}, follow_redirects=False).status_code == 303
+        assert client.post("/login", data={"name": ORGANISER, "password": PASSWORD},
+                           follow_redirects=False).status_code == 303
         client.headers["X-CSRF-Token"] = client.get("/api/session").json()["csrf"]  # the session's token
         yield client
     store.close()

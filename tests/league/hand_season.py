@@ -40,6 +40,14 @@ DIVISIONS = (
     Division("2-liga", "2. liga", "club-3c-two-boards", up="1-liga", promote=1),
 )
 
+DIVISIONS_CSV = """\
+division;name;format;up;down;promote;relegate;one_team_per_club
+extraliga;Extraliga;club-3c-two-boards;;1-liga;0;1;yes
+1-liga;1. liga;club-3c-two-boards;extraliga;2-liga;1;1;no
+2-liga;2. liga;club-3c-two-boards;1-liga;;1;0;no
+"""
+"""The divisions above as the league office types them (:func:`carom.league.read_divisions`)."""
+
 TEAMS_CSV = """\
 division;club;team;number;player
 1-liga;BK Trenčín;Trenčín A;1;Adam Kováč

@@ -94,6 +94,10 @@ FIX = "division;round;date;time;home;away\n"
     (FIX + "1-liga;1;2025-13-01;;Nitra;Žilina\n", "line 2: date: '2025-13-01' is not a date like 2025-09-13"),
     (FIX + "1-liga;1;2025-09-13;2 pm;Nitra;Žilina\n", "line 2: time: '2 pm' is not a time like 14:30"),
     (FIX + "1-liga;x;2025-09-13;;Nitra;Žilina\n", "line 2: round: 'x' is not a whole number"),
+    (FIX + "1-liga;\u00b2;2025-09-13;;Nitra;Žilina\n", "line 2: round: '\u00b2' is not a whole number"),
+    (FIX + "1-liga;\u0663;2025-09-13;;Nitra;Žilina\n", "line 2: round: '\u0663' is not a whole number"),
+    (FIX + "1-liga;1234567;2025-09-13;;Nitra;Žilina\n", "line 2: round: '1234567' is not a whole number "
+                                                       "from 1 to 999999"),
     (FIX + "1-liga;1;2025-09-13;;Nitra;Košice\n", "line 2: away: 'Košice' is not a team of division '1-liga' "
                                                   "\\(LG11\\)"),
     (FIX + "4-liga;1;2025-09-13;;Nitra;Žilina\n", "line 2: division: '4-liga' is not a division .*LG12"),
@@ -119,7 +123,7 @@ def test_a_date_in_either_form_and_a_meeting_without_a_time() -> None:
 def test_the_table_sheet_with_commas_and_a_name_that_looks_like_a_formula() -> None:
     line = TableLine(1, 7, 2, 1, 1, 0, 3, 1, 6, 2, 20, 30)
     assert write_table([line], {7: "=HYPERLINK(1)"}, ",").splitlines()[1] == \
-        "1,'=HYPERLINK(1),2,1,1,0,3,1,6,2,0.667"
-    assert write_table([line], {}).endswith("1;7;2;1;1;0;3;1;6;2;0.667\r\n")
+        "1,'=HYPERLINK(1),2,1,1,0,3,1,6,2,0.666"
+    assert write_table([line], {}).endswith("1;7;2;1;1;0;3;1;6;2;0.666\r\n")  # 2/3 cut
     with pytest.raises(InputError, match="delimiter: '\\\\t' is not ';' or ','"):
         write_table([line], {}, "\t")

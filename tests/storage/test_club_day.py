@@ -10,9 +10,11 @@ from typing import Any
 
 from carom.core.averages import printed_average
 from carom.storage import SqlStore
+from carom.storage.accounts import Accounts
 from carom.storage.book import MatchBook
 from carom.storage.events import Actor
 from carom.storage.ranking_list import read_ranking
+from carom.storage.roles import Account, Role
 from carom.storage.tournaments import Settings, Stage, Tournament, TournamentGame, Tournaments
 from tests import club_day
 from tests.club_day import ORGANISER, Step
@@ -37,6 +39,13 @@ def _sheet(t: Tournament, game: TournamentGame, step: Step) -> dict[str, Any]:
     if step.high_run is not None:
         out["high_run"] = pair(step.high_run)
     return out
+
+
+def _organiser(store: SqlStore) -> Account:
+    """The organiser's account (made at its first confirmation)."""
+    accounts = Accounts(store)
+    found = accounts.credentials(ORGANISER)
+    return found[0] if found else accounts.create(ORGANISER, Role.ORGANISER, "not-a-hash", by=None)
 
 
 def _do(tournaments: Tournaments, store: SqlStore, tid: int, step: Step) -> None:
@@ -68,7 +77,7 @@ def _do(tournaments: Tournaments, store: SqlStore, tid: int, step: Step) -> None
         tournaments.game_over(game.match_id)  # type: ignore[arg-type]  # as the records API does
     elif step.kind == "confirm":
         game = _game(t, step.names)
-        tournaments.book.confirm(game.match_id, Actor.ORGANISER)  # type: ignore[arg-type]
+        tournaments.book.confirm(game.match_id, Actor.ACCOUNT, _organiser(store))  # type: ignore[arg-type]
         tournaments.game_over(game.match_id)  # type: ignore[arg-type]
     elif step.kind == "unlock":
         tournaments.unlock(tid, _game(t, step.names).id, step.reason, actor=ORGANISER)

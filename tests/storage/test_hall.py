@@ -13,11 +13,13 @@ from alembic import command
 from sqlalchemy import select, text
 
 from carom.storage import SqlStore, UnknownMatch, open_store, schema
+from carom.storage.accounts import Accounts
 from carom.storage.book import MatchBook
 from carom.storage.engine import make_engine
 from carom.storage.events import Actor
 from carom.storage.hall import Hall, HallError
 from carom.storage.migrate import alembic_config
+from carom.storage.roles import Role
 from carom.storage.table_games import TableGames
 from tests.storage.test_tournaments import play
 
@@ -107,7 +109,8 @@ def test_one_off_matches_follow_each_other_on_their_table(store: SqlStore) -> No
     seen = games.now(table)  # finished: it waits for its confirmation
     assert seen.now is not None and seen.now.match == first and seen.progress is not None
     assert seen.progress.finished
-    book.confirm(first, Actor.ORGANISER)
+    book.confirm(first, Actor.ACCOUNT, Accounts(book.store).create(  # type: ignore[arg-type]
+        "Olga", Role.ORGANISER, "not-a-hash", by=None))
     seen = games.now(table)
     assert seen.now is not None and seen.now.match == second and seen.next is None
     hall.take("1", second, "anna")

@@ -66,3 +66,4 @@ def test_existing_matches_keep_their_records_and_get_players(database: str, tmp_
         assert store.append(3, 0, PLAY[0]) == 1  # the migrated match takes records
     finally:
         store.close()
+

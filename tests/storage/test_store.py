@@ -50,15 +50,6 @@ def test_matches_are_listed_newest_first(store: SqlStore) -> None:
     assert [m.id for m in store.matches()] == ids[::-1]
 
 
-def test_the_organiser_password_is_set_once_unless_replaced(store: SqlStore) -> None:
-    assert store.organiser_hash() is None
-    assert store.set_organiser_hash("first")
-    assert not store.set_organiser_hash("second")
-    assert store.organiser_hash() == "first"
-    assert store.set_organiser_hash("third", replace=True)
-    assert store.organiser_hash() == "third"
-
-
 def test_writers_racing_on_one_record_one_wins(store: SqlStore) -> None:
     """Eight threads append after the same record, twenty times: exactly one wins each round."""
     match_id = store.create_match("h", "t")

@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.web.server import PASSWORD, Server
+from tests.web.server import ORGANISER, PASSWORD, Server
 
 WATCH_CSP = """
 window.__csp = [];
@@ -49,8 +49,9 @@ class Watched:
 def log_in(page: Page, server: Server) -> None:
     page.goto(server.url + "/organiser")
     expect(page).to_have_url(re.compile(r"/login"))
+    page.fill("input[name=name]", ORGANISER)
     page.fill("input[name=password]", PASSWORD)
-    page.click("form button[type=submit]")
+    page.click("#login-form button[type=submit]")
     expect(page).to_have_url(re.compile(r"/organiser$"))
 
 

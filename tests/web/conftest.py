@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.storage.postgres import Postgres, temporary_postgres
-from tests.web.server import PASSWORD, Server
+from tests.web.server import ORGANISER, PASSWORD, Server
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
@@ -53,14 +53,16 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Any]:
-    """The application in this process, on SQLite, with the organiser password set."""
+    """The application in this process, on SQLite, with the organiser's account made."""
     from carom.storage import open_store
+    from carom.storage.accounts import Accounts
     from carom.storage.book import MatchBook
+    from carom.storage.roles import Role
     from carom.web.app import create_app
     from carom.web.shared.auth import hash_password
 
     store = open_store(tmp_path / "data")
-    store.set_organiser_hash(hash_password(PASSWORD))
+    Accounts(store).create(ORGANISER, Role.ORGANISER, hash_password(PASSWORD), by=None)
     yield create_app(MatchBook(store), setup_code="let-me-in")
     store.close()
 
@@ -85,7 +87,8 @@ def stranger(app: Any) -> Iterator[Any]:
 @pytest.fixture
 def organiser(client: Any) -> Any:
     """The client, logged in as the organiser, sending its session's anti-forgery token."""
-    assert client.post("/login", data={"password": PASSWORD}, follow_redirects=False).status_code == 303
+    assert client.post("/login", data={"name": ORGANISER, "password": PASSWORD},
+                       follow_redirects=False).status_code == 303
     client.headers["X-CSRF-Token"] = client.get("/api/session").json()["csrf"]
     return client
 

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, sync_playwright
 
 from tests.web.browser import OPENER, calls, enter
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
-from tests.web.server import PASSWORD, Server
+from tests.web.server import ORGANISER, PASSWORD, Server
 
 LAG = {
     "type": "lag",
@@ -121,6 +121,7 @@ def _shot(page: Page, path: Path, *, full: bool = False) -> None:
 def _organiser(browser: Any, server: Server, lang: str) -> Page:
     page = browser.new_page(viewport={"width": 1280, "height": 900}, locale=LOCALES[lang])
     page.goto(f"{server.url}/login")
+    page.fill("input[name=name]", ORGANISER)
     page.fill("input[name=password]", PASSWORD)
     page.click("form button[type=submit]")
     page.wait_for_url("**/organiser")

@@ -15,6 +15,8 @@ import httpx
 from tests.storage.postgres import free_port
 
 PASSWORD = "organiser-secret"
+ORGANISER = "organiser"
+"""The organiser's account ``--organiser-password`` makes (its default name)."""
 
 
 class Server:
@@ -85,7 +87,7 @@ class Server:
     def organiser(self) -> httpx.Client:
         """An HTTP client logged in as the organiser."""
         client = httpx.Client(base_url=self.url, timeout=30)
-        response = client.post("/login", data={"password": PASSWORD, "next": "/organiser"})
+        response = client.post("/login", data={"name": ORGANISER, "password": PASSWORD, "next": "/organiser"})
         assert response.status_code in (200, 303), response.text
         client.headers["X-CSRF-Token"] = client.get("/api/session").json()["csrf"]
         return client

@@ -26,8 +26,10 @@ def serve(
         help="A database URL instead of SQLite, e.g. postgresql+psycopg://user:pw@host/carom.")] = None,
     organiser_password: Annotated[str | None, typer.Option(
         envvar="CAROM_ORGANISER_PASSWORD", metavar="PASSWORD",
-        help="Set (or reset) the organiser password; without it, the first start prints a "
-             "setup link.")] = None,
+        help="Set (or reset) the password of the organiser's account named by --organiser "
+             "(made when missing); without it, the first start prints a setup link.")] = None,
+    organiser: Annotated[str, typer.Option(
+        metavar="NAME", help="The organiser's account --organiser-password sets.")] = "organiser",
     log_level: Annotated[str, typer.Option(
         metavar="LEVEL", help=f"Server log level: {', '.join(LOG_LEVELS)}.")] = "warning",
     access_log: Annotated[bool, typer.Option(help="Log every request.")] = False,
@@ -66,6 +68,13 @@ def serve(
             fail(f"--data {data}: cannot be the database's folder: {error.strerror or error}")
     if organiser_password is not None and not organiser_password:
         fail("--organiser-password: the password is empty")
+    if organiser_password is not None:
+        from carom.storage.accounts import AccountError, checked_name
+
+        try:
+            checked_name(organiser)
+        except AccountError as error:
+            fail(f"--organiser: {error}")
     if workers > 1 and not (database or "").startswith("postgresql"):
         fail(f"--workers {workers}: several server processes need PostgreSQL (--database "
              "postgresql+psycopg://...), which carries the live updates from one to the others")
@@ -83,7 +92,8 @@ def serve(
 
     try:
         run(host, port, data, database, organiser_password, say=typer.echo, log_level=log_level,
-            access_log=access_log, limits=limits, workers=workers, proxy=proxy)
+            access_log=access_log, limits=limits, workers=workers, proxy=proxy,
+            organiser=organiser)
     except SQLAlchemyError as error:
         where = "--database" if database else f"--data {data}"
         said = str(getattr(error, "orig", None) or error)  # PostgreSQL's is several lines: one here

@@ -38,7 +38,15 @@ from carom.league.promotion import Move, promotion_and_relegation
 from carom.league.reports import Reports, correct, report
 from carom.league.rules import LEAGUE_RULES
 from carom.league.season import Club, Division, Season, Team
-from carom.league.sheets import TeamSheet, decode_sheet, read_fixtures, read_teams, write_table
+from carom.league.sheets import (
+    TeamSheet,
+    decode_sheet,
+    read_divisions,
+    read_fixtures,
+    read_teams,
+    teams_sheet_names,
+    write_table,
+)
 from carom.league.stats import Competition, PlayerGame, PlayerLine, league_games, player_stats
 from carom.league.table import TableLine, league_table
 
@@ -48,6 +56,6 @@ __all__ = [
     "PlayerGame", "PlayerLine", "Points", "Reports", "ScoredGame", "Season", "Substitutes", "TableLine",
     "Team", "TeamSheet", "TieBreak", "Weight", "check_fixtures", "check_lineup", "correct", "decode_sheet",
     "double_round_robin", "half_of", "league_games", "league_table", "meeting_format", "plan_meeting",
-    "player_stats", "promotion_and_relegation", "read_fixtures", "read_teams", "report", "rounds_of",
-    "score_meeting", "visible_lineups", "write_table",
+    "player_stats", "promotion_and_relegation", "read_divisions", "read_fixtures", "read_teams", "report",
+    "rounds_of", "score_meeting", "teams_sheet_names", "visible_lineups", "write_table",
 ]

@@ -78,10 +78,12 @@ def _substitute(season: Season, fmt: MeetingFormat, team: int, player: int) -> b
         raise LeagueError("LG3", f"line-up of {mine.name!r}: player {player} is on no roster of the season")
     theirs = season.team(holder)
     if theirs.club != mine.club or not 0 < theirs.number - mine.number <= fmt.substitutes.lower_teams:
-        allowed = (f"substitutes from up to {fmt.substitutes.lower_teams} lower teams of the club"
-                   if fmt.substitutes.lower_teams else "no substitutes")
         raise LeagueError("LG3", f"line-up of {mine.name!r}: player {player} is on the roster of "
-                                 f"{theirs.name!r}; {fmt.id!r} allows {allowed}")
+                                 f"{theirs.name!r}; {fmt.id!r} allows substitutes from up to "
+                                 f"{fmt.substitutes.lower_teams} lower teams of the club"
+                          if fmt.substitutes.lower_teams else
+                          f"line-up of {mine.name!r}: player {player} is on the roster of {theirs.name!r}; "
+                          f"{fmt.id!r} allows no substitutes")
     return True
 
 

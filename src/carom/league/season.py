@@ -147,10 +147,10 @@ def _check_rosters(season: Season) -> None:
             raise LeagueError("LG12", f"a roster for team {team_id}, not a team of the season")
         for player in players:
             if player in holder:
-                first = teams[holder[player]].name
-                again = ("twice on its roster" if holder[player] == team_id
-                         else f"on the roster of {first!r} already")
-                raise LeagueError("LG1", f"team {teams[team_id].name!r}: player {player} is {again}")
+                first, name = teams[holder[player]].name, teams[team_id].name
+                raise LeagueError("LG1", f"team {name!r}: player {player} is twice on its roster"
+                                  if holder[player] == team_id else
+                                  f"team {name!r}: player {player} is on the roster of {first!r} already")
             holder[player] = team_id
     for team in season.teams:
         check_roster_size(season.format_of(team.id), team.name, len(season.roster(team.id)))

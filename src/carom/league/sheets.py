@@ -18,21 +18,26 @@ optionally ``time`` (``14:30``; 00:00 when left out), ``home``, ``away`` (team n
 from __future__ import annotations
 
 import csv
-import io
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import count
 
 from carom.core.errors import InputError, UnknownName
-from carom.core.inputs import decode
+from carom.core.inputs import decode, is_digits
+from carom.core.spreadsheet import CHARSETS, Cell, Style, csv_text
+from carom.core.spreadsheet import decode as decode_in
 from carom.league.errors import LeagueError
 from carom.league.fixtures import Fixture, check_fixtures
 from carom.league.formats import meeting_format
 from carom.league.season import Club, Division, Season, Team, check_roster_size
 from carom.league.table import TableLine
 
-ENCODINGS = {"utf-8": "utf-8-sig", "windows-1250": "cp1250", "windows-1252": "cp1252"}
+MAX_DIGITS = 6
+"""A sheet's whole numbers (a round, a team's number, places up or down) have at most
+this many digits: far beyond any league, and within every database's integers."""
+MAX_WHOLE = 10 ** MAX_DIGITS - 1
+ENCODINGS = CHARSETS
 """The encodings a sheet may come in, by the names callers use."""
 
 TEAM_COLUMNS = ("division", "club", "team", "player", "number", "licence")
@@ -42,16 +47,11 @@ TABLE_COLUMNS = ("rank", "team", "played", "won", "drawn", "lost", "meeting_poin
 
 
 def decode_sheet(data: bytes, encoding: str = "utf-8") -> str:
-    """``data`` as text: UTF-8 (a byte-order mark dropped), or the Windows code page named."""
+    """``data`` as text: UTF-8 (a byte-order mark dropped), or the Windows code page named
+    (:func:`carom.core.spreadsheet.decode`)."""
     if encoding not in ENCODINGS:
         raise UnknownName("encoding", encoding, ENCODINGS)
-    if encoding == "utf-8":
-        return decode(data)
-    try:
-        return data.decode(ENCODINGS[encoding])
-    except UnicodeDecodeError as error:
-        line = 1 + data.count(b"\n", 0, error.start)
-        raise InputError(f"byte 0x{data[error.start]:02x} is not {encoding} text", line) from None
+    return decode(data) if encoding == "utf-8" else decode_in(data, encoding)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +61,14 @@ class TeamSheet:
     season: Season
     players: Mapping[int, tuple[str, str | None]]
     """Player id → (name, licence)."""
+
+
+def teams_sheet_names(text: str) -> Iterator[tuple[int, str, str]]:
+    """Each name a teams sheet brings, as (line, column, name): its clubs', teams' and
+    players' (what the scoreboard checks before it shows them)."""
+    for line, row in _rows(text, TEAM_COLUMNS, ("division", "club", "team", "player")):
+        for column in ("club", "team", "player"):
+            yield line, column, row[column]
 
 
 def read_teams(text: str, league: str, name: str, divisions: Sequence[Division]) -> TeamSheet:
@@ -98,8 +106,10 @@ def read_teams(text: str, league: str, name: str, divisions: Sequence[Division])
         names.setdefault(player, (row["player"], licence))
         if player in where:
             other, at = where[player]
-            again = "twice on its roster" if other == row["team"] else f"on the roster of {other!r} already"
-            raise LeagueError("LG1", f"player: {row['player']!r} is {again} (line {at})", line)
+            raise LeagueError("LG1", f"player: {row['player']!r} is twice on its roster (line {at})"
+                              if other == row["team"] else
+                              f"player: {row['player']!r} is on the roster of {other!r} already (line {at})",
+                              line)
         where[player] = (row["team"], line)
         rosters.setdefault(team.id, []).append(player)
     for t in teams.values():
@@ -142,23 +152,15 @@ def read_fixtures(text: str, season: Season) -> tuple[Fixture, ...]:
 
 
 def write_table(lines: Iterable[TableLine], team_names: Mapping[int, str], delimiter: str = ";") -> str:
-    """The league table as a sheet (the team average to three decimals, a point as the
-    decimal mark), each line ending in CR LF."""
+    """The league table as a sheet (the team average cut to three decimals, as every printed
+    average is, :mod:`carom.core.averages`; a point as the decimal mark), each line ending
+    in CR LF (:func:`carom.core.spreadsheet.csv_text`)."""
     if delimiter not in (";", ","):
         raise InputError(f"delimiter: {delimiter!r} is not ';' or ','")
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
-    writer.writerow(TABLE_COLUMNS)
-    for x in lines:
-        writer.writerow([x.rank, _cell(team_names.get(x.team, str(x.team))), x.played, x.won, x.drawn, x.lost,
-                         x.meeting_points, x.meeting_points_against, x.game_points, x.game_points_against,
-                         f"{float(x.team_average):.3f}"])
-    return out.getvalue()
-
-
-def _cell(value: str) -> str:
-    """A name a spreadsheet shows as text, never runs as a formula."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+    rows: list[list[Cell]] = [list(TABLE_COLUMNS)]
+    rows += [[x.rank, team_names.get(x.team, str(x.team)), x.played, x.won, x.drawn, x.lost, x.meeting_points,
+              x.meeting_points_against, x.game_points, x.game_points_against, x.team_average] for x in lines]
+    return csv_text(rows, Style(delimiter))
 
 
 def _rows(text: str, columns: Sequence[str], required: Sequence[str]) -> Iterator[tuple[int, dict[str, str]]]:
@@ -191,8 +193,8 @@ def _rows(text: str, columns: Sequence[str], required: Sequence[str]) -> Iterato
 
 def _whole(row: Mapping[str, str], column: str, line: int) -> int:
     value = row[column]
-    if not value.isdigit() or int(value) < 1:
-        raise InputError(f"{column}: {value!r} is not a whole number from 1", line)
+    if not is_digits(value) or len(value) > MAX_DIGITS or int(value) < 1:
+        raise InputError(f"{column}: {value!r} is not a whole number from 1 to {MAX_WHOLE}", line)
     return int(value)
 
 
@@ -211,3 +213,39 @@ def _start(row: Mapping[str, str], line: int) -> datetime:
     except ValueError:
         raise InputError(f"time: {time!r} is not a time like 14:30", line) from None
     return day.replace(hour=clock.hour, minute=clock.minute)
+
+
+DIVISION_COLUMNS = ("division", "name", "format", "up", "down", "promote", "relegate", "one_team_per_club")
+_YES, _NO = ("yes", "1", "true", "ja", "áno", "ano"), ("", "no", "0", "false", "nein", "nie")
+
+
+def read_divisions(text: str) -> tuple[Division, ...]:
+    """A season's divisions from a sheet, one a line: ``division`` (its id), ``format``
+    (a row of :data:`~carom.league.formats.FORMATS`), optionally ``name``, ``up`` and
+    ``down`` (the ids of the divisions teams move to), ``promote``, ``relegate`` (how many;
+    0 when left out) and ``one_team_per_club`` (yes or no, LG13). The divisions are
+    checked as a season checks them (LG12) when the teams sheet is read with them."""
+    out: list[Division] = []
+    rows = list(_rows(text, DIVISION_COLUMNS, ("division", "format")))
+    known = {row["division"] for _, row in rows}
+    for line, row in rows:
+        try:
+            meeting_format(row["format"])
+        except UnknownName as error:
+            raise LeagueError("LG12", f"format: {error}", line) from None
+        for column in ("up", "down"):
+            if row[column] and row[column] not in known:
+                raise LeagueError("LG12", f"{column}: {row[column]!r} is not a division of the sheet", line)
+        flag = row["one_team_per_club"].lower()
+        if flag not in (*_YES, *_NO):
+            raise InputError(f"one_team_per_club: {row['one_team_per_club']!r} is not yes or no", line)
+        if any(d.id == row["division"] for d in out):
+            raise LeagueError("LG12", f"division: {row['division']!r} is given twice", line)
+        out.append(Division(row["division"], row["name"] or row["division"], row["format"],
+                            row["up"] or None, row["down"] or None,
+                            _whole(row, "promote", line) if row["promote"] not in ("", "0") else 0,
+                            _whole(row, "relegate", line) if row["relegate"] not in ("", "0") else 0,
+                            flag in _YES))
+    if not out:
+        raise InputError("the sheet names no division", 2)
+    return tuple(out)

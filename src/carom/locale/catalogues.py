@@ -38,6 +38,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from carom.core.table import TABLES
+from carom.league.rules import LEAGUE_RULES
 from carom.notation.words import DOMAIN, ID_CONTEXTS, LOCALE, REFUSAL, SOURCE
 from carom.rules.catalog import RULES
 from carom.rules.competition import COMPETITION_RULES
@@ -48,15 +49,18 @@ TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 PYTHON_SOURCES = ("web", "notation")
 """Packages whose gettext calls are extracted."""
 WEB = PACKAGE / "web"
-REFUSAL_SOURCES = ("core/inputs.py", "core/sources.py", "core/checks.py", "core/position.py", "core/table.py",
-                   "core/events.py", "core/records.py", "rules/validity.py", "notation/reader.py",
-                   "notation/matchfile.py", "notation/drawing.py", "match/engine.py", "match/replay.py",
-                   "storage/book.py", "storage/errors.py", "storage/events.py", "storage/players.py",
-                   "storage/tournaments.py", "storage/register.py", "storage/daylog.py",
-                   "storage/tournament_rows.py",
-                   "competition/day/settings.py", "competition/day/apply.py", "competition/day/planning.py",
-                   "competition/day/result.py", "competition/day/keys.py", "track/errors.py",
-                   "track/readers/__init__.py", "track/readers/balls_jsonl.py")
+REFUSAL_SOURCES = (
+    "core/inputs.py", "core/sources.py", "core/checks.py", "core/position.py", "core/table.py",
+    "core/events.py", "core/records.py", "rules/validity.py", "notation/reader.py",
+    "notation/matchfile.py", "notation/drawing.py", "match/engine.py", "match/replay.py",
+    "storage/book.py", "storage/errors.py", "storage/events.py", "storage/players.py",
+    "storage/tournaments.py", "storage/register.py", "storage/daylog.py", "storage/tournament_rows.py",
+    "storage/accounts.py", "core/spreadsheet.py",
+    "competition/day/settings.py", "competition/day/apply.py", "competition/day/planning.py",
+    "competition/day/result.py", "competition/day/keys.py", "track/errors.py",
+    "track/readers/__init__.py", "track/readers/balls_jsonl.py", "league/fixtures.py",
+    "league/formats.py", "league/lineups.py", "league/meetings.py", "league/reports.py",
+    "league/season.py", "league/sheets.py", "storage/leagues/office.py", "storage/leagues/season.py")
 """Modules whose refusals can reach a page (an import, a tablet, the organiser's form)."""
 BALLS = ("white", "yellow", "red")
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true", "silent": "false"}
@@ -86,6 +90,10 @@ def template() -> Catalog:
         catalog.add(rule_id, context="rule", locations=[(registry, 0)],
                     auto_comments=[f"The short title of carom's competition rule {rule_id} "
                                    "(docs/clock.md, docs/format.md)."])
+    for rule_id in LEAGUE_RULES:
+        catalog.add(rule_id, context="rule", locations=[(registry, 0)],
+                    auto_comments=[f"The short title of carom's league rule {rule_id} (docs/leagues.md): "
+                                   f"{LEAGUE_RULES[rule_id]}."])
     for discipline_id in DISCIPLINES:
         catalog.add(discipline_id, context="discipline", locations=[(registry, 0)],
                     auto_comments=["The name of a discipline, as lists and the scoresheet show it."])
@@ -128,8 +136,11 @@ def refusals() -> Iterator[tuple[str, int, str, list[str]]]:
 
 
 def _message(call: ast.Call) -> ast.expr:
-    """The message of a refusal: its first argument, or for ``Refused(field, reason, rule)``
+    """The message of a refusal: its first argument; a league rule's second
+    (``LeagueError("LG5", ...)``); for ``Refused(field, reason, rule)``
     (:class:`carom.competition.day.Refused`) the f-string it makes, "field: reason (rule)"."""
+    if isinstance(call.func, ast.Name) and call.func.id == "LeagueError" and len(call.args) > 1:
+        return call.args[1]
     if not (isinstance(call.func, ast.Name) and call.func.id == "Refused" and len(call.args) >= 2):
         return call.args[0]
     parts: list[ast.expr] = [call.args[0], ast.Constant(": "), call.args[1]]
@@ -151,7 +162,8 @@ def _raises(func: ast.expr) -> bool:
     an error's ``super().__init__(...)``, or ``problems.append(...)`` (the problems a
     reader then refuses with)."""
     if isinstance(func, ast.Name):
-        return func.id in ("_fail", "refuse", "Refused") or func.id.endswith(("Error", "Token", "Match"))
+        named = func.id in ("_fail", "refuse", "Refused")
+        return named or func.id.endswith(("Error", "Token", "Match", "Conflict"))
     if not isinstance(func, ast.Attribute):
         return False
     if func.attr == "__init__":

@@ -8,8 +8,10 @@ database refuses (a stale sequence number) leaves the replay to be rebuilt from
 the database, which stays the only source of truth.
 
 Beside its records a match has events (:mod:`carom.storage.events`): a finished
-match confirmed by both players or by the organiser takes no more records until the
-organiser reopens it.
+match confirmed by both players or by an account takes no more records until an
+organiser or a tournament director reopens it. Every write names the account that made
+it, where one did (:mod:`carom.storage.roles`); a record entered with the tablet link
+alone names none.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
+
+from sqlalchemy import Connection
 
 from carom.core.errors import RecordError
 from carom.core.records import Header, Record
@@ -41,6 +45,7 @@ from carom.storage.events import (
     clock_paused,
     confirmation,
 )
+from carom.storage.roles import Account
 from carom.storage.store import SqlStore, Store, StoredMatch
 
 CACHED = 512
@@ -87,6 +92,8 @@ class Snapshot:
     players: tuple[int, int] | None = None
     """The players' ids."""
     events: tuple[MatchEvent, ...] = ()
+    referee: Account | None = None
+    """The referee's account the match is given to."""
 
     @property
     def version(self) -> str:
@@ -124,6 +131,7 @@ class LiveMatch:
         self.token = stored.token
         self.players = stored.players
         self.events = stored.events
+        self.referee = stored.referee
         self.header_line = stored.header
         self.header = parse_header(stored.header)
         self.replayer = Replayer(self.header)
@@ -136,8 +144,9 @@ class LiveMatch:
 
     def catch_up(self, stored: StoredMatch) -> None:
         """Take what was stored after this replay's last record: the records of
-        ``stored`` (the first is the next record), its events and its referee token."""
-        self.token, self.events = stored.token, stored.events
+        ``stored`` (the first is the next record), its events, its referee token and the
+        referee's account it is given to."""
+        self.token, self.events, self.referee = stored.token, stored.events, stored.referee
         lines, problem = list(self.snapshot.lines), self.snapshot.problem
         for seq, line in enumerate(stored.lines, start=self.snapshot.seq + 1):
             self.size += len(line)
@@ -153,7 +162,8 @@ class LiveMatch:
 
     def _snap(self, lines: tuple[str, ...], problem: str | None = None) -> Snapshot:
         return Snapshot(self.id, self.header, self.header_line, len(lines), lines,
-                        self.replayer.state, tuple(self.replayer.rulings), problem, self.players, self.events)
+                        self.replayer.state, tuple(self.replayer.rulings), problem, self.players, self.events,
+                        self.referee)
 
     def check_token(self, token: str | None) -> None:
         if not token or not hmac.compare_digest(token.encode(), self.token.encode()):
@@ -194,7 +204,8 @@ class MatchBook:
 
     def refresh(self, match_id: int) -> Snapshot | None:
         """Bring the match's replay up to the database, where another process wrote
-        (:mod:`carom.storage.changes`): its new records, its events, its referee token.
+        (:mod:`carom.storage.changes`): its new records, its events, its referee token and
+        its referee's account.
         ``None`` when the match is not in memory (it is read whole when it is next asked for)."""
         with self._lock:
             self._summaries.pop(match_id, None)
@@ -228,13 +239,14 @@ class MatchBook:
         return self._live.get(match_id)
 
     def append(self, match_id: int, after: int, record: Mapping[str, Any] | Record,
-               token: str | None, *, strict: bool = False) -> Appended:
+               token: str | None, *, strict: bool = False, by: Account | None = None) -> Appended:
         """Judge ``record`` against the match after record ``after``, store it, return it.
 
         Raises :class:`WrongToken`, :class:`StaleSequence` (the match moved on: the
         caller shows it afresh), :class:`RecordError` (the rules refuse the record:
         nothing is stored), :class:`BrokenMatch` or :class:`Confirmed`. ``strict``: a
         field the record's type does not have is refused, not kept (records from the web).
+        ``by``: the account that enters it.
         """
         live = self.live(match_id)
         live.check_token(token)
@@ -242,14 +254,14 @@ class MatchBook:
         with live.lock:
             line, ruling = self._judge(live, after, record, strict)
             try:
-                seq = self.store.append(match_id, after, line)
+                seq = self.store.append(match_id, after, line, _id(by))
             except BaseException:
                 self.forget(match_id)  # the replay ran ahead of the database
                 raise
             return self._keep(live, seq, line, ruling)
 
     def append_many(self, match_id: int, after: int, records: list[Mapping[str, Any] | Record],
-                    token: str | None) -> Snapshot:
+                    token: str | None, by: Account | None = None) -> Snapshot:
         """:meth:`append` for several records in order, each judged against the match as
         the ones before it left it. A record the rules refuse stores none of them; the
         others are written without waiting for each other's commit (the writer groups
@@ -267,7 +279,7 @@ class MatchBook:
             except BaseException:
                 self.forget(match_id)  # the replay ran ahead of the database
                 raise
-            futures = [self.store.append_future(match_id, seq, line)
+            futures = [self.store.append_future(match_id, seq, line, _id(by))
                        for seq, line in enumerate(lines, start=after)]
             failed: BaseException | None = None
             for future in futures:
@@ -281,7 +293,7 @@ class MatchBook:
             return live.snapshot
 
     async def append_async(self, match_id: int, after: int, record: Mapping[str, Any] | Record,
-                           token: str | None, *, strict: bool = False) -> Appended:
+                           token: str | None, *, strict: bool = False, by: Account | None = None) -> Appended:
         """:meth:`append` for an event loop: the loop never waits on the disk, and the
         writes to one match queue on its own lock. (A process uses one of the two.)"""
         cached = self.cached(match_id)
@@ -292,7 +304,7 @@ class MatchBook:
         async with live.queue:
             line, ruling = self._judge(live, after, record, strict)
             try:
-                seq = await asyncio.wrap_future(self.store.append_future(match_id, after, line))
+                seq = await asyncio.wrap_future(self.store.append_future(match_id, after, line, _id(by)))
             except BaseException:
                 self.forget(match_id)
                 raise
@@ -343,10 +355,13 @@ class MatchBook:
         return Appended(seq, ruling, live.snapshot)
 
     def create(self, header: Header | str, token: str, lines: tuple[str, ...] = (),
-               player_ids: tuple[int, int] | None = None) -> int:
+               player_ids: tuple[int, int] | None = None, by: Account | None = None,
+               within: Connection | None = None) -> int:
         """Store a new match (an import brings its records) with its players: the ones
         its names find or make, or the ones given by id (a register's). Returns its id
-        (:class:`~carom.storage.players.SamePlayer`, ``AmbiguousName``, ``UnknownPlayer``)."""
+        (:class:`~carom.storage.players.SamePlayer`, ``AmbiguousName``, ``UnknownPlayer``).
+        ``by``: the account that creates it. ``within``: the write transaction to make it in
+        (else a commit of its own)."""
         parsed = parse_header(header) if isinstance(header, str) else header
         names = None if player_ids is not None else parsed.players
         line = format_header(parsed)
@@ -354,48 +369,64 @@ class MatchBook:
             raise FullMatch(f"{len(lines)} records: a match may hold at most {MAX_RECORDS}")
         if len(line) + sum(len(x) for x in lines) > MAX_BYTES:
             raise FullMatch(f"the match's lines pass the {MAX_BYTES} bytes a match may hold")
-        return self.store.create_match(line, token, lines, names, player_ids)
+        if within is None:
+            return self.store.create_match(line, token, lines, names, player_ids, by)
+        return self.store.create_match(line, token, lines, names, player_ids, by, within=within)
 
-    def new_token(self, match_id: int, token: str) -> None:
+    def new_token(self, match_id: int, token: str, by: Account) -> None:
         """A new tablet link for the match: the old token stops working at once."""
         live = self.live(match_id)
         with live.lock:
             self.store.set_token(match_id, token)
             live.token = token
-            self._add_event(live, EventKind.NEW_TABLET_LINK, Actor.ORGANISER)
+            self._add_event(live, EventKind.NEW_TABLET_LINK, Actor.ACCOUNT, by)
 
-    def confirm(self, match_id: int, actor: Actor) -> Snapshot:
-        """``actor`` confirms the result of the finished match as it stands."""
+    def confirm(self, match_id: int, actor: Actor, by: Account | None = None) -> Snapshot:
+        """``actor`` confirms the result of the finished match as it stands: a player (on
+        the tablet; ``by`` the account logged in there, if any) or the account ``by``."""
         live = self.live(match_id)
         with live.lock:
             if not live.snapshot.state.finished:
                 raise NotFinished(match_id)
-            self._add_event(live, EventKind.CONFIRM, actor)
+            self._add_event(live, EventKind.CONFIRM, actor, by)
             return live.snapshot
 
-    def reopen(self, match_id: int) -> Snapshot:
-        """The organiser reopens a confirmed match: the referee may enter records again
-        (an ``undo`` first); the reopening stays in the match's events."""
+    def reopen(self, match_id: int, by: Account) -> Snapshot:
+        """An organiser or a director reopens a confirmed match: the referee may enter
+        records again (an ``undo`` first); the reopening stays in the match's events."""
         live = self.live(match_id)
         with live.lock:
             if not live.snapshot.confirmation.confirmed:
                 return live.snapshot
-            self._add_event(live, EventKind.REOPEN, Actor.ORGANISER)
+            self._add_event(live, EventKind.REOPEN, Actor.ACCOUNT, by)
             return live.snapshot
 
-    def pause_clock(self, match_id: int, paused: bool, actor: Actor = Actor.REFEREE) -> Snapshot:
+    def give(self, match_id: int, referee: Account | None, by: Account) -> Snapshot:
+        """Give the match to a referee's account (``None``: to nobody), in its events."""
+        live = self.live(match_id)
+        with live.lock:
+            self.store.give(match_id, referee)
+            live.referee = referee
+            named = "" if referee is None else referee.name
+            self._add_event(live, EventKind.GIVEN, Actor.ACCOUNT, by, named)
+            return live.snapshot
+
+    def pause_clock(self, match_id: int, paused: bool, actor: Actor = Actor.REFEREE,
+                    by: Account | None = None) -> Snapshot:
         """The referee pauses (or resumes) the shot clock of the stroke under way, for every
-        tablet and board that shows it. Pausing a paused clock changes nothing."""
+        tablet and board that shows it. Pausing a paused clock changes nothing. ``by``: the
+        account logged in on the tablet, if one is."""
         live = self.live(match_id)
         with live.lock:
             if clock_paused(live.events, live.snapshot.seq) != paused:
-                self._add_event(live, EventKind.CLOCK_PAUSE if paused else EventKind.CLOCK_RESUME, actor)
+                self._add_event(live, EventKind.CLOCK_PAUSE if paused else EventKind.CLOCK_RESUME, actor, by)
             return live.snapshot
 
-    def _add_event(self, live: LiveMatch, kind: EventKind, actor: Actor) -> None:
-        event = self.store.add_event(live.id, kind, actor, live.snapshot.seq)
+    def _add_event(self, live: LiveMatch, kind: EventKind, actor: Actor, by: Account | None,
+                   detail: str | None = None) -> None:
+        event = self.store.add_event(live.id, kind, actor, live.snapshot.seq, by, detail)
         live.events = (*live.events, event)
-        live.snapshot = replace(live.snapshot, events=live.events)
+        live.snapshot = replace(live.snapshot, events=live.events, referee=live.referee)
         with self._lock:
             self._summaries.pop(live.id, None)
 
@@ -417,3 +448,7 @@ class MatchBook:
             out.append(snap)
         return out
 
+
+
+def _id(account: Account | None) -> int | None:
+    return None if account is None else account.id

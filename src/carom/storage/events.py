@@ -1,12 +1,13 @@
 """What happens to a match beside its records: the result confirmed, the match reopened,
-a new tablet link issued, the shot clock paused and resumed. Each is a row of
-``match_events``, appended and never changed.
+a new tablet link issued, the shot clock paused and resumed, the match given to a referee.
+Each is a row of ``match_events``, appended and never changed, with the account that did it
+(:mod:`carom.storage.roles`).
 
-A finished match is *confirmed* once both players confirmed it (on the tablet) or the
-organiser did, each at the match's current record: from then on no record is taken,
-not even an ``undo``, until the organiser reopens the match (a ``reopen`` event, kept
-with its time). A confirmation given before a later record, or before a reopening,
-no longer counts.
+A finished match is *confirmed* once both players confirmed it (on the tablet) or an
+account that may referee it did, each at the match's current record: from then on no
+record is taken, not even an ``undo``, until an organiser or a tournament director
+reopens the match (a ``reopen`` event, kept with its time and account). A confirmation
+given before a later record, or before a reopening, no longer counts.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from carom.storage.errors import StorageError
+from carom.storage.roles import Account
 
 
 class EventKind(StrEnum):
@@ -24,12 +26,17 @@ class EventKind(StrEnum):
     NEW_TABLET_LINK = "new-tablet-link"
     CLOCK_PAUSE = "clock-pause"
     CLOCK_RESUME = "clock-resume"
+    GIVEN = "given"
+    """The match given to a referee's account (``detail``: its name; empty: to nobody)."""
 
 
 class Actor(StrEnum):
+    """In whose name: a player (on the tablet, with the match's referee token) or an
+    account (the event's ``account``)."""
+
     PLAYER0 = "player0"
     PLAYER1 = "player1"
-    ORGANISER = "organiser"
+    ACCOUNT = "account"
     REFEREE = "referee"
     """Whoever holds the match's tablet link."""
 
@@ -45,6 +52,10 @@ class MatchEvent:
     seq: int
     """The match's number of records when it happened."""
     at: datetime | None = None
+    account: Account | None = None
+    """The account that did it: always for :attr:`Actor.ACCOUNT`; for a player's
+    confirmation, the account logged in on the tablet, if one was."""
+    detail: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,21 +63,27 @@ class Confirmation:
     """Who confirmed the match as it stands, and whether that locks it."""
 
     by: frozenset[Actor]
+    account: Account | None = None
+    """The account whose confirmation holds, if one's does."""
 
     @property
     def confirmed(self) -> bool:
-        return Actor.ORGANISER in self.by or {Actor.PLAYER0, Actor.PLAYER1} <= self.by
+        return Actor.ACCOUNT in self.by or {Actor.PLAYER0, Actor.PLAYER1} <= self.by
 
 
 def confirmation(events: tuple[MatchEvent, ...], seq: int) -> Confirmation:
     """The confirmations that hold for the match at record ``seq``."""
     by: set[Actor] = set()
+    account = None
     for event in events:
         if event.kind is EventKind.REOPEN:
             by.clear()
+            account = None
         elif event.kind is EventKind.CONFIRM and event.seq == seq:
             by.add(event.actor)
-    return Confirmation(frozenset(by))
+            if event.actor is Actor.ACCOUNT:
+                account = event.account
+    return Confirmation(frozenset(by), account)
 
 
 def clock_paused(events: tuple[MatchEvent, ...], seq: int) -> bool:
@@ -84,7 +101,8 @@ class Confirmed(StorageError):
     """A record for a match whose result is confirmed."""
 
     def __init__(self, match_id: int) -> None:
-        super().__init__(f"match {match_id}: the result is confirmed; only the organiser can reopen it")
+        super().__init__(f"match {match_id}: the result is confirmed; only the organiser or the "
+                         "tournament director can reopen it")
         self.match_id = match_id
 
 

@@ -2,7 +2,8 @@
 
 A header row names the columns: ``name`` or ``licence`` or ``id`` (at least one), and
 optionally ``rank`` (else the rows' order is the ranking). Cells are separated by commas
-or semicolons (whichever the header uses); UTF-8, with or without a byte-order mark. A row
+or semicolons (whichever the header uses); read by :mod:`carom.core.spreadsheet`, as the
+register is (the text decoded as the user named it, a ``'`` before a formula taken off). A row
 finds its player as the register's import does: by id, else by licence, else by name
 (the one player of that name). Rows whose player the register does not have are left
 aside and reported (a national list names many who are not entered); a name several
@@ -11,11 +12,11 @@ players share is refused, naming its line.
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from typing import Any
 
+from carom.core.inputs import is_digits
+from carom.core.spreadsheet import read_rows
 from carom.storage.register import RegisterError, find_player
 from carom.storage.store import MAX_ID, SqlStore
 
@@ -32,14 +33,10 @@ class RankingList:
 
 
 def read_ranking(store: SqlStore, text: str) -> RankingList:
-    """The players of a ranking list, best first (:class:`RegisterError` naming line and column)."""
-    text = text.lstrip("\ufeff")
-    first = text.split("\n", 1)[0]
-    reader = csv.reader(io.StringIO(text), delimiter=";" if first.count(";") > first.count(",") else ",")
-    try:
-        head = [c.strip().lower() for c in next(reader)]
-    except StopIteration:
-        raise RegisterError("line 1: empty file: expected a header row (rank, name, licence, id)") from None
+    """The players of a ranking list, best first (:class:`RegisterError`, or
+    :class:`~carom.core.spreadsheet.SpreadsheetError` for a file that is no CSV, naming line
+    and column)."""
+    head, rows = read_rows(text, None, lambda column: column in COLUMNS)
     for column in head:
         if column not in COLUMNS:
             raise RegisterError(f"line 1: unknown column {column!r:.40} (known: {', '.join(COLUMNS)})")
@@ -48,20 +45,17 @@ def read_ranking(store: SqlStore, text: str) -> RankingList:
     ranked: list[tuple[int, int, int]] = []
     unknown: list[tuple[int, str]] = []
     with store.engine.connect() as connection:
-        for cells in reader:
-            line = reader.line_num
-            if not any(c.strip() for c in cells):
-                continue
+        for line, cells in rows:
             if line > MAX_ROWS:
                 raise RegisterError(f"line {line}: at most {MAX_ROWS} rows in one file")
             if len(cells) != len(head):
                 raise RegisterError(f"line {line}: {len(cells)} cells, the header has {len(head)}")
-            row: dict[str, Any] = {c: v.strip() for c, v in zip(head, cells, strict=True)}
+            row: dict[str, Any] = dict(zip(head, cells, strict=True))
             rank = row.pop("rank", "")
-            if rank and (not rank.isascii() or not rank.isdigit() or len(rank) > 6):
+            if rank and (not is_digits(rank) or len(rank) > 6):
                 raise RegisterError(f"line {line}, rank: expected a whole number, got {rank!r:.20}")
             raw_id = row.get("id") or ""
-            if raw_id and (not raw_id.isascii() or not raw_id.isdigit() or not 0 < int(raw_id) <= MAX_ID):
+            if raw_id and (not is_digits(raw_id) or not 0 < int(raw_id) <= MAX_ID):
                 raise RegisterError(f"line {line}, id: expected a player's id, got {raw_id!r:.20}")
             row.update(line=line, id=int(raw_id) if raw_id else None,
                        name=" ".join(row.get("name", "").split()))

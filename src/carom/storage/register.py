@@ -1,5 +1,7 @@
 """The player register: name, club, country, licence number, and each player's averages
-per discipline computed from their matches; in and out as CSV.
+per discipline computed from their matches; in and out as CSV
+(:mod:`carom.core.spreadsheet`: the file's encoding as the user names it, ``,`` or
+``;``, Excel's style on request).
 
 The CSV has a header row naming its columns: ``name`` (required), ``club``,
 ``country``, ``licence`` (optional), ``id`` (optional: the player to update). The
@@ -7,26 +9,25 @@ export adds ``id`` and one ``average:<discipline>`` column per discipline played
 an import ignores those, so an exported file imports again unchanged. A row finds its
 player by ``id``, else by licence, else by name (one player of that name); a name no
 player has makes a new player. An import is all or nothing: the first bad row is
-named (its line and column) and nothing is changed.
+named (its line and column) and nothing is changed. The register is listed in the
+order of the reader's language (:mod:`carom.notation.collation`).
 """
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 
-from carom.core.averages import printed_average
 from carom.core.inputs import is_digits
+from carom.core.spreadsheet import PLAIN, Cell, Style, decode, read_rows, write_csv
+from carom.notation.collation import sort_key
 from carom.storage import schema
 from carom.storage.errors import StorageError
 from carom.storage.players import KEY_LENGTH, name_key
-from carom.storage.spreadsheet import from_text_cell, text_cell
 from carom.storage.store import MAX_ID, SqlStore
 
 COLUMNS = ("name", "club", "country", "licence")
@@ -53,82 +54,75 @@ class Registered:
         return Fraction(points, innings) if innings else None
 
 
-def register(store: SqlStore, averages: dict[int, dict[str, tuple[int, int]]]) -> list[Registered]:
-    """Every player with their register fields and ``averages`` (by id), by name."""
+def register(store: SqlStore, averages: dict[int, dict[str, tuple[int, int]]],
+             lang: str = "en") -> list[Registered]:
+    """Every player with their register fields and ``averages`` (by id), in the order of
+    ``lang``'s alphabet (``Ľ`` with ``L``, ``Ö`` with ``O``)."""
     p = schema.players.c
     with store.engine.connect() as connection:
-        rows = connection.execute(select(p.id, p.name, p.club, p.country, p.licence).order_by(p.name, p.id))
-        return [Registered(r.id, r.name, r.club, r.country, r.licence, averages.get(r.id, {})) for r in rows]
+        rows = connection.execute(select(p.id, p.name, p.club, p.country, p.licence))
+        found = [Registered(r.id, r.name, r.club, r.country, r.licence, averages.get(r.id, {})) for r in rows]
+    return sorted(found, key=lambda x: (sort_key(x.name, lang), x.id))
 
 
-def export_csv(players: Iterable[Registered]) -> str:
+def export_csv(players: Iterable[Registered], style: Style = PLAIN) -> bytes:
+    """The register as a CSV file (:func:`carom.core.spreadsheet.write_csv`)."""
     players = list(players)
     disciplines = sorted({d for x in players for d in x.averages if x.averages[d][1]})
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["id", *COLUMNS, *(f"average:{d}" for d in disciplines)])
-    for x in players:
-        averages = [printed_average(a) if (a := x.average(d)) is not None else "" for d in disciplines]
-        cells = (x.name, x.club or "", x.country or "", x.licence or "")
-        writer.writerow([x.id, *(text_cell(v) for v in cells), *averages])
-    return out.getvalue()
+
+    def rows() -> Iterator[list[Cell]]:
+        yield ["id", *COLUMNS, *(f"average:{d}" for d in disciplines)]
+        for x in players:
+            yield [x.id, x.name, x.club or "", x.country or "", x.licence or "",
+                   *(x.average(d) for d in disciplines)]
+
+    return write_csv(rows(), style)
 
 
-def read_file(data: bytes, limit: int) -> list[dict[str, Any]]:
-    """The rows of an uploaded register file of at most ``limit`` bytes (UTF-8)."""
+def _known(column: str) -> bool:
+    return column in (*COLUMNS, "id") or column.startswith("average:")
+
+
+def read_file(data: bytes, limit: int, charset: str = "utf-8", separator: str | None = None
+              ) -> list[dict[str, Any]]:
+    """The rows of an uploaded register file of at most ``limit`` bytes, in the named
+    ``charset`` (:data:`carom.core.spreadsheet.CHARSETS`); ``separator``: ``,``, ``;``
+    or ``None`` (the header row's)."""
     if len(data) > limit:
         raise RegisterError(f"file: larger than {limit} bytes")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise RegisterError(f"file: not UTF-8 text (byte {error.start})") from None
-    return read_csv(text)
+    return read_csv(decode(data, charset), separator)
 
 
-def read_csv(text: str) -> list[dict[str, Any]]:
-    """The rows of a register file, checked (:class:`RegisterError` naming line and column)."""
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    try:
-        head = next(reader)
-    except StopIteration:
-        raise RegisterError("line 1: empty file: expected a header row "
-                            "(name, club, country, licence)") from None
-    except csv.Error as error:
-        raise RegisterError(f"line 1: {error}") from None
-    columns = [c.strip().lower() for c in head]
+def read_csv(text: str, separator: str | None = None) -> list[dict[str, Any]]:
+    """The rows of a register file, checked (:class:`RegisterError` or
+    :class:`~carom.core.spreadsheet.SpreadsheetError` naming line and column)."""
+    columns, cells_of = read_rows(text, separator, _known)
     for c in columns:
-        if c not in (*COLUMNS, "id") and not c.startswith("average:"):
+        if not _known(c):
             raise RegisterError(f"line 1: unknown column {c!r:.40} (known: id, {', '.join(COLUMNS)})")
     if "name" not in columns:
         raise RegisterError("line 1: the column name is missing")
     if len(set(columns)) != len(columns):
         raise RegisterError("line 1: a column is named twice")
     rows: list[dict[str, Any]] = []
-    try:
-        for cells in reader:
-            line = reader.line_num
-            if not any(c.strip() for c in cells):
-                continue
-            if len(rows) >= MAX_ROWS:
-                raise RegisterError(f"line {line}: at most {MAX_ROWS} players in one file")
-            if len(cells) != len(columns):
-                raise RegisterError(f"line {line}: {len(cells)} cells, the header has {len(columns)}")
-            row: dict[str, Any] = {"line": line}
-            for column, cell in zip(columns, cells, strict=True):
-                value = from_text_cell(cell.strip())
-                if column == "id":
-                    if value and (not is_digits(value) or not 0 < int(value) <= MAX_ID):
-                        raise RegisterError(f"line {line}, id: expected a player's id, got {value!r:.40}")
-                    row["id"] = int(value) if value else None
-                elif column in COLUMNS:
-                    if len(value) > LIMITS[column]:
-                        raise RegisterError(f"line {line}, {column}: longer than {LIMITS[column]} characters")
-                    row[column] = " ".join(value.split()) if column == "name" else value
-            if not row["name"]:
-                raise RegisterError(f"line {line}, name: empty")
-            rows.append(row)
-    except csv.Error as error:
-        raise RegisterError(f"line {reader.line_num}: {error}") from None
+    for line, cells in cells_of:
+        if len(rows) >= MAX_ROWS:
+            raise RegisterError(f"line {line}: at most {MAX_ROWS} players in one file")
+        if len(cells) != len(columns):
+            raise RegisterError(f"line {line}: {len(cells)} cells, the header has {len(columns)}")
+        row: dict[str, Any] = {"line": line}
+        for column, value in zip(columns, cells, strict=True):
+            if column == "id":
+                if value and (not is_digits(value) or not 0 < int(value) <= MAX_ID):
+                    raise RegisterError(f"line {line}, id: expected a player's id, got {value!r:.40}")
+                row["id"] = int(value) if value else None
+            elif column in COLUMNS:
+                if len(value) > LIMITS[column]:
+                    raise RegisterError(f"line {line}, {column}: longer than {LIMITS[column]} characters")
+                row[column] = " ".join(value.split()) if column == "name" else value
+        if not row["name"]:
+            raise RegisterError(f"line {line}, name: empty")
+        rows.append(row)
     return rows
 
 
@@ -149,7 +143,7 @@ def import_rows(store: SqlStore, rows: list[dict[str, Any]]) -> tuple[int, int]:
                 if row.get("id") is not None:
                     fields["name"] = row["name"]
                     fields["name_key"] = name_key(row["name"])
-                if fields:  # a file of names only finds its players and changes nothing
+                if fields:  # a row of a name alone finds its player and changes nothing
                     connection.execute(update(schema.players).where(p.id == target).values(**fields))
                 changed += 1
         return made, changed

@@ -1,12 +1,16 @@
 """The tables: players, matches (header, referee token, players), records (append-only),
-what happened to a match beside its records (match events), settings."""
+what happened to a match beside its records (match events), settings, and the accounts
+with their sessions, login throttle and log (revision 0006)."""
 
 from __future__ import annotations
 
 from sqlalchemy import (
+    BigInteger,
     Column,
     DateTime,
+    Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     PrimaryKeyConstraint,
@@ -42,6 +46,10 @@ matches = Table(
     Column("player0_id", Integer, ForeignKey("players.id"), nullable=True,
            doc="the header's first player (null only for a match stored without players)"),
     Column("player1_id", Integer, ForeignKey("players.id"), nullable=True),
+    Column("created_by", Integer, ForeignKey("accounts.id"), nullable=True,
+           doc="the account that created or imported it (revision 0006; null: before accounts)"),
+    Column("referee_account_id", Integer, ForeignKey("accounts.id"), nullable=True,
+           doc="the referee's account it is given to (null: nobody's)"),
 )
 
 records = Table(
@@ -50,6 +58,8 @@ records = Table(
     Column("seq", Integer, nullable=False, doc="1 for the first record after the header"),
     Column("line", Text, nullable=False, doc="the record's carom/1 line"),
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=True,
+           doc="the account that entered it (null: the match's tablet link alone, or before accounts)"),
     PrimaryKeyConstraint("match_id", "seq", name="records_pkey"),
 )
 """The primary key (match, seq) is what makes a second write after the same record fail."""
@@ -59,12 +69,16 @@ match_events = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("match_id", Integer, ForeignKey("matches.id", ondelete="CASCADE"), nullable=False, index=True),
     Column("seq", Integer, nullable=False, doc="the match's number of records when it happened"),
-    Column("kind", String(32), nullable=False, doc="confirm, reopen or new-tablet-link"),
-    Column("actor", String(32), nullable=False, doc="player0, player1 or organiser"),
+    Column("kind", String(32), nullable=False, doc="confirm, reopen, new-tablet-link or referee"),
+    Column("actor", String(32), nullable=False, doc="player0, player1 or account"),
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=True,
+           doc="the account that did it (revision 0006)"),
+    Column("detail", Text, nullable=True, doc="what it was given: the referee's name"),
 )
-"""What the organiser and the players did to a match beside its records: confirming the
-result, reopening it, issuing a new tablet link. Appended, never changed."""
+"""What the accounts and the players did to a match beside its records: confirming the
+result, reopening it, issuing a new tablet link, giving it to a referee. Appended, never
+changed."""
 
 settings = Table(
     "settings", metadata,
@@ -104,6 +118,57 @@ tournament_matches = Table(
 )
 """Which tournament game a match is, written with the record that called the game: a
 match is one game's, and a game has one match."""
+
+
+accounts = Table(
+    "accounts", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(60), nullable=False, doc="the name one logs in with, as typed"),
+    Column("name_key", String(200), nullable=False, doc="the name folded (carom.storage.players.name_key)"),
+    Column("role", String(16), nullable=False, doc="organiser, director or referee"),
+    Column("password_hash", Text, nullable=False, doc="argon2id (an scrypt hash of before is rehashed)"),
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    Column("created_by", Integer, ForeignKey("accounts.id"), nullable=True),
+    Column("removed_at", DateTime(timezone=True), nullable=True,
+           doc="set when removed: the row stays, for the records and events that name it"),
+    Column("removed_by", Integer, ForeignKey("accounts.id"), nullable=True),
+)
+"""A named account with a role (carom.storage.roles). A removed account keeps its row."""
+
+Index("accounts_name_once", accounts.c.name_key, unique=True,
+      sqlite_where=accounts.c.removed_at.is_(None), postgresql_where=accounts.c.removed_at.is_(None))
+
+sessions = Table(
+    "sessions", metadata,
+    Column("key", String(64), primary_key=True, doc="SHA-256 of the cookie's random token, in hex"),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("csrf", String(64), nullable=False, doc="the session's anti-forgery token"),
+    Column("expires", BigInteger, nullable=False, doc="Unix time"),
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+"""A logged-in browser or program. Kept in the database so that a logout, a password
+change or a removal ends it in every server process at once."""
+
+login_throttle = Table(
+    "login_throttle", metadata,
+    Column("key", String(160), primary_key=True, doc="account:<folded name> or client:<address>"),
+    Column("tokens", Float, nullable=False, doc="attempts left (a token bucket)"),
+    Column("at", Float, nullable=False, index=True, doc="Unix time the tokens were counted"),
+)
+"""The login attempts each account and each client address has left, shared by every
+server process."""
+
+account_log = Table(
+    "account_log", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=True,
+           doc="who (null: the command line)"),
+    Column("action", String(32), nullable=False),
+    Column("subject", Text, nullable=False, doc="what: an account's name, a count"),
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+"""What accounts changed outside a match's own log: accounts made, removed or reset,
+passwords changed, the register imported. Appended, never changed."""
 
 table_log = Table(
     "table_log", metadata,

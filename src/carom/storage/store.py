@@ -23,14 +23,14 @@ from sqlalchemy.exc import IntegrityError
 from carom.storage import schema
 from carom.storage.changes import ChangeListener, notify
 from carom.storage.engine import Checkpointer, database_url, make_engine
-from carom.storage.errors import StaleSequence, UnknownMatch
+from carom.storage.errors import StaleSequence, StorageError, UnknownMatch
 from carom.storage.events import Actor, EventKind, MatchEvent
 from carom.storage.migrate import upgrade
 from carom.storage.players import AmbiguousName, Player, SamePlayer, UnknownPlayer, name_key
+from carom.storage.roles import Account, Role
 from carom.storage.writer import Writer
 
 T = TypeVar("T")
-ORGANISER_KEY = "organiser_password"
 MAX_ID = 2**31 - 1
 """The largest id the databases' integer columns hold: a larger one names no match."""
 
@@ -53,6 +53,8 @@ class StoredMatch:
     players: tuple[int, int] | None = None
     """The players' ids (``None``: stored without players)."""
     events: tuple[MatchEvent, ...] = ()
+    referee: Account | None = None
+    """The referee's account the match is given to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,33 +73,45 @@ class Store(Protocol):
 
     def create_match(self, header: str, token: str, lines: Sequence[str] = (),
                      players: tuple[str, str] | None = None,
-                     player_ids: tuple[int, int] | None = None) -> int:
+                     player_ids: tuple[int, int] | None = None, by: Account | None = None,
+                     within: Connection | None = None) -> int:
         """A new match with its header line and referee token (and, for an import,
         its records); returns its id. ``players``: the two names, each made the player
         of that name (:mod:`carom.storage.players`); :class:`SamePlayer` when they are one,
         :class:`AmbiguousName` when a name is several players'. ``player_ids``: the two
-        players by id instead (a register's players), :class:`UnknownPlayer` if one is not."""
+        players by id instead (a register's players), :class:`UnknownPlayer` if one is not.
+        ``by``: the account that creates it (its imported records are that account's too).
+        ``within``: a write transaction of :meth:`SqlStore.run` to make it in (a league
+        meeting's games are made with its line-up, all or nothing)."""
         ...
 
     def set_token(self, match_id: int, token: str) -> None:
         """Replace the match's referee token: the old tablet link stops working."""
         ...
 
-    def add_event(self, match_id: int, kind: EventKind, actor: Actor, seq: int) -> MatchEvent:
-        """Append an event to the match's history (:mod:`carom.storage.events`)."""
+    def add_event(self, match_id: int, kind: EventKind, actor: Actor, seq: int,
+                  account: Account | None = None, detail: str | None = None) -> MatchEvent:
+        """Append an event to the match's history (:mod:`carom.storage.events`), done by
+        ``account``."""
+        ...
+
+    def give(self, match_id: int, referee: Account | None) -> None:
+        """Give the match to a referee's account (``None``: to nobody)."""
         ...
 
     def players(self) -> list[Player]:
         """Every player, by name."""
         ...
 
-    def append(self, match_id: int, after: int, line: str) -> int:
+    def append(self, match_id: int, after: int, line: str, account: int | None = None) -> int:
         """Append ``line`` after record ``after`` (0: the header) and return its
         sequence number, once it is durable. :class:`StaleSequence` when ``after`` is
-        not the last record, :class:`UnknownMatch` when there is no such match."""
+        not the last record, :class:`UnknownMatch` when there is no such match.
+        ``account``: the id of the account that entered it (``None``: the tablet link alone)."""
         ...
 
-    def append_future(self, match_id: int, after: int, line: str) -> Future[int]:
+    def append_future(self, match_id: int, after: int, line: str,
+                      account: int | None = None) -> Future[int]:
         """:meth:`append` without waiting (for an event loop): a future of the same."""
         ...
 
@@ -111,15 +125,6 @@ class Store(Protocol):
 
     def matches(self) -> list[MatchInfo]:
         """Every match, newest first, with its number of records."""
-        ...
-
-    def organiser_hash(self) -> str | None:
-        """The organiser's password hash, ``None`` before it was set."""
-        ...
-
-    def set_organiser_hash(self, value: str, *, replace: bool = False) -> bool:
-        """Set the password hash; unless ``replace``, only when none is set yet.
-        Returns whether it was set."""
         ...
 
     def setting(self, key: str) -> str | None:
@@ -156,7 +161,8 @@ class SqlStore:
 
     def create_match(self, header: str, token: str, lines: Sequence[str] = (),
                      players: tuple[str, str] | None = None,
-                     player_ids: tuple[int, int] | None = None) -> int:
+                     player_ids: tuple[int, int] | None = None, by: Account | None = None,
+                     within: Connection | None = None) -> int:
         if player_ids is not None and player_ids[0] == player_ids[1]:
             raise SamePlayer(f"player {player_ids[0]}")
         if players is not None and name_key(players[0]) == name_key(players[1]):
@@ -170,19 +176,21 @@ class SqlStore:
                 ids = self._player_ids(connection, players)
             result = connection.execute(
                 insert(schema.matches).values(header=header, referee_token=token,
-                                              player0_id=ids[0], player1_id=ids[1])
+                                              player0_id=ids[0], player1_id=ids[1],
+                                              created_by=None if by is None else by.id)
                 .returning(schema.matches.c.id)
             )
             match_id = int(result.scalar_one())
             if lines:
+                author = None if by is None else by.id
                 connection.execute(insert(schema.records), [
-                    {"match_id": match_id, "seq": seq, "line": line}
+                    {"match_id": match_id, "seq": seq, "line": line, "account_id": author}
                     for seq, line in enumerate(lines, start=1)
                 ])
             notify(connection, self.origin, match_id)
             return match_id
 
-        return self._writer.run(job)
+        return job(within) if within is not None else self._writer.run(job)
 
     @staticmethod
     def _player_ids(connection: Connection, names: tuple[str, str]) -> tuple[int, int]:
@@ -220,25 +228,41 @@ class SqlStore:
 
         self._writer.run(job)
 
-    def add_event(self, match_id: int, kind: EventKind, actor: Actor, seq: int) -> MatchEvent:
+    def add_event(self, match_id: int, kind: EventKind, actor: Actor, seq: int,
+                  account: Account | None = None, detail: str | None = None) -> MatchEvent:
         _check_id(match_id)
+        if actor is Actor.ACCOUNT and account is None:
+            raise StorageError("an account's event names its account")
         e = schema.match_events.c
 
         def job(connection: Connection) -> MatchEvent:
             if connection.execute(_MATCH_EXISTS, {"match_id": match_id}).first() is None:
                 raise UnknownMatch(match_id)
             at = connection.execute(insert(schema.match_events).values(
-                match_id=match_id, kind=kind.value, actor=actor.value, seq=seq).returning(e.created_at)
+                match_id=match_id, kind=kind.value, actor=actor.value, seq=seq, detail=detail,
+                account_id=None if account is None else account.id).returning(e.created_at)
             ).scalar_one()
             notify(connection, self.origin, match_id)
-            return MatchEvent(kind, actor, seq, at)
+            return MatchEvent(kind, actor, seq, at, account, detail)
 
         return self._writer.run(job)
 
-    def append(self, match_id: int, after: int, line: str) -> int:
-        return self.append_future(match_id, after, line).result()
+    def give(self, match_id: int, referee: Account | None) -> None:
+        _check_id(match_id)
 
-    def append_future(self, match_id: int, after: int, line: str) -> Future[int]:
+        def job(connection: Connection) -> None:
+            done = connection.execute(update(schema.matches).where(schema.matches.c.id == match_id)
+                                      .values(referee_account_id=None if referee is None else referee.id))
+            if done.rowcount != 1:
+                raise UnknownMatch(match_id)
+
+        self._writer.run(job)
+
+    def append(self, match_id: int, after: int, line: str, account: int | None = None) -> int:
+        return self.append_future(match_id, after, line, account).result()
+
+    def append_future(self, match_id: int, after: int, line: str,
+                      account: int | None = None) -> Future[int]:
         """:meth:`append` without waiting: the future holds the sequence number once the
         record is durable (or :class:`StaleSequence`, :class:`UnknownMatch`)."""
 
@@ -250,7 +274,8 @@ class SqlStore:
                 if after != current:
                     raise StaleSequence(match_id, after, current)
             try:
-                connection.execute(_INSERT_RECORD, {"match_id": match_id, "seq": after + 1, "line": line})
+                connection.execute(_INSERT_RECORD, {"match_id": match_id, "seq": after + 1, "line": line,
+                                                    "account_id": account})
             except IntegrityError as error:  # another process appended after ``after`` first
                 self._last.pop(match_id, None)
                 raise StaleSequence(match_id, after, after + 1) from error
@@ -259,22 +284,6 @@ class SqlStore:
             return after + 1
 
         return self._writer.submit(job)
-
-    def set_organiser_hash(self, value: str, *, replace: bool = False) -> bool:
-        def job(connection: Connection) -> bool:
-            exists = connection.execute(
-                select(schema.settings.c.key).where(schema.settings.c.key == ORGANISER_KEY)
-            ).first() is not None
-            if exists and not replace:
-                return False
-            if exists:
-                connection.execute(update(schema.settings).where(
-                    schema.settings.c.key == ORGANISER_KEY).values(value=value))
-            else:
-                connection.execute(insert(schema.settings).values(key=ORGANISER_KEY, value=value))
-            return True
-
-        return self._writer.run(job)
 
     def count_up(self, key: str) -> int:
         s = schema.settings.c
@@ -299,19 +308,28 @@ class SqlStore:
         """The match with only its records after ``seq`` (``lines[0]`` is record
         ``seq + 1``), its token and all its events: what another process wrote since."""
         _check_id(match_id)
-        m, r, e = schema.matches.c, schema.records.c, schema.match_events.c
+        m, r, e, a = schema.matches.c, schema.records.c, schema.match_events.c, schema.accounts.c
         with self.engine.connect() as connection:
-            row = connection.execute(select(m.header, m.referee_token, m.created_at, m.player0_id,
-                                            m.player1_id).where(m.id == match_id)).first()
+            row = connection.execute(
+                select(m.header, m.referee_token, m.created_at, m.player0_id, m.player1_id,
+                       a.id, a.name, a.role)
+                .outerjoin_from(schema.matches, schema.accounts, a.id == m.referee_account_id)
+                .where(m.id == match_id)
+            ).first()
             if row is None:
                 raise UnknownMatch(match_id)
-            lines = connection.execute(select(r.line).where(r.match_id == match_id, r.seq > seq)
-                                       .order_by(r.seq)).scalars().all()
-            events = tuple(MatchEvent(EventKind(x.kind), Actor(x.actor), x.seq, x.created_at)
-                           for x in connection.execute(select(e.kind, e.actor, e.seq, e.created_at)
-                                                       .where(e.match_id == match_id).order_by(e.id)))
+            lines = connection.execute(
+                select(r.line).where(r.match_id == match_id, r.seq > seq).order_by(r.seq)
+            ).scalars().all()
+            events = tuple(MatchEvent(EventKind(x.kind), Actor(x.actor), x.seq, x.created_at,
+                                      _account(x.id, x.name, x.role), x.detail)
+                           for x in connection.execute(
+                               select(e.kind, e.actor, e.seq, e.created_at, e.detail, a.id, a.name, a.role)
+                               .outerjoin_from(schema.match_events, schema.accounts, a.id == e.account_id)
+                               .where(e.match_id == match_id).order_by(e.id)))
         return StoredMatch(match_id, row.header, row.referee_token, tuple(lines), row.created_at,
-                           _pair(row.player0_id, row.player1_id), events)
+                           _pair(row.player0_id, row.player1_id), events,
+                           _account(row.id, row.name, row.role))
 
     def listen(self, changed: Callable[[int | None], None]) -> ChangeListener | None:
         """Be told of the matches other processes change (PostgreSQL; ``None`` on SQLite,
@@ -344,9 +362,6 @@ class SqlStore:
         with self.engine.connect() as connection:
             return connection.execute(select(s.value).where(s.key == key)).scalar()
 
-    def organiser_hash(self) -> str | None:
-        return self.setting(ORGANISER_KEY)
-
     def close(self) -> None:
         self._writer.close()
         if self._checkpointer is not None:
@@ -364,6 +379,12 @@ def _check_id(match_id: int) -> None:
     """Ids the databases cannot hold name no match (not an overflow error)."""
     if not 0 < match_id <= MAX_ID:
         raise UnknownMatch(match_id)
+
+
+def _account(account_id: int | None, name: str | None, role: str | None) -> Account | None:
+    if account_id is None or name is None or role is None:
+        return None
+    return Account(account_id, name, Role(role))
 
 
 def _pair(first: int | None, second: int | None) -> tuple[int, int] | None:

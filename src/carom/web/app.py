@@ -19,13 +19,18 @@ from carom.core.table import TABLES
 from carom.notation.svg import svg_table
 from carom.storage.book import MatchBook
 from carom.storage.errors import UnknownMatch
+from carom.web.accounts import api as accounts_api
 from carom.web.accounts import pages as accounts
 from carom.web.connections import descriptors
 from carom.web.hall import pages as hall
-from carom.web.matches import api, organiser, results, tablet
+from carom.web.leagues import api as leagues_api
+from carom.web.leagues import captain as league_captain
+from carom.web.leagues import pages as leagues_pages
+from carom.web.matches import api, organiser, referee, results, tablet
 from carom.web.matches import pages as match_pages
 from carom.web.matches.pages import BoardFragments
 from carom.web.players import pages as players
+from carom.web.players import profile as player_profile
 from carom.web.review import pages as review
 from carom.web.shared import pages as shared_pages
 from carom.web.shared.deps import STATIC_AREAS, Services, answer, refuse, words
@@ -50,7 +55,7 @@ from carom.web.training import table as training
 def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: str | None = None,
                limits: Limits | None = None, tally: Tally | None = None) -> FastAPI:
     """The scoreboard over ``book``. ``setup_code`` lets the first visitor of ``/setup``
-    set the organiser password (``None``: it must be set another way); ``tablet_host``
+    make the first organiser's account (``None``: it must be made another way); ``tablet_host``
     is the address tablets reach this server at (:mod:`carom.web.shared.addresses`);
     ``limits`` what it gives to whom (:mod:`carom.web.shared.limits`), counted in ``tally``
     (shared by the server's processes, :mod:`carom.web.shared.tally`)."""
@@ -72,8 +77,9 @@ def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: s
     app.add_middleware(Guard, refuse=refuse, policy=content_security_policy(drawing_styles()), limits=limits)
     app.mount("/static", StaticFiles(packages=[(f"carom.web.{area}", "static") for area in STATIC_AREAS]),
               name="static")
-    for module in (api, tablet, match_pages, organiser, accounts, players, tournaments_api, tournaments_pages,
-                   hall, results, simulator, training, review, shared_pages, tables_api, tables_pages,
+    for module in (api, tablet, match_pages, organiser, referee, accounts, accounts_api, players,
+                   player_profile, tournaments_api, tournaments_pages, hall, results, simulator, training,
+                   review, leagues_api, leagues_pages, league_captain, shared_pages, tables_api, tables_pages,
                    table_screens):
         app.include_router(module.router)
     app.add_exception_handler(UnknownMatch, _unknown)

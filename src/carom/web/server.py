@@ -1,4 +1,4 @@
-"""``carom serve``: open the store, make sure an organiser password can be set, run one
+"""``carom serve``: open the store, make sure an organiser's account can be made, run one
 server process, or several on one port (:mod:`carom.web.workers`)."""
 
 from __future__ import annotations
@@ -14,14 +14,17 @@ from pathlib import Path
 import uvicorn
 
 from carom.storage import open_store
+from carom.storage.accounts import Accounts
 from carom.storage.book import MatchBook
 from carom.storage.store import SqlStore
 from carom.web.app import create_app
 from carom.web.connections import guarded_protocol
 from carom.web.shared.addresses import is_everywhere, reachable_host
-from carom.web.shared.auth import hash_password
+from carom.web.shared.auth import hash_password, verify_password
 from carom.web.shared.limits import Limits
 from carom.web.shared.tally import Tally
+
+FIRST_ORGANISER = "organiser"
 
 
 @dataclass(frozen=True)
@@ -45,12 +48,12 @@ class Serving:
 def serve(host: str, port: int, data: Path, database: str | None, password: str | None,
           say: Callable[[str], None] = print, log_level: str = "warning",
           access_log: bool = False, limits: Limits | None = None, workers: int = 1,
-          proxy: str | None = None) -> None:
+          proxy: str | None = None, organiser: str = FIRST_ORGANISER) -> None:
     serving = Serving(host, port, data, database, limits=limits or Limits(), log_level=log_level,
                       access_log=access_log, proxy=proxy)
     store = open_store(data, database)
     try:
-        serving = _prepared(store, serving, password, say)
+        serving = _prepared(store, serving, password, organiser, say)
         if workers > 1:
             store.close()
             from carom.web.workers import supervise
@@ -62,11 +65,13 @@ def serve(host: str, port: int, data: Path, database: str | None, password: str 
         store.close()
 
 
-def _prepared(store: SqlStore, serving: Serving, password: str | None, say: Callable[[str], None]) -> Serving:
-    """Set the password if given, say where the server is, and make the first start's setup
-    code while no password is set."""
+def _prepared(store: SqlStore, serving: Serving, password: str | None, organiser: str,
+              say: Callable[[str], None]) -> Serving:
+    """Set the organiser account's password if given, say where the server is, and make
+    the first start's setup code while there is no account."""
+    accounts = Accounts(store)
     if password:
-        store.set_organiser_hash(hash_password(password), replace=True)
+        set_organiser_password(accounts, organiser, password)
     code = None
     host, port = serving.host, serving.port
     where = serving.database or str((Path(serving.data) / "carom.sqlite3").resolve())
@@ -75,10 +80,20 @@ def _prepared(store: SqlStore, serving: Serving, password: str | None, say: Call
     say(f"carom serve: http://{shown}:{port}/  (database: {_safe(where)})")
     if tablet_host is None and not is_everywhere(host):
         say("  this computer only: start with --host 0.0.0.0 for tablets and the hall screen")
-    if store.organiser_hash() is None:
+    if not accounts.exist():
         code = secrets.token_hex(4)
-        say(f"first start: set the organiser password at http://{shown}:{port}/setup?code={code}")
+        say(f"first start: make the organiser's account at http://{shown}:{port}/setup?code={code}")
     return dataclasses.replace(serving, setup_code=code, tablet_host=tablet_host)
+
+
+def set_organiser_password(accounts: Accounts, name: str, password: str) -> None:
+    """``--organiser-password``: the organiser account ``name`` gets this password (made
+    when there is none, given the organiser's role when it had another). A password it
+    already has is left as it is, and so are its sessions."""
+    found = accounts.credentials(name)
+    if found is not None and found[0].role.value == "organiser" and verify_password(password, found[1]):
+        return
+    accounts.reset_organiser(name, hash_password(password))
 
 
 def run(serving: Serving, store: SqlStore, tally: Tally | None = None,

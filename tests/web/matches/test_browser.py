@@ -104,7 +104,7 @@ def test_three_cushion_match_with_an_equalizing_inning(server: Server, browser: 
     page.goto(f"{server.url}/organiser/matches/{match_id}")
     expect(page.locator("#history")).to_contain_text("Result confirmed by Boris")
     page.locator("#reopen").click()
-    expect(page.locator("#history")).to_contain_text("Reopened by the organiser")
+    expect(page.locator("#history")).to_contain_text("Reopened by organiser")
     expect(tablet.locator("#btn-undo")).to_be_visible()  # the tablet follows live
 
     sheet = check_scoresheet(tablet, server, match_id, tmp_path)

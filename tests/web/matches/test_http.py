@@ -63,18 +63,19 @@ def test_malformed_json_is_a_4xx(client: Any, match: Match, body: bytes) -> None
     assert _seq(client, match_id) == 0
 
 
-def test_tokens_and_unknown_matches(client: Any, match: Match) -> None:
+def test_tokens_and_unknown_matches(client: Any, stranger: Any, match: Match) -> None:
     match_id, token = match
     record = {"type": "opener", "player": 0}
-    assert _post(client, match_id, 0, record, None).status_code == 401
-    assert _post(client, match_id, 0, record, "forged").status_code == 403
-    assert _post(client, match_id, 0, record, "").status_code == 401
+    assert _post(stranger, match_id, 0, record, None).status_code == 401
+    assert _post(stranger, match_id, 0, record, "forged").status_code == 403
+    assert _post(client, match_id, 0, record, "forged").status_code == 403  # a wrong token is wrong for all
+    assert _post(stranger, match_id, 0, record, "").status_code == 401
     assert _post(client, 999, 0, record, token).json() == {"detail": "no match 999"}
     assert _post(client, 999, 0, record, token).status_code == 404
     assert client.get("/api/matches/abc").status_code == 422
     assert client.get("/m/999").status_code == 404
-    assert client.get(f"/m/{match_id}/tablet?t=forged").status_code == 403
-    assert client.get(f"/m/{match_id}/tablet").status_code == 403
+    assert stranger.get(f"/m/{match_id}/tablet?t=forged").status_code == 403
+    assert stranger.get(f"/m/{match_id}/tablet").status_code == 403
     assert _seq(client, match_id) == 0
 
 
@@ -109,11 +110,11 @@ def test_the_tablet_form_refuses_with_the_reason(client: Any, match: Match) -> N
     assert _seq(client, match_id) == 0
 
 
-def test_organiser_pages_need_the_password(client: Any) -> None:
+def test_organiser_pages_need_a_login(client: Any) -> None:
     assert client.get("/organiser", follow_redirects=False).headers["location"].startswith("/login")
     assert client.post("/api/matches", json={"discipline": "three-cushion"}).status_code == 401
     assert client.post("/organiser/matches", data={}, follow_redirects=False).status_code == 303
-    assert client.post("/login", data={"password": "guess"}).status_code == 403
+    assert client.post("/login", data={"name": "organiser", "password": "guess"}).status_code == 403
     assert client.get("/api/matches").json() == []
 
 
@@ -174,7 +175,7 @@ def test_import_and_export_round_trip(organiser: Any, match: Match) -> None:
     assert len(organiser.get("/api/matches").json()) == 2
 
 
-def test_first_start_sets_the_password_with_the_printed_code(tmp_path: Any) -> None:
+def test_first_start_makes_the_organisers_account_with_the_printed_code(tmp_path: Any) -> None:
     from fastapi.testclient import TestClient
 
     from carom.storage import open_store
@@ -185,7 +186,7 @@ def test_first_start_sets_the_password_with_the_printed_code(tmp_path: Any) -> N
     try:
         client = TestClient(create_app(MatchBook(store), setup_code="c0de"))
         assert client.get("/organiser", follow_redirects=False).headers["location"] == "/setup"
-        data = {"code": "wrong", "password": "long enough", "again": "long enough"}
+        data = {"code": "wrong", "name": "Eva", "password": "long enough", "again": "long enough"}
         assert client.post("/setup", data=data).status_code == 403
         assert client.post("/setup", data={**data, "code": "c0de", "again": "other"}).status_code == 422
         assert client.post("/setup", data={**data, "code": "c0de"}).status_code == 200

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from carom.storage.book import MAX_RECORDS
+from tests.web.jobs import counted_jobs
 
 HEADER = {"format": "carom/1", "discipline": "straight-rail", "table": "large", "players": ["Anna", "Boris"],
           "points": 1_000_000, "innings": None, "sets": None, "equalizing_inning": False}
@@ -44,15 +45,7 @@ def test_a_full_match_takes_no_more_records(organiser: Any) -> None:
 def test_a_scoresheet_pdf_is_printed_in_the_pool_once_per_version(organiser: Any, app: Any) -> None:
     assert _import(organiser, 400).status_code == 303
     match_id = organiser.get("/api/matches").json()[0]["id"]
-    pool = app.state.services.jobs()
-    jobs: list[Any] = []
-    run = pool.run
-
-    async def counted(client: str, task: Any, args: Any, seconds: float, gone: Any = None) -> bytes:
-        jobs.append(task)
-        return await run(client, task, args, seconds, gone)
-
-    pool.run = counted
+    jobs = counted_jobs(app)
     first = organiser.get(f"/m/{match_id}/scoresheet.pdf")
     again = organiser.get(f"/m/{match_id}/scoresheet.pdf")
     german = organiser.get(f"/m/{match_id}/scoresheet.pdf?lang=de")

@@ -1,8 +1,8 @@
 """Every page passes axe-core's WCAG 2.1 A and AA checks in Debian's Chromium, at phone
 (390×844), tablet (1024×768) and hall-screen (1920×1080) size, in English, Slovak and
 German: the public pages, the tablet in play with its shot clock and at the end, the
-organiser's pages logged in, the tournament's page, the hall, the kiosks, the training
-table, the review."""
+organiser's pages logged in (the accounts', one's own account and a referee's matches too),
+the tournament's page, the hall, the kiosks, the training table, the review."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 
 from tests.web.accessibility import LOCALES, SIZES, violations
 from tests.web.browser import OPENER, calls, enter
-from tests.web.server import Server
+from tests.web.server import ORGANISER, PASSWORD, Server
 
 PAIRED = "/tables/1/tablet"
 """The table's tablet once the browser is paired with table 1 (:func:`_pair`)."""
@@ -58,7 +58,8 @@ def _pages(server: Server) -> tuple[list[str], list[str]]:
               "/m/999999", "/tables/1/screen", "/tables/2/screen", "/tables/1/tablet",
               "/tables/1/pair?code=x"]
     organiser = ["/organiser", f"/organiser/matches/{playing}", "/tournaments", f"/tournaments/{tid}",
-                 "/players/register", "/review", review, "/tables", PAIRED]
+                 "/players/register", "/review", review, "/accounts", "/account", "/referee", "/tables",
+                 PAIRED]
     return public, organiser
 
 
@@ -73,8 +74,9 @@ def test_every_page_passes_wcag_21_aa(sqlite_server: Server, browser: Any, lang:
             if logged_in:
                 _pair(sqlite_server, context)
                 page.goto(sqlite_server.url + "/login")
-                page.fill("input[name=password]", "organiser-secret")
-                page.click("form button[type=submit]")
+                page.fill("input[name=name]", ORGANISER)
+                page.fill("input[name=password]", PASSWORD)
+                page.click("#login-form button[type=submit]")
                 page.wait_for_url("**/organiser")
             for path in paths:
                 page.goto(sqlite_server.url + path, wait_until="load")

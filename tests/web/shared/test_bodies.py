@@ -29,7 +29,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 @pytest.fixture(scope="module")
 def cookie(server: Server) -> str:
     client = server.organiser()
-    value = f"carom_organiser={client.cookies['carom_organiser']}"
+    value = f"carom_session={client.cookies['carom_session']}"
     client.close()
     return value
 

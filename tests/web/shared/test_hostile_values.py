@@ -69,7 +69,7 @@ def _asgi_get(app: Any, path: str, headers: list[tuple[bytes, bytes]]) -> int:
 
 
 def test_a_session_cookie_with_a_superscript_digit_is_no_session(client: Any, app: Any) -> None:
-    cookie = (b"cookie", b"carom_organiser=0.\xb2.nonce.signature")  # latin-1, as a header is read
+    cookie = (b"cookie", b"carom_session=0.\xb2.nonce.signature")  # latin-1, as a header is read
     for path in ("/", "/organiser", "/api/session", "/hall"):
         assert _asgi_get(app, path, [cookie]) in (200, 303), path
 

@@ -158,8 +158,9 @@ MALFORMED: list[tuple[str, str, dict[str, str], bytes]] = [
     ("GET", "/m/1/tablet/panel", {"X-Referee-Token": "é" * 100}, b""),
     ("GET", "/api/matches/1e5", {}, b""),
     ("GET", "/", {"Accept-Language": "sk;q=abc, de;q=" + "9" * 400 + ", ;;;;" * 50}, b""),
-    ("GET", "/", {"Cookie": "carom_organiser=" + "9." * 300 + "; carom_lang=%00"}, b""),
-    ("GET", "/organiser", {"Cookie": "carom_organiser=1.99999999999999999999999.x.y"}, b""),
+    ("GET", "/", {"Cookie": "carom_session=" + "9." * 300 + "; carom_lang=%00"}, b""),
+    ("GET", "/organiser", {"Cookie": "carom_session=1.99999999999999999999999.x.y"}, b""),
+    ("GET", "/organiser", {"Cookie": ("carom_session=" + "²" * 43).encode()}, b""),
     (
         "POST",
         "/m/1/tablet",

@@ -1,8 +1,10 @@
 """More than one server process on one PostgreSQL (beyond one process): a
 record written through one process reaches the boards of the others (LISTEN/NOTIFY),
-a new tablet link ends the old one in every process; ``carom serve --workers 3`` keeps
-its caps across its processes, fans every record out to every board, and loses nothing
-acknowledged when one of its processes is killed with -9 (and starts it again)."""
+a new tablet link ends the old one in every process, and so do an account's session
+(its end: a password reset), the match given to it and its login attempts; ``carom
+serve --workers 3`` keeps its caps across its processes, fans every record out to every
+board, and loses nothing acknowledged when one of its processes is killed with -9 (and
+starts it again)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from carom.web.shared.auth import CLIENT_BURST, CLIENT_EVERY, COOKIE
 from tests.storage.postgres import Postgres
 from tests.web.server import Server
 
@@ -102,6 +105,66 @@ def test_a_new_tablet_link_ends_the_old_one_in_every_process(three: list[Server]
         time.sleep(0.1)
     assert _post(b.url, match, 1).status_code == 403
     assert _post(b.url, (match[0], new), 1).status_code == 201
+
+
+def _logged_in(server: Server, name: str, password: str) -> httpx.Client:
+    client = httpx.Client(base_url=server.url, timeout=30)
+    response = client.post("/login", data={"name": name, "password": password})
+    assert response.status_code in (200, 303), response.text[:300]
+    client.headers["X-CSRF-Token"] = client.get("/api/session").json()["csrf"]
+    return client
+
+
+def _who(server: Server, cookie: str) -> str | None:
+    """The account whose session ``cookie`` is, as process ``server`` sees it."""
+    account = httpx.get(f"{server.url}/api/session", cookies={COOKIE: cookie}, timeout=30).json()["account"]
+    return None if account is None else str(account["name"])
+
+
+def test_an_accounts_session_its_matches_and_its_end_hold_in_every_process(three: list[Server]) -> None:
+    a, b, c = three
+    organiser = a.organiser()
+    made = organiser.post("/api/accounts", json={"name": "Rita", "role": "referee",
+                                                 "password": "rita-secret-1"})
+    assert made.status_code == 201, made.text
+    rita = _logged_in(b, "Rita", "rita-secret-1")
+    cookie = rita.cookies[COOKIE]
+    assert [_who(server, cookie) for server in three] == ["Rita"] * 3
+    match = a.create(organiser)
+    opener = {"after": 0, "record": {"type": "opener", "player": 0}}
+    refused = rita.post(f"/api/matches/{match[0]}/records", json=opener)  # b reads it: not hers
+    assert refused.status_code == 403, refused.text
+    given = organiser.post(f"/api/matches/{match[0]}/referee", json={"account": made.json()["id"]})
+    assert given.status_code == 200, given.text
+    deadline = time.monotonic() + 10  # process b hears of it (LISTEN/NOTIFY), its replay takes the referee
+    while time.monotonic() < deadline and rita.post(f"/api/matches/{match[0]}/records",
+                                                    json=opener).status_code != 201:
+        time.sleep(0.1)
+    assert httpx.get(f"{c.url}/api/matches/{match[0]}").json()["seq"] == 1
+    reset = organiser.post(f"/api/accounts/{made.json()['id']}/password", json={"password": "rita-secret-2"})
+    assert reset.status_code == 200, reset.text
+    assert [_who(server, cookie) for server in three] == [None] * 3  # at once: no process keeps it
+    organiser.close()
+    rita.close()
+
+
+def test_the_login_throttle_counts_the_attempts_made_through_every_process(three: list[Server]) -> None:
+    """One client address's attempts, spread over the three processes, are counted
+    together: the sixth within 12 s is refused, not the sixteenth."""
+    clients = [httpx.Client(base_url=server.url, timeout=30,
+                            transport=httpx.HTTPTransport(local_address="127.0.0.9")) for server in three]
+    started = time.monotonic()
+    for attempt in range(1, 3 * CLIENT_BURST + 2):
+        response = clients[attempt % 3].post("/login", data={"name": f"nobody {attempt}",
+                                                              "password": "not it"})
+        if response.status_code == 429:
+            break
+        assert response.status_code == 403, response.text[:300]
+    refilled = int((time.monotonic() - started) // CLIENT_EVERY)
+    assert response.status_code == 429 and int(response.headers["retry-after"]) >= 1
+    assert attempt <= CLIENT_BURST + refilled + 1
+    for client in clients:
+        client.close()
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,8 @@
 """``carom serve --proxy`` behind Debian's nginx with TLS, configured by the site file that
 docs/deploy.md gives (``deploy/nginx-carom.conf``), with a certificate made here: pages
 over https, plain http sent there, the scheme believed from the proxy (a form from an
-https page is the server's own), live channels through it, a large body refused."""
+https page is the server's own, the session cookie ``Secure``), live channels through it,
+a large body refused."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.storage.postgres import free_port
-from tests.web.server import PASSWORD, Server
+from tests.web.server import ORGANISER, PASSWORD, Server
 
 SITE = Path(__file__).parents[3] / "deploy" / "nginx-carom.conf"
 
@@ -86,10 +87,11 @@ def test_the_pages_come_over_https_and_plain_http_is_sent_there(proxy: Proxy) ->
 
 def test_the_scheme_is_the_proxys_so_an_https_page_may_send_forms(proxy: Proxy) -> None:
     with httpx.Client(base_url=proxy.url, verify=_trusting(proxy)) as client:
-        own = client.post("/login", data={"password": PASSWORD}, headers={"Origin": proxy.url},
-                          follow_redirects=False)
+        login = {"name": ORGANISER, "password": PASSWORD}
+        own = client.post("/login", data=login, headers={"Origin": proxy.url}, follow_redirects=False)
         assert own.status_code == 303, own.text[:300]
-        other = client.post("/login", data={"password": PASSWORD},
+        assert "Secure" in own.headers["set-cookie"]  # https as the proxy says, though the server's is http
+        other = client.post("/login", data=login,
                             headers={"Origin": proxy.url.replace("https:", "http:")})
         assert other.status_code == 403 and "another site" in other.text
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.server import PASSWORD
+from tests.web.server import ORGANISER, PASSWORD
 
 Match = tuple[int, str]
 FORM = {
@@ -110,7 +110,7 @@ def test_another_sessions_token_does_not_do(app: Any, organiser: Any) -> None:
     from fastapi.testclient import TestClient
 
     with TestClient(app) as other:
-        other.post("/login", data={"password": PASSWORD})
+        other.post("/login", data={"name": ORGANISER, "password": PASSWORD})
         theirs = other.get("/api/session").json()["csrf"]
     assert theirs != organiser.headers["X-CSRF-Token"]
     organiser.headers["X-CSRF-Token"] = theirs
@@ -124,7 +124,8 @@ def _login(app: Any) -> Any:
     from fastapi.testclient import TestClient
 
     client = TestClient(app)
-    assert client.post("/login", data={"password": PASSWORD}, follow_redirects=False).status_code == 303
+    login = {"name": ORGANISER, "password": PASSWORD}
+    assert client.post("/login", data=login, follow_redirects=False).status_code == 303
     client.headers["X-CSRF-Token"] = client.get("/api/session").json()["csrf"]
     return client
 
@@ -132,45 +133,46 @@ def _login(app: Any) -> Any:
 def _is_organiser_with(app: Any, cookie: str) -> bool:
     from fastapi.testclient import TestClient
 
-    with TestClient(app, cookies={"carom_organiser": cookie}) as client:
+    with TestClient(app, cookies={"carom_session": cookie}) as client:
         return bool(client.get("/api/session").json()["organiser"])
 
 
 def test_logging_out_ends_every_session_issued_before(app: Any) -> None:
     phone, laptop = _login(app), _login(app)
-    old = [c.cookies["carom_organiser"] for c in (phone, laptop)]
+    old = [c.cookies["carom_session"] for c in (phone, laptop)]
     assert all(_is_organiser_with(app, cookie) for cookie in old)
     assert phone.post("/logout", follow_redirects=False).status_code == 303
     assert not any(_is_organiser_with(app, cookie) for cookie in old)
     assert laptop.get("/organiser", follow_redirects=False).headers["location"].startswith("/login")
     again = _login(app)  # logging in again works, with a new session
-    assert _is_organiser_with(app, again.cookies["carom_organiser"])
+    assert _is_organiser_with(app, again.cookies["carom_session"])
 
 
 def test_a_password_change_ends_the_other_sessions_and_keeps_this_one(app: Any) -> None:
     mine, other = _login(app), _login(app)
-    old_other = other.cookies["carom_organiser"]
+    old_other = other.cookies["carom_session"]
     response = mine.post(
-        "/organiser/password",
+        "/account/password",
         data={"current": PASSWORD, "password": "a new secret", "again": "a new secret"},
         follow_redirects=False,
     )
     assert response.status_code == 303
     assert not _is_organiser_with(app, old_other)
     assert mine.get("/api/session").json()["organiser"]
-    assert "other devices are logged out" in mine.get("/organiser?password=changed").text
+    assert "other devices are logged out" in mine.get("/account?password=changed").text
     from fastapi.testclient import TestClient
 
     with TestClient(app) as fresh:
-        assert fresh.post("/login", data={"password": PASSWORD}).status_code == 403
+        assert fresh.post("/login", data={"name": ORGANISER, "password": PASSWORD}).status_code == 403
         assert (
-            fresh.post("/login", data={"password": "a new secret"}, follow_redirects=False).status_code == 303
+            fresh.post("/login", data={"name": ORGANISER, "password": "a new secret"},
+                       follow_redirects=False).status_code == 303
         )
 
 
 def test_a_password_change_needs_the_current_password(organiser: Any) -> None:
     response = organiser.post(
-        "/organiser/password", data={"current": "guess", "password": "a new secret", "again": "a new secret"}
+        "/account/password", data={"current": "guess", "password": "a new secret", "again": "a new secret"}
     )
     assert response.status_code == 403 and "Wrong password" in response.text
 
@@ -180,8 +182,8 @@ def test_login_attempts_are_limited_per_client(app: Any) -> None:
 
     with TestClient(app) as client:
         for _ in range(5):
-            assert client.post("/login", data={"password": "guess"}).status_code == 403
-        refused = client.post("/login", data={"password": PASSWORD})  # even the right one, for now
+            assert client.post("/login", data={"name": ORGANISER, "password": "guess"}).status_code == 403
+        refused = client.post("/login", data={"name": ORGANISER, "password": PASSWORD})  # even the right one
         assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
         assert "Too many login attempts" in refused.text
 
@@ -215,7 +217,7 @@ def test_every_page_has_the_security_headers(client: Any, match: Match) -> None:
 # --- tablet links ---------------------------------------------------------------------
 
 
-def test_a_new_tablet_link_ends_the_old_one(organiser: Any, match: Match) -> None:
+def test_a_new_tablet_link_ends_the_old_one(organiser: Any, stranger: Any, match: Match) -> None:
     match_id, old = match
     response = organiser.post(f"/api/matches/{match_id}/referee-token")
     assert response.status_code == 200
@@ -228,7 +230,7 @@ def test_a_new_tablet_link_ends_the_old_one(organiser: Any, match: Match) -> Non
         ).status_code
         == 403
     )
-    assert organiser.get(f"/m/{match_id}/tablet?t={old}").status_code == 403
+    assert stranger.get(f"/m/{match_id}/tablet?t={old}").status_code == 403  # (the organiser needs no link)
     assert (
         organiser.post(
             f"/api/matches/{match_id}/records", json=record, headers={"X-Referee-Token": new}
@@ -240,9 +242,9 @@ def test_a_new_tablet_link_ends_the_old_one(organiser: Any, match: Match) -> Non
         organiser.post(f"/organiser/matches/{match_id}/tablet-link", follow_redirects=False).status_code
         == 303
     )
-    assert organiser.get(f"/m/{match_id}/tablet?t={new}").status_code == 403
+    assert stranger.get(f"/m/{match_id}/tablet?t={new}").status_code == 403
     page = organiser.get(f"/organiser/matches/{match_id}").text
-    assert page.count("New tablet link issued by the organiser") == 2
+    assert page.count("New tablet link issued by organiser") == 2  # the account's name
     assert "<svg" in page and "qr-code" in page
 
 

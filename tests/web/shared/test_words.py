@@ -71,11 +71,11 @@ def test_the_organiser_logs_out_from_the_top_bar(organiser: Any) -> None:
     assert 'action="/logout"' in top and 'action="/logout"' not in main
 
 
-def test_a_stranger_is_refused_before_the_body_is_read(client: Any, match: Match) -> None:
+def test_a_stranger_is_refused_before_the_body_is_read(stranger: Any, match: Match) -> None:
     match_id, _ = match
-    response = client.post(f"/api/matches/{match_id}/records", content=b"{ not json",
-                           headers={"Content-Type": "application/json"})
+    response = stranger.post(f"/api/matches/{match_id}/records", content=b"{ not json",
+                             headers={"Content-Type": "application/json"})
     assert response.status_code == 401  # the token first: the body was never parsed
-    response = client.post(f"/api/matches/{match_id}/records", content=b"{ not json",
+    response = stranger.post(f"/api/matches/{match_id}/records", content=b"{ not json",
                            headers={"X-Referee-Token": "forged"})
     assert response.status_code == 403

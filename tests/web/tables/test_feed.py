@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from carom.storage import open_store
+from carom.storage.accounts import Accounts
 from carom.storage.book import MatchBook
 from carom.storage.events import Actor
 from carom.storage.hall import Hall
+from carom.storage.roles import Role
 from carom.storage.table_games import TableGames
 from carom.web.shared.hub import Hub
 from carom.web.tables.feed import TableFeed
@@ -61,7 +63,8 @@ async def _follow(store: Any) -> None:
     assert 'class="scoreboard' in html and "Cyril – Dana" in html  # the board, and what comes after
     for record in ({"type": "inning", "points": 2}, {"type": "inning", "points": 0}):
         book.append(first, book.snapshot(first).seq, record, "t")
-    snap = book.confirm(first, Actor.ORGANISER)
+    snap = book.confirm(first, Actor.ACCOUNT, Accounts(book.store).create(  # type: ignore[arg-type]
+        "Olga", Role.ORGANISER, "not-a-hash", by=None))
     hub.publish(first, snap.version)
     assert await tablet.next(1) == [("table", 4, f"m{second}.0.0")]
     tablet.close()

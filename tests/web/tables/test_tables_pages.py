@@ -134,3 +134,25 @@ def test_a_finished_one_off_match_waits_for_its_confirmation_on_the_table(organi
     assert table["now"]["match"] == match and table["now"]["finished"] and not table["now"]["confirmed"]
     assert organiser.post(f"/api/matches/{match}/confirm").status_code == 200
     assert organiser.get("/api/tables/1").json()["now"]["match"] == after
+
+
+def test_the_hall_log_names_the_account_that_made_each_change(app: Any, organiser: Any) -> None:
+    """A tournament director runs the hall too (the permission to run the day); each record
+    of the hall's log names the logged-in account (``name #id``), as a tournament's log does."""
+    from carom.storage.accounts import Accounts
+    from carom.storage.roles import Role
+    from carom.web.shared.auth import hash_password
+    from carom.web.tables.service import app_games
+    from tests.web.accounts.accounts import log_in
+    from tests.web.server import ORGANISER, PASSWORD
+
+    accounts = Accounts(app.state.services.book.store)
+    made = accounts.create("Dora", Role.DIRECTOR, hash_password(PASSWORD), by=None)
+    director = log_in(app, "Dora")
+    add_table(organiser, "1")
+    assert form(director, "/tables", name="2", size="large", order="2").status_code == 303
+    assert director.post("/api/tables/2/retire").status_code == 200
+    director.close()
+    actors = [(type(logged.record).__name__, logged.record.actor) for logged in app_games(app).hall.records()]
+    assert actors == [("Registered", f"{ORGANISER} #1"), ("Registered", f"Dora #{made.id}"),
+                      ("Retired", f"Dora #{made.id}")]

@@ -1,1 +1,1 @@
-"""Who may change things: the organiser's password, logging in and out."""
+"""Who may change things: named accounts with roles, logging in and out, passwords."""

@@ -6,8 +6,11 @@ record it follows, carries the referee token, and is answered 201 with the rulin
 the match looked up, before the body is read. Never a changed match with an error,
 never a 500 for bad input.
 
-The organiser's requests carry the session cookie and its anti-forgery token in the
-``X-CSRF-Token`` header (``GET /api/session`` gives it after ``POST /login``).
+An account's requests carry the session cookie and its anti-forgery token in the
+``X-CSRF-Token`` header (``GET /api/session`` gives it after ``POST /login``). Each route
+asks for what the account's role must allow (:mod:`carom.storage.roles`): creating
+matches, new tablet links and reopening need an organiser or a tournament director;
+entering and confirming a match, its referee (the account it is given to) or one of them.
 """
 
 from __future__ import annotations
@@ -26,14 +29,24 @@ from carom.notation.reader import parse_header
 from carom.notation.rulings_json import replay_json, ruling_json
 from carom.notation.writer import header_json
 from carom.rules.disciplines import DISCIPLINES
-from carom.storage.book import BrokenMatch, Snapshot, WrongToken
+from carom.storage.accounts import UnknownAccount
+from carom.storage.book import BrokenMatch, LiveMatch, Snapshot, WrongToken
 from carom.storage.errors import StaleSequence
 from carom.storage.events import Actor, Confirmed, NotFinished
 from carom.storage.players import AmbiguousName, SamePlayer
+from carom.storage.roles import Account, Permission
 from carom.web.matches.record_schema import HEADER_SCHEMA, RECORD_SCHEMA
 from carom.web.shared import auth
 from carom.web.shared.addresses import tablet_url
-from carom.web.shared.deps import api_organiser, organiser_session, problem, services
+from carom.web.shared.deps import (
+    account_of,
+    api_organiser,
+    checked_account,
+    csrf_ok,
+    problem,
+    services,
+    session_of,
+)
 from carom.web.shared.forms import FormError, check_names
 from carom.web.tables.devices import device_token, referee_token
 from carom.web.tournaments.api import game_over
@@ -63,15 +76,42 @@ def state_json(snap: Snapshot) -> dict[str, Any]:
     }
 
 
+def account_json(account: Account | None) -> dict[str, Any] | None:
+    return None if account is None else {"id": account.id, "name": account.name, "role": account.role.value}
+
+
 def match_json(snap: Snapshot) -> dict[str, Any]:
     """A match as the API shows it: the header, the players' ids, the sequence number,
-    the live state, the replay object of ``carom replay --json`` and the events."""
+    the live state, the replay object of ``carom replay --json``, the events (each with
+    its account) and the referee's account it is given to."""
     return {"id": snap.match_id, "seq": snap.seq, "header": header_json(snap.header),
             "players": None if snap.players is None else list(snap.players),
             "state": state_json(snap), "replay": replay_json(snap.state, snap.rulings),
-            "events": [{"kind": e.kind.value, "by": e.actor.value, "seq": e.seq,
-                        "at": None if e.at is None else e.at.isoformat()} for e in snap.events],
-            "problem": snap.problem}
+            "events": [{"kind": e.kind.value, "by": e.actor.value, "account": account_json(e.account),
+                        "seq": e.seq, "at": None if e.at is None else e.at.isoformat()}
+                       for e in snap.events],
+            "referee": account_json(snap.referee), "problem": snap.problem}
+
+
+def refereed(request: Request, live: LiveMatch, token: str | None) -> str | Response:
+    """The match's referee token, when the request carries it (the tablet link) or comes
+    from an account that may referee the match (with its anti-forgery token); else the
+    refusal (401 without either, 403 otherwise)."""
+    if token is not None:
+        try:
+            live.check_token(token)
+        except WrongToken as error:
+            return problem(403, str(error))
+        return token
+    session = session_of(request)
+    if session is None:
+        return problem(401, f"missing referee token ({auth.TOKEN_HEADER}) or login")
+    if not session.account.may_referee(None if live.referee is None else live.referee.id):
+        return problem(403, f"match {live.id} is not given to the account {session.account.name}")
+    if not csrf_ok(request):
+        return problem(403, f"the {auth.CSRF_HEADER} header must carry the session's anti-forgery "
+                            "token (GET /api/session)")
+    return live.token
 
 
 ENTRY_SCHEMA: dict[str, Any] = {
@@ -126,15 +166,21 @@ async def append_record(request: Request, match_id: int) -> Response:
     (the field, then the reason or the rule) and costs nothing for a stranger.
     """
     svc = services(request)
-    token = request.headers.get(auth.TOKEN_HEADER)
+    given = request.headers.get(auth.TOKEN_HEADER)
     cached = svc.book.cached(match_id)
     live = cached if cached is not None else await run_in_threadpool(svc.book.live, match_id)
+    token = given if given else refereed(request, live, None)
+    if isinstance(token, Response):
+        if device_token(request) is None:
+            return token
+        token = None  # a tablet paired with the match's table stands in (checked below)
     try:
         token = await referee_token(request, live, token)
         after, record = read_entry(await request.body())
-        done = await svc.book.append_async(match_id, after, record, token, strict=True)
+        done = await svc.book.append_async(match_id, after, record, token, strict=True,
+                                           by=account_of(request))
     except WrongToken as error:
-        return problem(401 if not token and device_token(request) is None else 403, str(error))
+        return problem(403, str(error))
     except StaleSequence as stale:
         fresh = await run_in_threadpool(svc.book.snapshot, match_id)
         return problem(409, str(stale), seq=fresh.seq, match=match_json(fresh))
@@ -151,10 +197,14 @@ async def append_record(request: Request, match_id: int) -> Response:
     }, status_code=201)
 
 
-@router.get("/session", summary="The organiser's session and its anti-forgery token")
+@router.get("/session", summary="The session's account and its anti-forgery token")
 def session(request: Request) -> dict[str, Any]:
-    found = organiser_session(request)
-    return {"organiser": found is not None, "csrf": None if found is None else found.csrf}
+    """``account`` (id, name, role) and ``csrf`` after ``POST /login``; ``organiser``: whether
+    the account runs the day (an organiser or a tournament director)."""
+    found = session_of(request)
+    return {"account": account_json(None if found is None else found.account),
+            "organiser": found is not None and found.account.may(Permission.RUN),
+            "csrf": None if found is None else found.csrf}
 
 
 @router.get("/matches", summary="List the matches")
@@ -192,7 +242,8 @@ async def create_match(request: Request, header: Annotated[HeaderBody, Body()]) 
             raise RecordError(f"header: {fields} is no field of a header")
         check_names(parsed)
         token = auth.new_token()
-        match_id = await run_in_threadpool(services(request).book.create, parsed, token)
+        match_id = await run_in_threadpool(lambda: services(request).book.create(parsed, token,
+                                                                                 by=account_of(request)))
     except (RecordError, FormError, SamePlayer, AmbiguousName) as error:
         return problem(422, str(error))
     return JSONResponse({"id": match_id, "referee_token": token,
@@ -220,7 +271,7 @@ async def new_referee_token(request: Request, match_id: int) -> Response:
         return refused
     svc = services(request)
     token = auth.new_token()
-    await run_in_threadpool(svc.book.new_token, match_id, token)
+    await run_in_threadpool(svc.book.new_token, match_id, token, checked_account(request))
     svc.hub.publish(match_id, svc.book.snapshot(match_id).version)
     url, _ = tablet_url(request, svc.tablet_host, match_id, token)
     return JSONResponse({"id": match_id, "referee_token": token, "tablet": url})
@@ -233,16 +284,22 @@ async def new_referee_token(request: Request, match_id: int) -> Response:
                  "type": "object", "properties": {"player": {"type": "integer", "enum": [0, 1]}}}}}}})
 async def confirm(request: Request, match_id: int) -> Response:
     """A player confirms the finished match's result (with the referee token and
-    ``{"player": 0}``), or the organiser does (session, no body). Confirmed by both
-    players or by the organiser, the match takes no more records."""
+    ``{"player": 0}``), or an account that may referee the match does (its session, no
+    body). Confirmed by both players or by an account, the match takes no more records."""
     svc = services(request)
     token = request.headers.get(auth.TOKEN_HEADER)
-    if token is not None or device_token(request) is not None:
-        live = await run_in_threadpool(svc.book.live, match_id)
+    live = await run_in_threadpool(svc.book.live, match_id)
+    checked = refereed(request, live, token)
+    by_device = isinstance(checked, Response) and token is None and device_token(request) is not None
+    if by_device:
         try:
-            await referee_token(request, live, token)
+            await referee_token(request, live, None)
         except WrongToken as error:
             return problem(403, str(error))
+    elif isinstance(checked, Response):
+        return checked
+    actor = Actor.ACCOUNT
+    if token is not None or by_device:
         try:
             player = parse_json(decode(await request.body())).get("player")
         except (ValueError, AttributeError):  # InputError: not JSON, or nested too deep (64)
@@ -250,12 +307,8 @@ async def confirm(request: Request, match_id: int) -> Response:
         if player not in (0, 1) or isinstance(player, bool):
             return problem(422, 'body: expected {"player": 0} or {"player": 1}')
         actor = Actor.player(player)
-    elif (refused := api_organiser(request)) is not None:
-        return refused
-    else:
-        actor = Actor.ORGANISER
     try:
-        snap = await run_in_threadpool(svc.book.confirm, match_id, actor)
+        snap = await run_in_threadpool(svc.book.confirm, match_id, actor, account_of(request))
     except NotFinished as error:
         return problem(409, str(error))
     svc.hub.publish(match_id, snap.version)
@@ -269,7 +322,37 @@ async def reopen(request: Request, match_id: int) -> Response:
     if (refused := api_organiser(request)) is not None:
         return refused
     svc = services(request)
-    snap = await run_in_threadpool(svc.book.reopen, match_id)
+    snap = await run_in_threadpool(svc.book.reopen, match_id, checked_account(request))
+    svc.hub.publish(match_id, snap.version)
+    return JSONResponse(match_json(snap))
+
+
+@router.post("/matches/{match_id}/referee", summary="Give the match to a referee's account (organiser)",
+             responses={401: {"model": Problem}, 403: {"model": Problem}, 404: {"model": Problem},
+                        422: {"model": Problem}},
+             openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": {
+                 "type": "object", "required": ["account"], "additionalProperties": False,
+                 "properties": {"account": {"type": ["integer", "null"],
+                                            "description": "a referee's account id; null: nobody"}}}}}}})
+async def give(request: Request, match_id: int) -> Response:
+    """The referee's account the match is given to: it may then enter and confirm it
+    without the tablet link. In the match's events, with the account that gave it."""
+    if (refused := api_organiser(request)) is not None:
+        return refused
+    svc = services(request)
+    try:
+        body = parse_json(decode(await request.body()))
+    except ValueError:  # InputError: not JSON, a key twice, nested too deep
+        body = None
+    chosen = body.get("account") if isinstance(body, dict) and set(body) == {"account"} else False
+    if chosen is not None and (isinstance(chosen, bool) or not isinstance(chosen, int)):
+        return problem(422, 'body: expected {"account": a referee\'s account id, or null}')
+    live = await run_in_threadpool(svc.book.live, match_id)
+    try:
+        referee = await run_in_threadpool(svc.accounts.referee, chosen)
+    except UnknownAccount:
+        return problem(422, f"account: {chosen} is no referee's account")
+    snap = await run_in_threadpool(svc.book.give, live.id, referee, checked_account(request))
     svc.hub.publish(match_id, snap.version)
     return JSONResponse(match_json(snap))
 
@@ -294,6 +377,9 @@ async def pause_clock(request: Request, match_id: int) -> Response:
         paused = None
     if not isinstance(paused, bool):
         return problem(422, 'body: expected {"paused": true} or {"paused": false}')
-    snap = await run_in_threadpool(svc.book.pause_clock, match_id, paused)
+    snap = await run_in_threadpool(svc.book.pause_clock, match_id, paused, Actor.REFEREE,
+                                   account_of(request))
     svc.hub.publish(match_id, snap.version)
     return JSONResponse(match_json(snap))
+
+

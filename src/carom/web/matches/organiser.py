@@ -1,7 +1,8 @@
 """The organiser's match pages: creating and importing matches, and each match's page:
-its tablet link in full with a QR code, a new link that ends the old one, confirming the
-result and reopening a confirmed match. (Logging in and the password:
-:mod:`carom.web.accounts.pages`.)
+its tablet link in full with a QR code, a new link that ends the old one, the referee's
+account it is given to, confirming the result and reopening a confirmed match. They need
+an account that runs the day (an organiser or a tournament director); every change names
+that account. (Logging in and the accounts: :mod:`carom.web.accounts.pages`.)
 
 Every form carries the session's anti-forgery token (:mod:`carom.web.shared.auth`); a form
 without it is refused with 403 and changes nothing.
@@ -23,19 +24,29 @@ from carom.notation.reader import parse_header
 from carom.notation.words import N_
 from carom.notation.writer import dumps, record_json
 from carom.rules.disciplines import DISCIPLINES
-from carom.storage.events import Actor, EventKind, NotFinished
+from carom.storage.accounts import UnknownAccount
+from carom.storage.events import Actor, EventKind, MatchEvent, NotFinished
 from carom.storage.players import AmbiguousName, SamePlayer
+from carom.storage.roles import Role
 from carom.web.shared import auth
 from carom.web.shared.addresses import tablet_url
 from carom.web.shared.deps import (
-    is_organiser,
+    allowed,
+    checked_account,
     organiser_form,
     render,
     services,
-    to_login,
     words,
 )
-from carom.web.shared.forms import MAX_NAME, FormError, check_names, header_from_form, read_upload, say
+from carom.web.shared.forms import (
+    MAX_NAME,
+    FormError,
+    check_names,
+    header_from_form,
+    read_upload,
+    say,
+    whole_id,
+)
 from carom.web.shared.i18n import PageWords
 from carom.web.shared.views import match_view
 from carom.web.tournaments.api import game_over
@@ -49,15 +60,14 @@ def organiser_page(request: Request, status: int = 200, **extra: Any) -> Respons
     t = words(request)
     rows = [{"view": match_view(s, t), "manage": True} for s in svc.book.snapshots()]
     return render(request, "organiser.html", status, rows=rows, disciplines=DISCIPLINES, tables=TABLES,
-                  known_players=svc.book.store.players(), max_name=MAX_NAME,
-                  password_done=request.query_params.get("password") == "changed", **extra)
+                  known_players=svc.book.store.players(), max_name=MAX_NAME, **extra)
+
 
 
 @router.get("/organiser", response_class=HTMLResponse)
 def organiser(request: Request) -> Response:
-    if not is_organiser(request):
-        return to_login(request, "/organiser")
-    return organiser_page(request)
+    refused = allowed(request, "/organiser")
+    return refused if refused is not None else organiser_page(request)
 
 
 @router.post("/organiser/matches", response_class=HTMLResponse)
@@ -70,7 +80,8 @@ async def create(request: Request) -> Response:
     try:
         header = parse_header(dumps(header_from_form(fields)))
         check_names(header)
-        await run_in_threadpool(services(request).book.create, header, auth.new_token())
+        await run_in_threadpool(lambda: services(request).book.create(header, auth.new_token(),
+                                                                      by=checked_account(request)))
     except (RecordError, FormError, SamePlayer, AmbiguousName) as error:
         return organiser_page(request, 422, error=say(error, t), form=fields)
     return RedirectResponse("/organiser", status_code=303)
@@ -92,7 +103,8 @@ async def import_file(request: Request) -> Response:
         match = read_match(lines_of(text))
         check_names(match.header)
         lines = tuple(dumps(record_json(record)) for _, record in match.records)
-        await run_in_threadpool(services(request).book.create, match.header, auth.new_token(), lines)
+        await run_in_threadpool(lambda: services(request).book.create(match.header, auth.new_token(), lines,
+                                                                      by=checked_account(request)))
     except (RecordError, FormError, SamePlayer, AmbiguousName) as error:
         return organiser_page(request, 422, import_error=say(error, t))
     return RedirectResponse("/organiser", status_code=303)
@@ -103,9 +115,8 @@ async def import_file(request: Request) -> Response:
 
 @router.get("/organiser/matches/{match_id}", response_class=HTMLResponse)
 def manage(request: Request, match_id: int) -> Response:
-    if not is_organiser(request):
-        return RedirectResponse(f"/login?next=/organiser/matches/{match_id}", status_code=303)
-    return _manage_page(request, match_id)
+    refused = allowed(request, f"/organiser/matches/{match_id}")
+    return refused if refused is not None else _manage_page(request, match_id)
 
 
 def _manage_page(request: Request, match_id: int, status: int = 200, error: str | None = None) -> Response:
@@ -117,20 +128,36 @@ def _manage_page(request: Request, match_id: int, status: int = 200, error: str 
     qr = segno.make(url, error="m").svg_inline(
         scale=6, dark="#0d1722", light="#ffffff", border=3, title=t.gettext("Tablet link"),
         svgclass="qr-code", lineclass=None)
-    history = [(t.when(e.at), _event_text(e.kind, e.actor, snap.header.players, t)) for e in snap.events]
+    history = [(t.when(e.at), event_text(e, snap.header.players, t)) for e in snap.events]
+    referees = [a for a in svc.accounts.active() if a.role is Role.REFEREE]
     return render(request, "manage.html", status, view=match_view(snap, t), tablet_url=url, qr=qr,
                   tablet_path=f"/m/{match_id}/tablet?t={live.token}", local_only=local_only,
-                  history=history, error=error)
+                  history=history, error=error, referees=referees, referee=snap.referee)
 
 
-def _event_text(kind: EventKind, actor: Actor, names: tuple[str, str], t: PageWords) -> str:
-    who = (t.gettext("the organiser") if actor is Actor.ORGANISER else t.gettext("the referee")
-           if actor is Actor.REFEREE else names[actor is Actor.PLAYER1])
-    text = {EventKind.CONFIRM: N_("Result confirmed by %(who)s"), EventKind.REOPEN: N_("Reopened by %(who)s"),
-            EventKind.NEW_TABLET_LINK: N_("New tablet link issued by %(who)s"),
-            EventKind.CLOCK_PAUSE: N_("Shot clock paused by %(who)s"),
-            EventKind.CLOCK_RESUME: N_("Shot clock resumed by %(who)s")}[kind]
-    return t.gettext(text, who=who)
+EVENTS = {EventKind.CONFIRM: N_("Result confirmed by %(who)s"), EventKind.REOPEN: N_("Reopened by %(who)s"),
+          EventKind.NEW_TABLET_LINK: N_("New tablet link issued by %(who)s"),
+          EventKind.CLOCK_PAUSE: N_("Shot clock paused by %(who)s"),
+          EventKind.CLOCK_RESUME: N_("Shot clock resumed by %(who)s")}
+
+
+def event_text(event: MatchEvent, names: tuple[str, str], t: PageWords) -> str:
+    """A line of a match's history: what happened, and who did it (a player, the tablet
+    link's holder, an account, or a player or the referee on a tablet an account was
+    logged in on)."""
+    account = event.account.name if event.account is not None else t.gettext("an account since removed")
+    if event.kind is EventKind.GIVEN:
+        if not event.detail:
+            return t.gettext("Taken from its referee by %(who)s", who=account)
+        return t.gettext("Given to the referee %(referee)s by %(who)s", referee=event.detail, who=account)
+    if event.actor is Actor.ACCOUNT:
+        who = account
+    else:
+        player = names[event.actor is Actor.PLAYER1]
+        who = t.gettext("the referee") if event.actor is Actor.REFEREE else player
+        if event.account is not None:
+            who = t.gettext("%(player)s (on %(account)s's tablet)", player=who, account=event.account.name)
+    return t.gettext(EVENTS[event.kind], who=who)
 
 
 async def _match_action(request: Request, match_id: int, action: str) -> Response:
@@ -138,16 +165,25 @@ async def _match_action(request: Request, match_id: int, action: str) -> Respons
     if isinstance(form, Response):
         return form
     svc = services(request)
+    me = checked_account(request)
     if action == "tablet-link":
-        await run_in_threadpool(svc.book.new_token, match_id, auth.new_token())
+        await run_in_threadpool(svc.book.new_token, match_id, auth.new_token(), me)
     elif action == "confirm":
         try:
-            await run_in_threadpool(svc.book.confirm, match_id, Actor.ORGANISER)
+            await run_in_threadpool(svc.book.confirm, match_id, Actor.ACCOUNT, me)
         except NotFinished:
             refusal = words(request).gettext("The match is not over yet.")
             return _manage_page(request, match_id, 409, error=refusal)
+    elif action == "referee":
+        try:
+            chosen = str(form.get("referee", "") or "")
+            referee = await run_in_threadpool(svc.accounts.referee, None if not chosen else whole_id(chosen))
+        except UnknownAccount:
+            refusal = words(request).gettext("referee: choose one of the referees' accounts")
+            return _manage_page(request, match_id, 422, error=refusal)
+        await run_in_threadpool(svc.book.give, match_id, referee, me)
     else:
-        await run_in_threadpool(svc.book.reopen, match_id)
+        await run_in_threadpool(svc.book.reopen, match_id, me)
     snap = svc.book.snapshot(match_id)
     svc.hub.publish(match_id, snap.version)
     if action == "confirm":
@@ -168,5 +204,11 @@ async def confirm(request: Request, match_id: int) -> Response:
 
 @router.post("/organiser/matches/{match_id}/reopen")
 async def reopen(request: Request, match_id: int) -> Response:
-    """Reopen a confirmed match: recorded in its history, with the time."""
+    """Reopen a confirmed match: recorded in its history, with the time and the account."""
     return await _match_action(request, match_id, "reopen")
+
+
+@router.post("/organiser/matches/{match_id}/referee")
+async def give(request: Request, match_id: int) -> Response:
+    """Give the match to a referee's account (an empty choice: to nobody), in its history."""
+    return await _match_action(request, match_id, "referee")

@@ -8,10 +8,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
+from carom.core.spreadsheet import SpreadsheetError, Style
 from carom.notation.words import LANGUAGES
 from carom.web.matches.pages import content_disposition
 from carom.web.shared import reports, work
-from carom.web.shared.deps import services, words
+from carom.web.shared.deps import error_page, services, words
 from carom.web.shared.jobs import PRINT_SECONDS, printed
 
 router = APIRouter(include_in_schema=False)
@@ -41,9 +42,15 @@ async def scoresheet_pdf(request: Request, match_id: int, lang: str | None = Non
 
 
 @router.get("/m/{match_id}/scoresheet.csv")
-async def scoresheet_csv(request: Request, match_id: int, lang: str | None = None) -> Response:
+async def scoresheet_csv(request: Request, match_id: int, lang: str | None = None, sep: str | None = None,
+                         decimal: str | None = None) -> Response:
+    """The innings as CSV (UTF-8 with a byte order mark); ``sep=;`` for Excel in Slovak and
+    German."""
+    try:
+        style = Style.named(sep, decimal)
+    except SpreadsheetError as error:
+        return error_page(request, 422, words(request).error(error))
     snap = await run_in_threadpool(services(request).book.snapshot, match_id)
-    # a byte order mark, so that a spreadsheet opened by double click reads UTF-8
-    text = "\ufeff" + reports.scoresheet_csv(snap, _lang(request, lang))
-    return Response(text.encode(), media_type="text/csv; charset=utf-8", headers={
+    data = reports.scoresheet_csv(snap, _lang(request, lang), style)
+    return Response(data, media_type="text/csv; charset=utf-8", headers={
         "Content-Disposition": content_disposition(_name(match_id, snap.header.players, "csv"))})

@@ -2,9 +2,12 @@
 
 The link carries the match's referee token (``?t=``); the page sends it back as
 the ``X-Referee-Token`` header on every request, and every write names the record
-it follows (``after``). A stale write gets 409 and the match as it is now. At the end
-both players confirm the result here (or the organiser does): from then on the
-tablet takes nothing more, not even an undo.
+it follows (``after``). An account that may referee the match (the referee it is given
+to, an organiser, a tournament director) opens the tablet page without the link (the page
+then carries the token like the link's); whatever
+is entered on a tablet with an account logged in names that account. A stale write
+gets 409 and the match as it is now. At the end both players confirm the result here
+(or an account does): from then on the tablet takes nothing more, not even an undo.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from carom.storage.book import BrokenMatch, LiveMatch, Snapshot, WrongToken
 from carom.storage.errors import StaleSequence
 from carom.storage.events import Actor, Confirmed, NotFinished
 from carom.web.shared.auth import TOKEN_HEADER
-from carom.web.shared.deps import error_page, render, services, words
+from carom.web.shared.deps import account_of, error_page, render, services, words
 from carom.web.shared.forms import FormError, record_from_form, say
 from carom.web.shared.views import match_view
 from carom.web.tables.devices import check_referee, referee_token
@@ -41,15 +44,31 @@ def _refused_token(request: Request) -> Response:
         "(a link replaced by a new one no longer works)."))
 
 
+def tablet_token(request: Request, live: LiveMatch, given: str) -> str | None:
+    """The match's referee token when ``given`` is it, or when the request's account may
+    referee the match; else ``None``."""
+    try:
+        live.check_token(given)
+        return given
+    except WrongToken:
+        account = account_of(request)
+        may = account is not None and account.may_referee(None if live.referee is None else live.referee.id)
+        return live.token if may else None
+
+
 @router.get("/m/{match_id}/tablet", response_class=HTMLResponse)
 def tablet(request: Request, match_id: int, t: str = "") -> Response:
     live = services(request).book.live(match_id)
-    try:
-        check_referee(request, live, t)
-    except WrongToken:
+    token = tablet_token(request, live, t)
+    if token is None:
+        try:
+            check_referee(request, live, t)
+        except WrongToken:
+            return _refused_token(request)
+        token = t
         return _refused_token(request)
     view = match_view(live.snapshot, words(request), tablet=True)
-    return render(request, "tablet.html", view=view, token=t)
+    return render(request, "tablet.html", view=view, token=token)
 
 
 @router.get("/m/{match_id}/tablet/panel", response_class=HTMLResponse)
@@ -65,7 +84,9 @@ def panel(request: Request, match_id: int) -> Response:
 
 async def _checked_form(request: Request, match_id: int) -> tuple[LiveMatch, str, FormData] | Response:
     """The match, the token to write with and the form, the referee checked before the
-    body is read (the match's token, or a tablet paired with the table it is on now)."""
+    body is read (the match's token, or a tablet paired with the table it is on now). (The
+    page sends the token it was given, also to an account: a header another site's page
+    cannot send.)"""
     live = await run_in_threadpool(services(request).book.live, match_id)
     try:
         token = await referee_token(request, live, request.headers.get(TOKEN_HEADER, ""))
@@ -89,7 +110,8 @@ async def enter(request: Request, match_id: int) -> Response:
             "after: the record number this entry follows is missing or not a whole number"))
     try:
         record = record_from_form(dict(form), live.header.players)
-        done = await svc.book.append_async(match_id, after, record, token, strict=True)
+        done = await svc.book.append_async(match_id, after, record, token, strict=True,
+                                           by=account_of(request))
     except StaleSequence as stale:
         fresh = await run_in_threadpool(svc.book.snapshot, match_id)
         return _panel(request, fresh, token, 409, error=t.gettext(
@@ -118,7 +140,8 @@ async def confirm(request: Request, match_id: int) -> Response:
     if player not in ("0", "1"):
         return _panel(request, live.snapshot, token, 422, error=t.gettext("player: expected 0 or 1"))
     try:
-        snap = await run_in_threadpool(svc.book.confirm, match_id, Actor.player(int(player)))
+        snap = await run_in_threadpool(svc.book.confirm, match_id, Actor.player(int(player)),
+                                       account_of(request))
     except NotFinished:
         return _panel(request, live.snapshot, token, 409, error=t.gettext("The match is not over yet."))
     svc.hub.publish(match_id, snap.version)
@@ -138,6 +161,7 @@ async def pause_clock(request: Request, match_id: int) -> Response:
     paused = str(form.get("paused", ""))
     if paused not in ("0", "1"):
         return _panel(request, live.snapshot, token, 422, error=t.gettext("paused: expected 0 or 1"))
-    snap = await run_in_threadpool(svc.book.pause_clock, match_id, paused == "1")
+    snap = await run_in_threadpool(svc.book.pause_clock, match_id, paused == "1", Actor.REFEREE,
+                                   account_of(request))
     svc.hub.publish(match_id, snap.version)
     return _panel(request, snap, token)

@@ -1,5 +1,6 @@
 """The players: their statistics across matches, and the player register with its CSV
-import and export."""
+import and export (the file's encoding and separator as the organiser says them; the
+export plain, or as Excel in Slovak and German opens it)."""
 
 from __future__ import annotations
 
@@ -9,17 +10,20 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from starlette.datastructures import UploadFile
 
+from carom.core.spreadsheet import CHARSETS, SEPARATORS, SpreadsheetError, Style
 from carom.match.stats import player_stats
 from carom.notation.words import N_
+from carom.storage.accounts import Action
 from carom.storage.book import Snapshot
 from carom.storage.players import name_key
 from carom.storage.register import RegisterError, export_csv, import_rows, read_file, register
 from carom.storage.tournaments import player_averages
-from carom.web.shared.deps import organiser_form, render, services, words
+from carom.web.shared.deps import account_of, error_page, organiser_form, render, services, words
 from carom.web.shared.forms import FormError, check_name, say
+from carom.web.shared.reports import csv_response
 from carom.web.tournaments.api import tournaments
 
 router = APIRouter(include_in_schema=False)
@@ -85,9 +89,10 @@ def players(request: Request) -> Response:
 def _register(request: Request, status: int = 200, **extra: Any) -> Response:
     book = services(request).book
     store = tournaments(request).store
-    players = register(store, player_averages(book))
+    players = register(store, player_averages(book), words(request).lang)
     disciplines = sorted({d for p in players for d, (_, inn) in p.averages.items() if inn})
-    return render(request, "register.html", status, players=players, disciplines=disciplines, **extra)
+    return render(request, "register.html", status, players=players, disciplines=disciplines,
+                  charsets=CHARSETS, separators=SEPARATORS, **extra)
 
 
 @router.get("/players/register", response_class=HTMLResponse)
@@ -96,12 +101,20 @@ async def register_page(request: Request) -> Response:
 
 
 @router.get("/players/register.csv")
-async def register_csv(request: Request) -> Response:
-    def make() -> str:
-        return export_csv(register(tournaments(request).store, player_averages(services(request).book)))
+async def register_csv(request: Request, sep: str | None = None, decimal: str | None = None) -> Response:
+    """The register as CSV: ``sep`` ``,`` (default) or ``;``, ``decimal`` ``point``
+    (default) or ``comma`` (Excel in Slovak and German: ``?sep=;&decimal=comma``)."""
+    try:
+        style = Style.named(sep, decimal)
+    except SpreadsheetError as error:
+        return error_page(request, 422, words(request).error(error))
 
-    return PlainTextResponse(await run_in_threadpool(make), media_type="text/csv; charset=utf-8",
-                             headers={"Content-Disposition": 'attachment; filename="players.csv"'})
+    def make() -> bytes:
+        players = register(tournaments(request).store, player_averages(services(request).book),
+                           words(request).lang)
+        return export_csv(players, style)
+
+    return csv_response(await run_in_threadpool(make), "players.csv")
 
 
 @router.post("/players/register/import", response_class=HTMLResponse)
@@ -115,12 +128,16 @@ async def register_import(request: Request) -> Response:
         message = t.gettext("Choose a file.")
         return await run_in_threadpool(lambda: _register(request, 422, import_error=message))
     data = await upload.read(MAX_REGISTER + 1)
+    charset = str(form.get("charset", "utf-8") or "utf-8")
+    separator = str(form.get("separator", "") or "") or None
     try:
-        rows = read_file(data, MAX_REGISTER)
+        rows = read_file(data, MAX_REGISTER, charset, separator)
         for row in rows:
             check_name(row["name"], (N_("line %(line)s, name"), {"line": row["line"]}))
         made, changed = await run_in_threadpool(import_rows, tournaments(request).store, rows)
-    except (RegisterError, FormError) as error:
+        await run_in_threadpool(services(request).accounts.log, account_of(request), Action.REGISTER,
+                                f"{made} {changed}")
+    except (RegisterError, SpreadsheetError, FormError) as error:
         message = say(error, t)
         return await run_in_threadpool(lambda: _register(request, 422, import_error=message))
     return await run_in_threadpool(lambda: _register(request, imported=(made, changed)))

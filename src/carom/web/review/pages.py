@@ -29,6 +29,7 @@ from carom.rules.disciplines import DISCIPLINES
 from carom.storage.book import MatchBook, Snapshot
 from carom.storage.errors import StorageError
 from carom.storage.players import AmbiguousName, SamePlayer
+from carom.storage.roles import Account
 from carom.web.review.log import (
     DECISIONS,
     FOUL_RULES,
@@ -40,7 +41,7 @@ from carom.web.review.log import (
     tracked_strokes,
 )
 from carom.web.shared import auth
-from carom.web.shared.deps import is_organiser, organiser_form, render, services, to_login, words
+from carom.web.shared.deps import account_of, allowed, is_organiser, organiser_form, render, services, words
 from carom.web.shared.forms import MAX_NAME, FormError, check_names, read_upload, say
 from carom.web.shared.i18n import PageWords
 from carom.web.shared.views import match_view
@@ -72,9 +73,8 @@ def _list_page(request: Request, status: int = 200, **extra: Any) -> Response:
 
 @router.get("/review", response_class=HTMLResponse)
 def review_list(request: Request) -> Response:
-    if not is_organiser(request):
-        return to_login(request, "/review")
-    return _list_page(request)
+    refused = allowed(request, "/review")
+    return refused if refused is not None else _list_page(request)
 
 
 def samples_text(times: Any, centres: Any) -> str:
@@ -140,7 +140,8 @@ async def upload(request: Request) -> Response:
             tracked_match, data, name[:200], fields["discipline"] or "three-cushion", fields["table"],
             players)
         check_names(header)
-        match_id = await run_in_threadpool(services(request).book.create, header, auth.new_token(), lines)
+        match_id = await run_in_threadpool(lambda: services(request).book.create(
+            header, auth.new_token(), lines, by=account_of(request)))
     except (RecordError, FormError, SamePlayer, AmbiguousName) as error:
         return _list_page(request, 422, error=say(error, t), form=fields)
     return RedirectResponse(f"/review/{match_id}", status_code=303)
@@ -235,8 +236,9 @@ def stroke_rows(records: list[dict[str, Any]], t: PageWords) -> list[dict[str, A
 
 @router.get("/review/{match_id}", response_class=HTMLResponse)
 def review_page(request: Request, match_id: int, stroke: int | None = None) -> Response:
-    if not is_organiser(request):
-        return RedirectResponse(f"/login?next=/review/{match_id}", status_code=303)
+    refused = allowed(request, f"/review/{match_id}")
+    if refused is not None:
+        return refused
     found = _review(request, match_id)
     if isinstance(found, Response):
         return found
@@ -255,7 +257,7 @@ def review_page(request: Request, match_id: int, stroke: int | None = None) -> R
 def stroke_data(request: Request, match_id: int, index: int) -> Response:
     """One tracked stroke for the replay: its samples, events, positions and ruling."""
     if not is_organiser(request):
-        return JSONResponse({"detail": "log in as the organiser"}, status_code=403)
+        return JSONResponse({"detail": "log in as an organiser or a tournament director"}, status_code=403)
     found = _review(request, match_id)
     if isinstance(found, Response):
         return found
@@ -287,7 +289,7 @@ def doubt_marks(doubts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return marks
 
 
-def decide(book: MatchBook, match_id: int, index: int, decision: Decision) -> None:
+def decide(book: MatchBook, match_id: int, index: int, decision: Decision, by: Account | None = None) -> None:
     """Append what puts ``decision`` on stroke ``index`` into the match's log (one
     decision at a time: each takes up the log as the one before left it)."""
     with _writing:
@@ -298,7 +300,7 @@ def decide(book: MatchBook, match_id: int, index: int, decision: Decision) -> No
         decided[index] = decision
         undos, appended = plan(records, reviewed_log(snap.header, strokes, decided))
         undo = {"type": "undo", "note": "the review takes up the reviewed course"}
-        book.append_many(match_id, snap.seq, [undo] * undos + appended, book.live(match_id).token)
+        book.append_many(match_id, snap.seq, [undo] * undos + appended, book.live(match_id).token, by)
 
 
 @router.post("/review/{match_id}/strokes/{index}", response_class=HTMLResponse)
@@ -325,7 +327,7 @@ async def decide_stroke(request: Request, match_id: int, index: int) -> Response
         decision = Decision("confirm")  # the reviewer says what the auto-referee said
     svc = services(request)
     try:
-        await run_in_threadpool(decide, svc.book, match_id, index, decision)
+        await run_in_threadpool(decide, svc.book, match_id, index, decision, account_of(request))
     except (RecordError, StorageError) as error:
         svc.book.forget(match_id)
         return render(request, "error.html", 409, status_code=409, message=t.gettext(

@@ -1,32 +1,44 @@
-"""Who may write: the organiser (a password, a signed session cookie) and the referee
-(a random token per match, carried by the tablet link).
+"""Who may write: named accounts (a password, a session kept in the database) and the
+referee of a match (a random token per match, carried by the tablet link).
 
-The password is stored as an scrypt hash. A session cookie is signed with a key
-derived from that hash and names the *session generation* it was issued in (a count
-kept in the database): logging out or changing the password starts a new generation,
-which ends every session issued before, on every device and every server process.
-Each session has its own anti-forgery token, derived from the cookie, that every
-state-changing form and request of the organiser carries.
+Passwords are hashed with argon2id (argon2-cffi, at OWASP's minimum cost: 19 MiB, two
+passes, one lane). An scrypt hash of before still verifies, and is replaced by an
+argon2id hash at that login. A session cookie carries 256 random bits; the database
+keeps only their SHA-256 (:mod:`carom.storage.accounts`), with the account and the
+session's own anti-forgery token, which every state-changing form and request carries.
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import hmac
+import re
 import secrets
-import time
-from dataclasses import dataclass
 
-from carom.core.inputs import is_digits
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
 
-COOKIE = "carom_organiser"
+from carom.storage.accounts import Bucket
+from carom.storage.players import name_key
+
+COOKIE = "carom_session"
 SESSION_SECONDS = 30 * 24 * 3600
 TOKEN_HEADER = "X-Referee-Token"
 CSRF_HEADER = "X-CSRF-Token"
 CSRF_FIELD = "csrf"
-GENERATION_KEY = "session_generation"
-_N, _R, _P = 2**14, 8, 1
+MAX_PASSWORD = 1024
+"""Characters of a password that are read (a longer one is cut, not hashed whole)."""
+MIN_PASSWORD = 8
+CLIENT_BURST, CLIENT_EVERY = 5, 12.0
+"""Login attempts per client address: five at once, then one every 12 seconds."""
+ACCOUNT_BURST, ACCOUNT_EVERY = 10, 6.0
+"""Login attempts per account name, from wherever they come: ten, then one every 6 s."""
+
+_HASHER = PasswordHasher(time_cost=2, memory_cost=19 * 1024, parallelism=1)
+_DUMMY = _HASHER.hash("a password no account has")
+"""Verified against when a name has no account, so that such a login costs as much."""
 
 
 def _b64(data: bytes) -> str:
@@ -38,19 +50,39 @@ def _unb64(text: str) -> bytes:
 
 
 def hash_password(password: str) -> str:
-    """``scrypt$N$r$p$salt$hash``."""
-    salt = secrets.token_bytes(16)
-    digest = hashlib.scrypt(password.encode(), salt=salt, n=_N, r=_R, p=_P, dklen=32)
-    return f"scrypt${_N}${_R}${_P}${_b64(salt)}${_b64(digest)}"
+    """An argon2id hash (``$argon2id$v=19$m=19456,t=2,p=1$salt$hash``)."""
+    return _HASHER.hash(password[:MAX_PASSWORD])
 
 
 def verify_password(password: str, stored: str | None) -> bool:
+    """Whether ``password`` is the one ``stored`` hashes: argon2id, or scrypt of before."""
+    password = password[:MAX_PASSWORD]
     if not stored:
+        _spend(password)
         return False
+    if stored.startswith("scrypt$"):
+        return _verify_scrypt(password, stored)
     try:
-        kind, n, r, p, salt, digest = stored.split("$")
-        if kind != "scrypt":
-            return False
+        return _HASHER.verify(stored, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def _spend(password: str) -> None:
+    """Verify against a hash no account has: a login with an unknown name costs as much."""
+    with contextlib.suppress(VerificationError):
+        _HASHER.verify(_DUMMY, password)
+
+
+def needs_rehash(stored: str) -> bool:
+    """Whether a hash that verified should be replaced (scrypt, or argon2 of another cost)."""
+    return stored.startswith("scrypt$") or _HASHER.check_needs_rehash(stored)
+
+
+def _verify_scrypt(password: str, stored: str) -> bool:
+    """``scrypt$N$r$p$salt$hash``, as hashes were made before accounts."""
+    try:
+        _, n, r, p, salt, digest = stored.split("$")
         got = hashlib.scrypt(password.encode(), salt=_unb64(salt), n=int(n), r=int(r), p=int(p),
                              dklen=len(_unb64(digest)))
     except (ValueError, TypeError):
@@ -58,49 +90,23 @@ def verify_password(password: str, stored: str | None) -> bool:
     return hmac.compare_digest(got, _unb64(digest))
 
 
-def _key(stored: str) -> bytes:
-    return hashlib.sha256(b"carom-session\0" + stored.encode()).digest()
+def new_session() -> tuple[str, str, str]:
+    """A new session: the cookie's token, the key the database keeps (its SHA-256), and
+    the session's anti-forgery token."""
+    token = secrets.token_urlsafe(32)
+    return token, session_key(token), secrets.token_urlsafe(24)
 
 
-def _sign(stored: str, *parts: str) -> bytes:
-    return hmac.new(_key(stored), "|".join(parts).encode(), hashlib.sha256).digest()
+def session_key(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
-@dataclass(frozen=True, slots=True)
-class Session:
-    """A valid organiser session: its generation and its anti-forgery token."""
-
-    generation: int
-    csrf: str
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
 
 
-def session_cookie(stored: str, generation: int, now: float | None = None) -> str:
-    """A cookie value that proves the organiser logged in, for 30 days or until the
-    session generation changes: ``generation.expires.nonce.signature``."""
-    expires = int((now or time.time()) + SESSION_SECONDS)
-    nonce = secrets.token_urlsafe(12)
-    sig = _sign(stored, "organiser", str(generation), str(expires), nonce)
-    return f"{generation}.{expires}.{nonce}.{_b64(sig)}"
-
-
-def session(cookie: str | None, stored: str | None, generation: int,
-            now: float | None = None) -> Session | None:
-    """The session the cookie proves, if it is signed, current and of this generation."""
-    if not cookie or not stored or len(cookie) > 200:
-        return None
-    parts = cookie.split(".")
-    if len(parts) != 4:
-        return None
-    gen, expires, nonce, sig = parts
-    if gen != str(generation) or not is_digits(expires) or int(expires) < (now or time.time()):
-        return None
-    want = _sign(stored, "organiser", gen, expires, nonce)
-    try:
-        if not hmac.compare_digest(want, _unb64(sig)):
-            return None
-    except ValueError:
-        return None
-    return Session(generation, _b64(_sign(stored, "csrf", gen, nonce)))
+def readable_cookie(cookie: str | None) -> bool:
+    """Whether a cookie could be a session token at all (else it is not looked up)."""
+    return cookie is not None and _TOKEN.fullmatch(cookie) is not None
 
 
 def same_token(given: str | None, expected: str) -> bool:
@@ -113,30 +119,7 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-class LoginThrottle:
-    """At most ``burst`` login attempts per client, then one every ``every`` seconds:
-    each attempt costs an scrypt hash, and guessing the password takes attempts."""
-
-    def __init__(self, burst: int = 5, every: float = 12.0, clients: int = 10_000) -> None:
-        self.burst, self.every, self.clients = burst, every, clients
-        self._buckets: dict[str, tuple[float, float]] = {}
-
-    def wait(self, client: str, now: float | None = None) -> float:
-        """0 and one attempt used, or the seconds until this client may try again."""
-        now = time.monotonic() if now is None else now
-        tokens, since = self._buckets.get(client, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - since) / self.every)
-        if tokens < 1.0:
-            self._buckets[client] = (tokens, now)
-            return (1.0 - tokens) * self.every
-        if len(self._buckets) >= self.clients:
-            self._forget_rested(now)
-        self._buckets[client] = (tokens - 1.0, now)
-        return 0.0
-
-    def _forget_rested(self, now: float) -> None:
-        """Drop the clients whose allowance is full again (they would start afresh)."""
-        rested = [c for c, (tokens, since) in self._buckets.items()
-                  if tokens + (now - since) / self.every >= self.burst]
-        for client in rested or list(self._buckets)[: len(self._buckets) // 2]:
-            del self._buckets[client]
+def login_buckets(name: str, client: str) -> tuple[Bucket, Bucket]:
+    """The allowances a login attempt takes from: its account name's and its client's."""
+    return (Bucket(f"account:{name_key(name)[:120]}", ACCOUNT_BURST, ACCOUNT_EVERY),
+            Bucket(f"client:{client[:120]}", CLIENT_BURST, CLIENT_EVERY))

@@ -1,8 +1,10 @@
-"""What every route needs: the match book, the hub, the templates, the language,
-the organiser's session and its anti-forgery token, and refusals turned into answers."""
+"""What every route needs: the match book, the hub, the templates, the language, the
+session's account and what its role allows (:mod:`carom.storage.roles`), its anti-forgery
+token, and refusals turned into answers."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,7 +17,10 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.datastructures import FormData
 
 from carom.notation.words import LANGUAGES, N_
+from carom.storage.accounts import Accounts, Session
 from carom.storage.book import MatchBook
+from carom.storage.roles import Account, Permission, Role
+from carom.storage.store import SqlStore
 from carom.web.shared import auth, i18n
 from carom.web.shared.hub import Hub
 from carom.web.shared.i18n import PageWords
@@ -24,7 +29,8 @@ from carom.web.shared.pool import Pool
 from carom.web.shared.tally import Tally
 
 WEB = Path(__file__).parent.parent
-AREAS = ("shared", "accounts", "matches", "players", "tournaments", "hall", "training", "review", "tables")
+AREAS = ("shared", "accounts", "matches", "players", "tournaments", "hall", "training", "review", "leagues",
+         "tables")
 """The web's areas (:mod:`carom.web`): each a subpackage with its routes and, where it
 has them, its ``templates/`` and ``static/`` folders. Template names are unique across
 areas; ``/static/x`` serves ``x`` from whichever area has it."""
@@ -43,37 +49,24 @@ class Services:
     book: MatchBook
     hub: Hub
     setup_code: str | None
-    """The code that lets the first visitor set the organiser password."""
+    """The code that lets the first visitor make the first organiser's account."""
     tablet_host: str | None = None
     """The address tablets reach this server at, when the browser's is this machine's
     own (``localhost``): the tablet link and its QR code use it."""
-    throttle: auth.LoginThrottle = field(default_factory=auth.LoginThrottle)
     limits: Limits = field(default_factory=Limits)
     tally: Tally = field(default_factory=Tally)
     """Counts that hold across the server's processes (:mod:`carom.web.shared.tally`)."""
     pool: Pool | None = None
     """The simulation pool (:mod:`carom.web.shared.pool`), made by the application."""
+    accounts: Accounts = field(init=False)
 
     def jobs(self) -> Pool:
         assert self.pool is not None
         return self.pool
 
-    def password_hash(self) -> str | None:
-        """The organiser's password hash, read from the database each time: a password
-        changed through another server process holds here at once."""
-        return self.book.store.organiser_hash()
-
-    def set_password_hash(self, value: str, *, replace: bool = False) -> bool:
-        return self.book.store.set_organiser_hash(value, replace=replace)
-
-    def generation(self) -> int:
-        """The session generation: sessions of an earlier one are over (read from the
-        database each time, so that a logout ends sessions in every process)."""
-        return int(self.book.store.setting(auth.GENERATION_KEY) or 0)
-
-    def end_sessions(self) -> int:
-        """Start a new session generation: every session issued before is over."""
-        return self.book.store.count_up(auth.GENERATION_KEY)
+    def __post_init__(self) -> None:
+        assert isinstance(self.book.store, SqlStore)
+        self.accounts = Accounts(self.book.store)
 
 
 def services(request: Request) -> Services:
@@ -103,27 +96,55 @@ def words(request: Request) -> PageWords:
     return PageWords(language(request))
 
 
-def organiser_session(request: Request) -> auth.Session | None:
-    """The organiser's session this request proves (its cookie), looked up once."""
-    if getattr(request.state, "organiser", _UNKNOWN) is _UNKNOWN:
+def session_of(request: Request) -> Session | None:
+    """The session this request's cookie proves (looked up in the database once per
+    request, so that a logout or a removal in another process holds at once)."""
+    if getattr(request.state, "session", _UNKNOWN) is _UNKNOWN:
         cookie = request.cookies.get(auth.COOKIE)
-        svc = services(request)
-        request.state.organiser = None if not cookie else auth.session(
-            cookie, svc.password_hash(), svc.generation())
-    found: auth.Session | None = request.state.organiser
+        accounts = services(request).accounts
+        request.state.session = accounts.session(auth.session_key(str(cookie)), time.time()) \
+            if auth.readable_cookie(cookie) else None
+    found: Session | None = request.state.session
     return found
 
 
 _UNKNOWN = object()
 
 
+def account_of(request: Request) -> Account | None:
+    """The account logged in on this request, if any."""
+    session = session_of(request)
+    return None if session is None else session.account
+
+
+def checked_account(request: Request) -> Account:
+    """The account of a request that passed its permission check."""
+    account = account_of(request)
+    assert account is not None, "a route used checked_account before checking the account"
+    return account
+
+
+def may(request: Request, permission: Permission = Permission.RUN) -> bool:
+    account = account_of(request)
+    return account is not None and account.may(permission)
+
+
+def organiser_session(request: Request) -> Session | None:
+    """The session, when its account runs the day (an organiser or a tournament
+    director: :attr:`Permission.RUN`)."""
+    session = session_of(request)
+    return session if session is not None and session.account.may(Permission.RUN) else None
+
+
 def is_organiser(request: Request) -> bool:
-    return organiser_session(request) is not None
+    """Whether the request comes from an account that runs the day (an organiser or a
+    tournament director): what the organiser's pages and forms need."""
+    return may(request, Permission.RUN)
 
 
 def csrf_ok(request: Request, form: Any = None) -> bool:
     """The request carries its session's anti-forgery token (header or form field)."""
-    session = organiser_session(request)
+    session = session_of(request)
     if session is None:
         return False
     given = request.headers.get(auth.CSRF_HEADER)
@@ -135,11 +156,15 @@ def csrf_ok(request: Request, form: Any = None) -> bool:
 
 def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
     t = words(request)
-    session = organiser_session(request)
-    context.setdefault("organiser", session is not None)
+    session = session_of(request)
+    account = None if session is None else session.account
+    context.setdefault("organiser", account is not None and account.may(Permission.RUN))
     return templates.TemplateResponse(
         request, name, {"t": t, "lang": t.lang, "languages": LANGUAGES, "path": request.url.path,
-                        "here": _here(request), "csrf": session.csrf if session else "", **context},
+                        "here": _here(request), "csrf": session.csrf if session else "",
+                        "account": account, "role_names": ROLE_NAMES,
+                        "manages_accounts": account is not None and account.may(Permission.ACCOUNTS),
+                        **context},
         status_code=status,
     )
 
@@ -175,7 +200,11 @@ REFUSALS = {
     "forged": N_("Refused: this form is out of date or did not come from the organiser's page "
               "(the anti-forgery token is missing or wrong). Reload the page and try again; "
               "nothing was changed."),
+    "role": N_("Refused: the account %(name)s (%(role)s) may not do this; ask an organiser. "
+            "Nothing was changed."),
 }
+ROLE_NAMES = {Role.ORGANISER: N_("organiser"), Role.DIRECTOR: N_("tournament director"),
+              Role.REFEREE: N_("referee")}
 
 
 def problem(status: int, detail: str, **extra: Any) -> JSONResponse:
@@ -183,11 +212,14 @@ def problem(status: int, detail: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"detail": detail, **extra}, status_code=status)
 
 
-def api_organiser(request: Request) -> Response | None:
-    """``None`` when a JSON request carries the organiser's session and its anti-forgery
-    token, else the refusal (401 or 403)."""
-    if organiser_session(request) is None:
-        return problem(401, "organiser login needed (POST /login)")
+def api_organiser(request: Request, permission: Permission = Permission.RUN) -> Response | None:
+    """``None`` when a JSON request carries a session whose account holds ``permission``
+    (by default: runs the day) and its anti-forgery token, else the refusal (401 or 403)."""
+    session = session_of(request)
+    if session is None:
+        return problem(401, "login needed (POST /login with name and password)")
+    if not session.account.may(permission):
+        return problem(403, f"the account {session.account.name} ({session.account.role}) may not do this")
     if not csrf_ok(request):
         return problem(403, f"the {auth.CSRF_HEADER} header must carry the session's anti-forgery "
                             "token (GET /api/session)")
@@ -195,21 +227,43 @@ def api_organiser(request: Request) -> Response | None:
 
 
 def to_login(request: Request, back: str) -> Response:
-    """Where a visitor who is not the organiser is sent: the login, coming back to
-    ``back`` afterwards, or the first start's setup while no password is set."""
-    target = f"/login?next={back}" if services(request).password_hash() else "/setup"
+    """Where a visitor who is not logged in is sent: the login, coming back to ``back``
+    afterwards, or the first start's setup while there is no account."""
+    target = f"/login?next={back}" if services(request).accounts.exist() else "/setup"
     return RedirectResponse(target, status_code=303)
 
 
-async def organiser_form(request: Request, back: str) -> FormData | Response:
-    """The form of an organiser's request: after the login (else :func:`to_login`), and
-    with its session's anti-forgery token (else 403); otherwise the answer that refuses it."""
-    if not is_organiser(request):
+def allowed(request: Request, back: str, permission: Permission = Permission.RUN) -> Response | None:
+    """``None`` when the request's account holds ``permission``; else the way to the login
+    (no session) or a 403 page naming the account and its role."""
+    account = account_of(request)
+    if account is None:
         return to_login(request, back)
+    if not account.may(permission):
+        return refuse(request, 403, "role", {"name": account.name,
+                                             "role": words(request).gettext(ROLE_NAMES[account.role])})
+    return None
+
+
+async def organiser_form(request: Request, back: str,
+                         permission: Permission = Permission.RUN) -> FormData | Response:
+    """The form of a request that needs ``permission`` (by default: runs the day): after
+    the login (else :func:`to_login`), from an account that holds it (else 403), and with
+    its session's anti-forgery token (else 403); otherwise the answer that refuses it."""
+    refused = allowed(request, back, permission)
+    if refused is not None:
+        return refused
     form = await request.form()
     if not csrf_ok(request, form):
         return refuse(request, 403, "forged", {})
     return form
+
+
+async def account_form(request: Request, back: str, permission: Permission = Permission.RUN
+                       ) -> tuple[FormData, Account] | Response:
+    """:func:`organiser_form`, with the account that sent it."""
+    form = await organiser_form(request, back, permission)
+    return form if isinstance(form, Response) else (form, checked_account(request))
 
 
 def refuse(request: Request, status: int, why: str, values: dict[str, Any]) -> Response:

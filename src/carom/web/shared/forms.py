@@ -80,6 +80,11 @@ async def read_upload(form: Mapping[str, Any], limit: int, missing: str) -> tupl
     return data, upload.filename or ""
 
 
+def whole_id(text: str) -> int:
+    """An id typed or chosen in a form: its digits (ASCII only), else 0 (which names nothing)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else 0
+
+
 def _text(form: Mapping[str, Any], key: str) -> str:
     value = form.get(key)
     return value.strip() if isinstance(value, str) else ""

@@ -17,23 +17,22 @@ language's decimal separator.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from fastapi.responses import Response
 from fpdf import FPDF
 from fpdf.enums import Align, TableBordersLayout, XPos, YPos
 from fpdf.fonts import FontFace
 
 from carom.core.errors import CaromError
+from carom.core.spreadsheet import PLAIN, Cell, Style, write_csv
 from carom.match.stats import player_stats
 from carom.notation.scoresheet import innings, result_word
 from carom.storage.book import Snapshot
-from carom.storage.spreadsheet import text_cell
 from carom.web.shared.i18n import PageWords
 from carom.web.shared.views import result_text
 
@@ -234,18 +233,24 @@ def scoresheet_rows(snap: Snapshot) -> list[tuple[int, int, int, int, int, str]]
     return out
 
 
-def scoresheet_csv(snap: Snapshot, lang: str = "en") -> str:
-    """The innings of a match as CSV (a heading row, then :func:`scoresheet_rows` with
-    the player's name beside their number)."""
+def scoresheet_csv(snap: Snapshot, lang: str = "en", style: Style = PLAIN) -> bytes:
+    """The innings of a match as a CSV file (a heading row, then :func:`scoresheet_rows`
+    with the player's name beside their number), written as every CSV of carom is
+    (:func:`carom.core.spreadsheet.write_csv`: a name is never a formula)."""
     t = PageWords(lang)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([t.gettext("Match"), t.gettext("Set"), t.gettext("Inning"), t.gettext("Player"),
-                     t.gettext("Name"), t.gettext("Series"), t.gettext("Total"), t.gettext("Faults")])
+    rows: list[list[Cell]] = [[t.gettext("Match"), t.gettext("Set"), t.gettext("Inning"), t.gettext("Player"),
+                               t.gettext("Name"), t.gettext("Series"), t.gettext("Total"),
+                               t.gettext("Faults")]]
     for set_no, inning, player, points, total, fouls in scoresheet_rows(snap):
-        writer.writerow([snap.match_id, set_no, inning, player, text_cell(snap.header.players[player - 1]),
-                         points, total, fouls])
-    return out.getvalue()
+        name = snap.header.players[player - 1]
+        rows.append([snap.match_id, set_no, inning, player, name, points, total, fouls])
+    return write_csv(rows, style)
+
+
+def csv_response(data: bytes, filename: str) -> Response:
+    """A CSV file to download (``filename``: ASCII)."""
+    return Response(data, media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
 def scoresheet_pdf(snap: Snapshot, lang: str = "en") -> bytes:

@@ -19,7 +19,7 @@ from carom.notation.writer import header_json
 from carom.rules.catalog import STROKE_FOULS
 from carom.rules.disciplines import DISCIPLINES, FrozenRemedy
 from carom.storage.book import Snapshot
-from carom.storage.events import Actor, clock_paused
+from carom.storage.events import Actor, Confirmation, clock_paused
 from carom.web.shared.i18n import PageWords
 
 PLACING_RULES = frozenset(("E3", "E5", "E6", "O2", "S3", "S4", "K3", "K4", "1C3", "1C4",
@@ -162,7 +162,8 @@ class MatchView:
     board_notices: list[tuple[str, str]] = field(default_factory=list)
     """(kind, text) for the audience, in words only."""
     confirmed: bool = False
-    confirmed_by_organiser: bool = False
+    confirmed_by_account: str | None = None
+    """The name of the account whose confirmation holds (an empty name: one since removed)."""
     frozen_help: str = ""
     respot_allowed: bool = False
     zones: bool = False
@@ -253,7 +254,7 @@ def match_view(snap: Snapshot, t: PageWords, *, tablet: bool = False) -> MatchVi
         result=result_text(s, names, t),
         inning=s.innings[s.striker] + (not s.in_inning) if phase == "play" else 0,
         innings_limit=h.innings, problem=snap.problem, header=header_json(h),
-        confirmed=confirmation.confirmed, confirmed_by_organiser=Actor.ORGANISER in confirmation.by,
+        confirmed=confirmation.confirmed, confirmed_by_account=_confirmer(confirmation),
         set_results=[SetView(g.set_no, t.gettext("Set %(number)s", number=g.set_no), g.points,
                              t.ngettext("%(num)s inning", "%(num)s innings", max(g.innings)),
                              None if g.winner is None else names[g.winner])
@@ -325,3 +326,9 @@ def _tablet_notices(view: MatchView, snap: Snapshot, t: PageWords, last: Ruling 
     if placed is not None:
         view.svg = svg_table(rules.table, placed, discipline=d, landscape=True,
                              title=view.svg_caption, cue=s.striker_ball)
+
+
+def _confirmer(confirmation: Confirmation) -> str | None:
+    if Actor.ACCOUNT not in confirmation.by:
+        return None
+    return "" if confirmation.account is None else confirmation.account.name

@@ -71,6 +71,13 @@ def results_pdf(tournament: Any, lang: str) -> bytes:
     return pdf(tournament, lang)
 
 
+def meeting_pdf(title: str, sections: list[Any], lang: str, subtitle: str) -> bytes:
+    """A league meeting's report as PDF (:func:`carom.web.leagues.reports.print_report`)."""
+    from carom.web.leagues.reports import print_report
+
+    return print_report(title, sections, lang, subtitle)
+
+
 def warm_simulator() -> None:
     """Load the simulator's kernels and the PDF's fonts (what the fork server does once)."""
     from carom.core.balls import BALLS, Ball

@@ -2,8 +2,9 @@
 changes; a program pairs as a table's tablet with a pairing code and then writes its
 table's games with ``X-Device-Token`` (``POST /api/matches/{id}/records``, as a tablet).
 
-Reading is open to anyone (a screen shows as much); a change needs the organiser's
-session and its anti-forgery token. A refusal names its field and rule (TD1-TD8).
+Reading is open to anyone (a screen shows as much); a change needs the session of an
+account that runs the day (an organiser or a tournament director) and its anti-forgery
+token, and is recorded with that account. A refusal names its field and rule (TD1-TD8).
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from carom.core.table import TABLES
 from carom.notation.words import N_
 from carom.storage.errors import StorageError
 from carom.web.shared.addresses import device_url
-from carom.web.shared.deps import is_organiser, organiser_form, render, services, to_login, words
+from carom.web.shared.deps import allowed, organiser_form, render, services, words
 from carom.web.shared.forms import FormError, say
 from carom.web.shared.i18n import PageWords
 from carom.web.tables.screens import table_path
@@ -109,8 +109,8 @@ def _page(request: Request, status: int = 200, **extra: Any) -> Response:
 
 @router.get("/tables", response_class=HTMLResponse)
 async def tables_page(request: Request) -> Response:
-    if not is_organiser(request):
-        return to_login(request, BACK)
+    if (refused := allowed(request, BACK)) is not None:
+        return refused
     return await run_in_threadpool(_page, request)
 
 

@@ -11,10 +11,12 @@ from fastapi import Request
 from carom.storage.hall import Hall
 from carom.storage.store import SqlStore
 from carom.storage.table_games import TableGames
+from carom.web.shared.deps import account_of
 from carom.web.tournaments.api import app_tournaments
 
 ORGANISER = "organiser"
-"""The account of a change made with the organiser's password (before named accounts)."""
+"""The actor of a change a request makes without an account (none of the routes lets one:
+they all ask for one first)."""
 
 
 def hall(request: Request) -> Hall:
@@ -42,6 +44,7 @@ def app_games(app: Any) -> TableGames:
 
 
 def actor(request: Request) -> str:
-    """The account a change of the hall is recorded with (the organiser's, until accounts
-    have names)."""
-    return ORGANISER
+    """The account a change of the hall is recorded with: the logged-in account's name and
+    id (``Anna #3``, as a tournament's log signs it), else :data:`ORGANISER`."""
+    account = account_of(request)
+    return ORGANISER if account is None else account.actor

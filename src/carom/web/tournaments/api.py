@@ -10,8 +10,6 @@ The record that finishes a game's match starts the next games on its table at on
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import logging
 from collections.abc import Iterable
@@ -23,10 +21,10 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from carom.competition import Line
+from carom.core.spreadsheet import SpreadsheetError, Style, decimals, write_csv
 from carom.notation.words import LANGUAGES
 from carom.storage.errors import StorageError
 from carom.storage.players import UnknownPlayer
-from carom.storage.spreadsheet import text_cell
 from carom.storage.tournaments import (
     Settings,
     Tournament,
@@ -40,9 +38,17 @@ from carom.storage.tournaments import (
 from carom.web.matches.results import PRINT_SECONDS
 from carom.web.shared import auth, work
 from carom.web.shared.addresses import tablet_url
-from carom.web.shared.deps import api_organiser, organiser_session, problem, services, words
+from carom.web.shared.deps import (
+    api_organiser,
+    checked_account,
+    organiser_session,
+    problem,
+    services,
+    words,
+)
 from carom.web.shared.forms import FormError, check_name
 from carom.web.shared.jobs import pooled
+from carom.web.shared.reports import csv_response
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 log = logging.getLogger(__name__)
@@ -266,6 +272,10 @@ def standings_json(t: Tournament) -> dict[str, Any]:
     }
 
 
+DECIMAL_COLUMNS = ("average_a", "average_b", "general_average", "best_average")
+"""The exports' columns of averages (written with the style's decimal mark)."""
+
+
 def _refusal(error: Exception) -> Response:
     if isinstance(error, UnknownTournament):
         return problem(404, str(error))
@@ -287,7 +297,7 @@ async def create_tournament(request: Request) -> Response:
         return refused
     try:
         settings = settings_from(await _body(request))
-        tid = await run_in_threadpool(tournaments(request).create, settings)
+        tid = await run_in_threadpool(tournaments(request).create, settings, checked_account(request).actor)
     except StorageError as error:
         return _refusal(error)
     return JSONResponse({"id": tid, "url": f"/tournaments/{tid}"}, status_code=201)
@@ -307,7 +317,8 @@ async def add_players(request: Request, tournament_id: int) -> Response:
         for number, entry in enumerate(body["players"]):
             if isinstance(entry, dict) and isinstance(entry.get("name"), str):
                 check_name(entry["name"].strip(), f"players[{number}].name")
-        ids = await run_in_threadpool(tournaments(request).add_players, tournament_id, body["players"])
+        ids = await run_in_threadpool(tournaments(request).add_players, tournament_id, body["players"],
+                                      checked_account(request).actor)
     except (UnknownPlayer, FormError) as error:
         return problem(422, str(error))
     except StorageError as error:
@@ -321,7 +332,7 @@ async def start(request: Request, tournament_id: int) -> Response:
     if (refused := api_organiser(request)) is not None:
         return refused
     try:
-        await run_in_threadpool(tournaments(request).start, tournament_id)
+        await run_in_threadpool(tournaments(request).start, tournament_id, checked_account(request).actor)
         t = await run_in_threadpool(lambda: tournaments(request).read(tournament_id, tokens=True))
     except StorageError as error:
         return _refusal(error)
@@ -371,27 +382,33 @@ async def get_standings(request: Request, tournament_id: int) -> Response:
 
 
 @router.get("/{tournament_id}/results.csv", summary="The final ranking as CSV",
-            response_class=PlainTextResponse, responses={404: _P})
-async def results_csv(request: Request, tournament_id: int) -> Response:
+            response_class=PlainTextResponse, responses={404: _P, 422: _P})
+async def results_csv(request: Request, tournament_id: int, sep: str | None = None,
+                      decimal: str | None = None) -> Response:
     """One row per player in ranking order with their totals over all their games of the
-    tournament: match points, points, innings, GD, BED, HS."""
+    tournament: match points, points, innings, GD, BED, HS. ``sep`` (``,`` or ``;``) and
+    ``decimal`` (``point`` or ``comma``): ``?sep=;&decimal=comma`` for Excel in Slovak and
+    German."""
     try:
+        style = Style.named(sep, decimal)
         t = await run_in_threadpool(tournaments(request).read, tournament_id)
-    except StorageError as error:
+    except (StorageError, SpreadsheetError) as error:
         return _refusal(error)
-    return _csv(ranking_rows(t), f"tournament-{t.id}-results.csv")
+    return _csv(ranking_rows(t), f"tournament-{t.id}-results.csv", style)
 
 
 @router.get("/{tournament_id}/games.csv", summary="The games as CSV", response_class=PlainTextResponse,
-            responses={404: _P})
-async def games_csv(request: Request, tournament_id: int) -> Response:
+            responses={404: _P, 422: _P})
+async def games_csv(request: Request, tournament_id: int, sep: str | None = None,
+                    decimal: str | None = None) -> Response:
     """One row per game in schedule order: players, points, innings, high runs,
-    averages, winner, status."""
+    averages, winner, status (``sep`` and ``decimal`` as for ``results.csv``)."""
     try:
+        style = Style.named(sep, decimal)
         t = await run_in_threadpool(tournaments(request).read, tournament_id)
-    except StorageError as error:
+    except (StorageError, SpreadsheetError) as error:
         return _refusal(error)
-    return _csv(results_rows(t), f"tournament-{t.id}-games.csv")
+    return _csv(results_rows(t), f"tournament-{t.id}-games.csv", style)
 
 
 PDF = {200: {"content": {"application/pdf": {}}, "description": "the results, to print"}, 404: _P}
@@ -424,12 +441,7 @@ async def get_results_pdf(request: Request, tournament_id: int, lang: str | None
         return _refusal(error)
 
 
-def _csv(rows: Iterable[list[str]], filename: str) -> Response:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    for row in rows:
-        writer.writerow([text_cell(x) for x in row])
-    return PlainTextResponse(out.getvalue(), media_type="text/csv; charset=utf-8",
-                             headers={"Content-Disposition": f'attachment; filename="{filename}"'})
-
-
+def _csv(rows: Iterable[list[str]], filename: str, style: Style) -> Response:
+    """The rows as a CSV file (:func:`carom.core.spreadsheet.write_csv`), its averages
+    with the style's decimal mark."""
+    return csv_response(write_csv(decimals(rows, DECIMAL_COLUMNS), style), filename)

@@ -19,6 +19,7 @@ from starlette.datastructures import FormData
 
 from carom.core.inputs import is_digits
 from carom.core.table import TABLES
+from carom.notation.collation import sort_key
 from carom.notation.words import N_
 from carom.rules.disciplines import DISCIPLINES
 from carom.storage.errors import StorageError
@@ -34,6 +35,7 @@ from carom.storage.tournaments import (
 )
 from carom.web.shared.addresses import tablet_url
 from carom.web.shared.deps import (
+    checked_account,
     error_page,
     is_organiser,
     organiser_form,
@@ -106,7 +108,7 @@ async def create(request: Request) -> Response:
         return form
     try:
         settings = settings_from_form(form)
-        tid = await run_in_threadpool(tournaments(request).create, settings)
+        tid = await run_in_threadpool(tournaments(request).create, settings, checked_account(request).actor)
     except TournamentError as error:
         fields = {k: str(v)[:256] for k, v in form.items() if k != "csrf"}
         message = words(request).error(error)
@@ -162,8 +164,10 @@ def _page(request: Request, tournament_id: int, status: int = 200, **extra: Any)
                                                                number=tournament_id))
     register_players = services(request).book.store.players() if organiser and t.state == "entry" else []
     entered = {p.player_id for p in t.participants}
-    response = render(request, "tournament.html", status, v=_view(request, t, organiser),
-                      register=[p for p in register_players if p.id not in entered], **extra)
+    lang = words(request).lang
+    picks = sorted((p for p in register_players if p.id not in entered), key=lambda p: sort_key(p.name, lang))
+    response = render(request, "tournament.html", status, v=_view(request, t, organiser), register=picks,
+                      **extra)
     if organiser:
         response.headers["Cache-Control"] = "no-store"
     return response
@@ -246,7 +250,8 @@ async def add_players(request: Request, tournament_id: int) -> Response:
         message = words(request).gettext("Type names (one a line) or tick players of the register.")
         return await run_in_threadpool(lambda: _page(request, tournament_id, 422, error=message))
     try:
-        await run_in_threadpool(tournaments(request).add_players, tournament_id, entries)
+        await run_in_threadpool(tournaments(request).add_players, tournament_id, entries,
+                                checked_account(request).actor)
     except UnknownTournament:
         return error_page(request, 404, words(request).gettext("There is no tournament %(number)s.",
                                                                number=tournament_id))
@@ -262,7 +267,7 @@ async def start(request: Request, tournament_id: int) -> Response:
     if isinstance(form, Response):
         return form
     try:
-        await run_in_threadpool(tournaments(request).start, tournament_id)
+        await run_in_threadpool(tournaments(request).start, tournament_id, checked_account(request).actor)
     except UnknownTournament:
         return error_page(request, 404, words(request).gettext("There is no tournament %(number)s.",
                                                                number=tournament_id))

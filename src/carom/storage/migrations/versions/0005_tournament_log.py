@@ -36,6 +36,8 @@ down_revision = "0004"
 branch_labels = None
 depends_on = None
 ACTOR = "migration"
+_ACCOUNT_OF_BEFORE = {"organiser": Actor.ACCOUNT.value}
+"""A match event's actor of before revision 0006, as the events read it now."""
 log = logging.getLogger(__name__)
 
 
@@ -191,7 +193,9 @@ def _take_finished(connection: sa.Connection, out: _Log, pending: list[tuple[int
                                            "ORDER BY seq"), which).all()
         rows = connection.execute(sa.text("SELECT kind, actor, seq, created_at FROM match_events "
                                           "WHERE match_id = :m ORDER BY id"), which)
-        events = tuple(MatchEvent(EventKind(e.kind), Actor(e.actor), e.seq, e.created_at) for e in rows)
+        # before revision 0006 the organiser's password confirmed as 'organiser': an account's
+        events = tuple(MatchEvent(EventKind(e.kind), Actor(_ACCOUNT_OF_BEFORE.get(e.actor, e.actor)), e.seq,
+                                  e.created_at) for e in rows)
         try:
             snap = LiveMatch(StoredMatch(match_id, header, "", tuple(x.line for x in lines), None, None,
                                          events)).snapshot

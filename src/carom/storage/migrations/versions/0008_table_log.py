@@ -2,7 +2,7 @@
 (carom.competition.tables). A new table; nothing before it changes.
 
 Revision ID: 0008
-Revises: 0005 (for now: the final chain puts accounts 0006 and leagues 0007 between)
+Revises: 0007 (accounts 0006, leagues 0007)
 Create Date: 2026-12-08
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0008"
-down_revision = "0005"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 

@@ -27,12 +27,25 @@
   });
 
   // Another tablet (or the organiser) moved the match on: fetch the panel afresh.
-  document.addEventListener("sse:seq", function (event) {
+  // The newest version announced is kept: an announcement that arrives while the
+  // panel's own request is on its way is dropped by hx-sync, so when that request
+  // settles the panel is fetched again if it is still older than the announcement
+  // (otherwise it would stay one record behind until the next one).
+  var announced = version("0.0");
+  function catchUp() {
     var current = panel();
     var tablet = document.getElementById("tablet");
-    if (!current || !tablet || !event.detail) return;
-    if (String(event.detail.data) === current.dataset.version) return;
+    if (!current || !tablet || !older(version(current.dataset.version), announced)) return;
     htmx.ajax("GET", tablet.dataset.panel, {source: current, target: "#panel", swap: "outerHTML"});
+  }
+  document.addEventListener("sse:seq", function (event) {
+    if (!event.detail) return;
+    var said = version(event.detail.data);
+    if (older(announced, said)) announced = said;
+    catchUp();
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.detail && event.detail.target && event.detail.target.id === "panel") catchUp();
   });
 
   // A tap while the previous entry is still on its way is not taken (hx-sync drops

@@ -1,0 +1,1 @@
+"""Leagues: seasons, tables, meetings live, the captains and the organisers pages, /api/leagues."""
