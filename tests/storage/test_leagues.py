@@ -15,10 +15,12 @@ from sqlalchemy import func, select
 
 from carom.league import LeagueError
 from carom.storage import SqlStore
+from carom.storage.accounts import Accounts
 from carom.storage.book import MatchBook
 from carom.storage.events import Actor
 from carom.storage.leagues import LeagueConflict, Leagues, StoredSeason, UnknownSeason
 from carom.storage.leagues import tables as lt
+from carom.storage.roles import Role
 from tests.league import hand_season as hand
 from tests.league.play import records
 
@@ -194,9 +196,10 @@ def test_a_signature_holds_only_for_the_games_as_they_stood(leagues: Leagues) ->
     fixture = leagues.read(season_id).fixtures[0]
     leagues.sign_report(fixture.id, fixture.home)
     book = leagues.book
-    book.confirm(matches[0], Actor.ORGANISER)
+    director = Accounts(book.store).create("director", Role.DIRECTOR, "not-a-hash", by=None)
+    book.confirm(matches[0], Actor.ACCOUNT, director)
     assert leagues.read(season_id).signed_by(fixture) == {fixture.home}  # a confirmation changes no result
-    book.reopen(matches[0])
+    book.reopen(matches[0], director)
     book.append(matches[0], book.snapshot(matches[0]).seq, {"type": "undo"}, book.live(matches[0]).token)
     assert leagues.read(season_id).signed_by(fixture) == frozenset()
     assert leagues.read(season_id).result(fixture) is None  # the game goes on again

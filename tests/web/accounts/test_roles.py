@@ -128,6 +128,30 @@ TABLE: dict[tuple[str, str], tuple[frozenset[str], dict[str, Any] | None]] = {
     ("GET", "/review/{match_id}"): (RUN, {}),
     ("GET", "/review/{match_id}/strokes/{index}.json"): (RUN, {}),
     ("POST", "/review/{match_id}/strokes/{index}"): (RUN, {"data": {}}),
+    # leagues (a captain's routes take the captain's link, whoever holds the session)
+    ("GET", "/api/leagues"): (EVERYONE, {}),
+    ("POST", "/api/leagues"): (RUN, {"json": {}}),
+    ("GET", "/api/leagues/{season_id}"): (EVERYONE, {}),
+    ("GET", "/api/leagues/{season_id}/divisions/{division}/table.csv"): (EVERYONE, {}),
+    ("GET", "/api/leagues/{season_id}/players"): (EVERYONE, {}),
+    ("POST", "/api/leagues/{season_id}/teams/{team_id}/captain-link"): (RUN, {}),
+    ("GET", "/api/leagues/meetings/{fixture_id}"): (EVERYONE, {}),
+    ("POST", "/api/leagues/meetings/{fixture_id}/lineup"): (EVERYONE, {"json": {"players": []}}),
+    ("POST", "/api/leagues/meetings/{fixture_id}/report"): (EVERYONE, {}),
+    ("GET", "/api/leagues/meetings/{fixture_id}/report.pdf"): (EVERYONE, {}),
+    ("GET", "/leagues"): (EVERYONE, {}),
+    ("POST", "/leagues"): (RUN, {"data": {}}),
+    ("GET", "/leagues/{season_id}"): (EVERYONE, {}),
+    ("GET", "/leagues/{season_id}/divisions/{division}"): (EVERYONE, {}),
+    ("GET", "/leagues/{season_id}/teams/{team_id}"): (EVERYONE, {}),
+    ("GET", "/leagues/meetings/{fixture_id}"): (EVERYONE, {}),
+    ("GET", "/leagues/meetings/{fixture_id}/live"): (EVERYONE, {}),
+    ("GET", "/leagues/{season_id}/organiser"): (RUN, {}),
+    ("POST", "/leagues/{season_id}/captain-links"): (RUN, {"data": {}}),
+    ("GET", "/leagues/{season_id}/captain"): (EVERYONE, {}),
+    ("POST", "/leagues/{season_id}/captain/lineup"): (EVERYONE, {"data": {}}),
+    ("POST", "/leagues/{season_id}/captain/report"): (EVERYONE, {"data": {}}),
+    ("GET", "/players/{player_id}"): (EVERYONE, {}),
     # shared
     ("GET", "/lang/{code}"): (EVERYONE, {}),
     ("GET", "/healthz"): (EVERYONE, {}),
@@ -135,7 +159,8 @@ TABLE: dict[tuple[str, str], tuple[frozenset[str], dict[str, Any] | None]] = {
 }
 """Every route. The live channels (``/m/{id}/events``, ``/hall/events``: public, read-only)
 are answered before the routes, by carom.web.shared.live."""
-VALUES = {"match_id": str(M), "tournament_id": str(T), "account_id": str(A), "index": "0", "code": "en"}
+VALUES = {"match_id": str(M), "tournament_id": str(T), "account_id": str(A), "index": "0", "code": "en",
+          "season_id": str(T), "team_id": str(T), "fixture_id": str(T), "division": "x", "player_id": str(A)}
 
 
 def app_routes(app: Any) -> set[tuple[str, str]]:
