@@ -196,10 +196,10 @@ def test_a_signature_holds_only_for_the_games_as_they_stood(leagues: Leagues) ->
     fixture = leagues.read(season_id).fixtures[0]
     leagues.sign_report(fixture.id, fixture.home)
     book = leagues.book
-    organiser = Accounts(book.store).create("Olga", Role.ORGANISER, "not-a-hash", by=None)  # type: ignore[arg-type]
-    book.confirm(matches[0], Actor.ACCOUNT, organiser)
+    director = Accounts(book.store).create("director", Role.DIRECTOR, "not-a-hash", by=None)
+    book.confirm(matches[0], Actor.ACCOUNT, director)
     assert leagues.read(season_id).signed_by(fixture) == {fixture.home}  # a confirmation changes no result
-    book.reopen(matches[0], organiser)
+    book.reopen(matches[0], director)
     book.append(matches[0], book.snapshot(matches[0]).seq, {"type": "undo"}, book.live(matches[0]).token)
     assert leagues.read(season_id).signed_by(fixture) == frozenset()
     assert leagues.read(season_id).result(fixture) is None  # the game goes on again

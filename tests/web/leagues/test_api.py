@@ -102,7 +102,7 @@ def test_refusals_name_their_rule_and_change_nothing(organiser: Any, stranger: A
     refused(play_season.sign(stranger, meeting, trencin), 422, "LG10", "before both line-ups are in")
     refused(play_season.hand_in(stranger, meeting, "not-a-link", [1, 2]), 403, None, "captain token")
     refused(play_season.hand_in(stranger, meeting, "", [1, 2]), 401, None, "X-Captain-Token")
-    refused(stranger.post("/api/leagues", json=play_season.body()), 401, None, "organiser")
+    refused(stranger.post("/api/leagues", json=play_season.body()), 401, None, "login needed")
     teams = hand.TEAMS_CSV.replace("Žilina;1;Martin Šimko", "Žilina;1;Adam Kováč")
     bad = play_season.body() | {"teams": teams}
     refused(organiser.post("/api/leagues", json=bad), 422, "LG1", "line 5: player: 'Adam Kováč'")

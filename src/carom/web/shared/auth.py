@@ -16,6 +16,7 @@ import hashlib
 import hmac
 import re
 import secrets
+import threading
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -37,6 +38,11 @@ ACCOUNT_BURST, ACCOUNT_EVERY = 10, 6.0
 """Login attempts per account name, from wherever they come: ten, then one every 6 s."""
 
 _HASHER = PasswordHasher(time_cost=2, memory_cost=19 * 1024, parallelism=1)
+HASHING_AT_ONCE = 2
+"""Passwords hashed or verified at once in a server process: each takes 16-19 MiB, so a
+burst of logins (300 wrong ones from 250 addresses grew a process by some 450 MiB, which
+it kept) waits its turn instead of holding every thread's worth of memory at once."""
+_HASHING = threading.BoundedSemaphore(HASHING_AT_ONCE)
 _DUMMY = _HASHER.hash("a password no account has")
 """Verified against when a name has no account, so that such a login costs as much."""
 
@@ -51,12 +57,18 @@ def _unb64(text: str) -> bytes:
 
 def hash_password(password: str) -> str:
     """An argon2id hash (``$argon2id$v=19$m=19456,t=2,p=1$salt$hash``)."""
-    return _HASHER.hash(password[:MAX_PASSWORD])
+    with _HASHING:
+        return _HASHER.hash(password[:MAX_PASSWORD])
 
 
 def verify_password(password: str, stored: str | None) -> bool:
-    """Whether ``password`` is the one ``stored`` hashes: argon2id, or scrypt of before."""
-    password = password[:MAX_PASSWORD]
+    """Whether ``password`` is the one ``stored`` hashes: argon2id, or scrypt of before
+    (at most :data:`HASHING_AT_ONCE` at a time)."""
+    with _HASHING:
+        return _verified(password[:MAX_PASSWORD], stored)
+
+
+def _verified(password: str, stored: str | None) -> bool:
     if not stored:
         _spend(password)
         return False
