@@ -95,11 +95,10 @@ def _lines(t: Tournament, group: int) -> list[tuple[object, ...]]:
             for x in dict(t.group_standings())[group]]
 
 
-def test_a_club_day_from_the_first_entry_to_the_third_place(store: SqlStore) -> None:
-    tournaments = Tournaments(MatchBook(store))
-    tid = tournaments.create(_settings(), actor=ORGANISER)
-    for step in club_day.STEPS:
-        _do(tournaments, store, tid, step)
+def check_the_end(tournaments: Tournaments, tid: int) -> tuple[Tournament, list[tuple[str, str, Any]]]:
+    """The day's end as worked out by hand: the champion, both groups' standings, the second
+    stage's field, the ranking, who withdrew, the unlock and the correction in the audit.
+    Returns the tournament and its audit (kind, actor, reason)."""
     t = tournaments.read(tid)
     names = t.names()
     assert t.state == "finished" and names[t.champion()] == "Anna"  # type: ignore[index]
@@ -111,6 +110,15 @@ def test_a_club_day_from_the_first_entry_to_the_third_place(store: SqlStore) -> 
     audit = [(type(x.record).__name__, x.record.actor, getattr(x.record, "reason", None))
              for x in tournaments.audit(tid)]
     assert [a for a in audit if a[0] in ("GameUnlocked", "ResultCorrected")] == club_day.AUDITED
+    return t, audit
+
+
+def test_a_club_day_from_the_first_entry_to_the_third_place(store: SqlStore) -> None:
+    tournaments = Tournaments(MatchBook(store))
+    tid = tournaments.create(_settings(), actor=ORGANISER)
+    for step in club_day.STEPS:
+        _do(tournaments, store, tid, step)
+    t, audit = check_the_end(tournaments, tid)
     assert ("ResultEntered", club_day.REFEREE, None) in audit
     assert ("GameMoved", ORGANISER, None) in audit
     # every game played on a table had its own match, and no table or player was in two games

@@ -169,3 +169,16 @@ account_log = Table(
 )
 """What accounts changed outside a match's own log: accounts made, removed or reset,
 passwords changed, the register imported. Appended, never changed."""
+
+table_log = Table(
+    "table_log", metadata,
+    Column("seq", Integer, primary_key=True, autoincrement=False,
+           doc="1 for the hall's first record; the key makes a second write after the same record fail"),
+    Column("kind", String(32), nullable=False,
+           doc="the record's type (carom.competition.tables.records.KINDS)"),
+    Column("actor", String(200), nullable=False, doc="the account that made it"),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("body", Text, nullable=False, doc="the whole record as JSON (carom.competition.tables.codec)"),
+)
+"""The hall's log (revision 0008): every change to the club's tables and their devices,
+appended, never changed. Pairing codes and device tokens appear only as their hashes."""

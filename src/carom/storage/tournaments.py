@@ -420,6 +420,10 @@ class Tournaments:
         return Tournament(tournament_id, state.settings, state_name(state), participants(state, register),
                           first_groups(state), tuple(games), day=state)
 
+    def player_names(self, ids: Iterable[int]) -> dict[int, str]:
+        """The register's names of these players."""
+        return {pid: name for pid, (name, _club) in self._register(ids).items()}
+
     def _register(self, ids: Iterable[int]) -> dict[int, tuple[str, str | None]]:
         wanted = list(ids)
         if not wanted:

@@ -41,6 +41,11 @@ from carom.web.shared.live import MATCH_PATH, LiveEvents, match_feeds
 from carom.web.shared.pool import Pool
 from carom.web.shared.streams import StreamGate
 from carom.web.shared.tally import Tally
+from carom.web.tables import api as tables_api
+from carom.web.tables import pages as tables_pages
+from carom.web.tables import screens as table_screens
+from carom.web.tables.feed import TABLE_PATH, table_feeds
+from carom.web.tables.monitor import hall_tables
 from carom.web.tournaments import api as tournaments_api
 from carom.web.tournaments import pages as tournaments_pages
 from carom.web.training import simulator
@@ -63,8 +68,10 @@ def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: s
     app.state.services = services
     app.router.add_event_handler("shutdown", services.jobs().close)
     app.router.add_event_handler("startup", lambda: _follow(app, services))
+    app.state.hall_tables = hall_tables(app)
     feeds = [(MATCH_PATH, match_feeds(book, services.hub, BoardFragments())),
-             (hall.HALL_PATH, hall.hall_feeds(book, services.hub))]
+             (hall.HALL_PATH, hall.hall_feeds(book, services.hub, app.state.hall_tables)),
+             (TABLE_PATH, table_feeds(app))]
     gate = StreamGate(limits, tally, in_process=min(limits.connections, descriptors()) // 2)
     app.add_middleware(LiveEvents, feeds=feeds, gate=gate)
     app.add_middleware(Guard, refuse=refuse, policy=content_security_policy(drawing_styles()), limits=limits)
@@ -72,7 +79,8 @@ def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: s
               name="static")
     for module in (api, tablet, match_pages, organiser, referee, accounts, accounts_api, players,
                    player_profile, tournaments_api, tournaments_pages, hall, results, simulator, training,
-                   review, leagues_api, leagues_pages, league_captain, shared_pages):
+                   review, leagues_api, leagues_pages, league_captain, shared_pages, tables_api, tables_pages,
+                   table_screens):
         app.include_router(module.router)
     app.add_exception_handler(UnknownMatch, _unknown)
     app.add_exception_handler(RecordError, _unreadable)

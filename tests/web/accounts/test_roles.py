@@ -30,6 +30,15 @@ OWN_REFEREE = frozenset({REFEREE, DIRECTOR, ORGANISER})
 ORGANISERS = frozenset({ORGANISER})
 TOKEN_ONLY: frozenset[str] = frozenset()
 """The tablet's requests: the page sends the match's token, whoever holds the session."""
+CAPTAIN_ONLY: frozenset[str] = frozenset()
+"""A league team's captain: the captain link's token, whoever holds the session. Checked in
+tests/web/leagues (a season with its captains' links), not here (request ``None``)."""
+CODE_ONLY: frozenset[str] = frozenset()
+"""A table's pairing page takes the organiser's one-time code, whoever holds the session: a
+wrong code is refused (403) to every role."""
+DEVICE_ONLY: frozenset[str] = frozenset()
+"""A table's own tablet: only a device paired with the table (its device token), whoever
+holds the session."""
 
 SHORT = {"password": "short", "again": "short"}
 M, T, A = 1, 999, 99999
@@ -128,7 +137,9 @@ TABLE: dict[tuple[str, str], tuple[frozenset[str], dict[str, Any] | None]] = {
     ("GET", "/review/{match_id}"): (RUN, {}),
     ("GET", "/review/{match_id}/strokes/{index}.json"): (RUN, {}),
     ("POST", "/review/{match_id}/strokes/{index}"): (RUN, {"data": {}}),
-    # leagues (a captain's routes take the captain's link, whoever holds the session)
+    # the player's own page
+    ("GET", "/players/{player_id}"): (EVERYONE, {}),
+    # the leagues: public reading, the organiser's seasons and links, the captains'
     ("GET", "/api/leagues"): (EVERYONE, {}),
     ("POST", "/api/leagues"): (RUN, {"json": {}}),
     ("GET", "/api/leagues/{season_id}"): (EVERYONE, {}),
@@ -136,22 +147,48 @@ TABLE: dict[tuple[str, str], tuple[frozenset[str], dict[str, Any] | None]] = {
     ("GET", "/api/leagues/{season_id}/players"): (EVERYONE, {}),
     ("POST", "/api/leagues/{season_id}/teams/{team_id}/captain-link"): (RUN, {}),
     ("GET", "/api/leagues/meetings/{fixture_id}"): (EVERYONE, {}),
-    ("POST", "/api/leagues/meetings/{fixture_id}/lineup"): (EVERYONE, {"json": {"players": []}}),
-    ("POST", "/api/leagues/meetings/{fixture_id}/report"): (EVERYONE, {}),
     ("GET", "/api/leagues/meetings/{fixture_id}/report.pdf"): (EVERYONE, {}),
+    ("POST", "/api/leagues/meetings/{fixture_id}/lineup"): (CAPTAIN_ONLY, None),
+    ("POST", "/api/leagues/meetings/{fixture_id}/report"): (CAPTAIN_ONLY, None),
     ("GET", "/leagues"): (EVERYONE, {}),
     ("POST", "/leagues"): (RUN, {"data": {}}),
     ("GET", "/leagues/{season_id}"): (EVERYONE, {}),
     ("GET", "/leagues/{season_id}/divisions/{division}"): (EVERYONE, {}),
     ("GET", "/leagues/{season_id}/teams/{team_id}"): (EVERYONE, {}),
-    ("GET", "/leagues/meetings/{fixture_id}"): (EVERYONE, {}),
-    ("GET", "/leagues/meetings/{fixture_id}/live"): (EVERYONE, {}),
     ("GET", "/leagues/{season_id}/organiser"): (RUN, {}),
     ("POST", "/leagues/{season_id}/captain-links"): (RUN, {"data": {}}),
-    ("GET", "/leagues/{season_id}/captain"): (EVERYONE, {}),
-    ("POST", "/leagues/{season_id}/captain/lineup"): (EVERYONE, {"data": {}}),
-    ("POST", "/leagues/{season_id}/captain/report"): (EVERYONE, {"data": {}}),
-    ("GET", "/players/{player_id}"): (EVERYONE, {}),
+    ("GET", "/leagues/meetings/{fixture_id}"): (EVERYONE, {}),
+    ("GET", "/leagues/meetings/{fixture_id}/live"): (EVERYONE, {}),
+    ("GET", "/leagues/{season_id}/captain"): (CAPTAIN_ONLY, None),
+    ("POST", "/leagues/{season_id}/captain/lineup"): (CAPTAIN_ONLY, None),
+    ("POST", "/leagues/{season_id}/captain/report"): (CAPTAIN_ONLY, None),
+    # the club's tables: the organiser's list, the JSON API, each table's devices
+    ("GET", "/tables"): (RUN, {}),
+    ("POST", "/tables"): (RUN, {"data": {}}),
+    ("POST", "/tables/{name}/order"): (RUN, {"data": {}}),
+    ("POST", "/tables/{name}/retire"): (RUN, {"data": {}}),
+    ("POST", "/tables/{name}/devices/{device}/revoke"): (RUN, {"data": {}}),
+    ("POST", "/tables/{name}/matches"): (RUN, {"data": {}}),
+    ("POST", "/tables/{name}/matches/{match}/take"): (RUN, {"data": {}}),
+    ("POST", "/tables/tournaments/{tid}"): (RUN, {"data": {}}),
+    ("POST", "/tables/{name}/pairing"): (RUN, {"data": {}}),
+    ("GET", "/api/tables"): (EVERYONE, {}),
+    ("GET", "/api/tables/{name}"): (EVERYONE, {}),
+    ("POST", "/api/tables"): (RUN, {"json": {}}),
+    ("POST", "/api/tables/{name}/order"): (RUN, {"json": {}}),
+    ("POST", "/api/tables/{name}/retire"): (RUN, {"json": {}}),
+    ("POST", "/api/tables/{name}/pairing"): (RUN, {"json": {}}),
+    ("POST", "/api/tables/{name}/pair"): (EVERYONE, {"json": {"code": "wrong"}}),
+    ("POST", "/api/tables/{name}/devices/{device}/revoke"): (RUN, {"json": {}}),
+    ("POST", "/api/tables/{name}/matches"): (RUN, {"json": {}}),
+    ("POST", "/api/tables/{name}/matches/{match}/take"): (RUN, {"json": {}}),
+    ("GET", "/api/tournaments/{tid}/tables"): (EVERYONE, {}),
+    ("POST", "/api/tournaments/{tid}/tables"): (RUN, {"json": {}}),
+    ("GET", "/tables/{name}/tablet"): (DEVICE_ONLY, {}),
+    ("GET", "/tables/{name}/tablet/now"): (DEVICE_ONLY, {}),
+    ("GET", "/tables/{name}/screen"): (EVERYONE, {}),
+    ("GET", "/tables/{name}/pair"): (EVERYONE, {}),
+    ("POST", "/tables/{name}/pair"): (CODE_ONLY, {"data": {"code": "wrong"}}),
     # shared
     ("GET", "/lang/{code}"): (EVERYONE, {}),
     ("GET", "/healthz"): (EVERYONE, {}),
@@ -160,7 +197,13 @@ TABLE: dict[tuple[str, str], tuple[frozenset[str], dict[str, Any] | None]] = {
 """Every route. The live channels (``/m/{id}/events``, ``/hall/events``: public, read-only)
 are answered before the routes, by carom.web.shared.live."""
 VALUES = {"match_id": str(M), "tournament_id": str(T), "account_id": str(A), "index": "0", "code": "en",
-          "season_id": str(T), "team_id": str(T), "fixture_id": str(T), "division": "x", "player_id": str(A)}
+          "name": "T1", "device": str(A), "match": str(A), "tid": str(T), "player_id": str(A),
+          "season_id": str(T), "division": "A", "team_id": str(A), "fixture_id": str(A)}
+"""The values a route's path is made with: table T1 is in the hall (the fixture registers it)."""
+GONE = {("POST", "/tables/{name}/retire"), ("POST", "/tables/{name}/pairing"),
+        ("POST", "/api/tables/{name}/retire"), ("POST", "/api/tables/{name}/pairing")}
+"""Routes that take no body to refuse: they are asked about a table the hall does not have
+(404 or its refusal page), so that T1 stays as it is."""
 
 
 def app_routes(app: Any) -> set[tuple[str, str]]:
@@ -179,6 +222,8 @@ def app_routes(app: Any) -> set[tuple[str, str]]:
 @pytest.fixture(scope="module")
 def clients(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Clients]:
     with clients_of_every_role(Path(tmp_path_factory.mktemp("roles"))) as made:
+        registered = made["organiser"].post("/api/tables", json={"name": "T1", "size": "large", "order": 1})
+        assert registered.status_code == 201, registered.text
         yield made
 
 
@@ -201,7 +246,7 @@ def test_each_role_may_do_what_the_table_says(clients: Clients, route: tuple[str
     allowed, request = TABLE[route]
     assert request is not None
     method, template = route
-    path = template.format(**VALUES)
+    path = template.format(**{**VALUES, "name": "nowhere"} if route in GONE else VALUES)
     seq = clients.seq()
     for role in ROLES:
         client = clients[role]

@@ -236,3 +236,37 @@ def test_a_watcher_of_every_match_is_told_which_changed_until_it_stops() -> None
     # in a thread of its own: a browser test of this worker may hold an event loop in this one
     with ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, scenario()).result(timeout=10)
+
+
+
+def test_two_scoreboards_in_one_process_each_show_their_own_match_1(organiser: Any, tmp_path: Any) -> None:
+    """The cards are rendered once per snapshot: another database's match 1 at the same
+    version is another game, not the card already made (the tests' many applications in one
+    process, or a database restored from a backup under a running server)."""
+    from fastapi.testclient import TestClient
+
+    from carom.storage import open_store
+    from carom.storage.accounts import Accounts
+    from carom.storage.book import MatchBook
+    from carom.storage.roles import Role
+    from carom.web.app import create_app
+    from carom.web.shared.auth import hash_password
+    from tests.web.conftest import ORGANISER, PASSWORD
+
+    first, token = new_match(organiser, "Anna", "Boris")
+    enter(organiser, first, token, [OPENER])
+    assert "Anna" in organiser.get("/hall?lang=en").text
+    store = open_store(tmp_path / "other")
+    try:
+        Accounts(store).create(ORGANISER, Role.ORGANISER, hash_password(PASSWORD), by=None)
+        with TestClient(create_app(MatchBook(store))) as other:
+            assert other.post("/login", data={"name": ORGANISER, "password": PASSWORD},
+                              follow_redirects=False).status_code == 303
+            other.headers["X-CSRF-Token"] = other.get("/api/session").json()["csrf"]
+            again, again_token = new_match(other, "Emil", "Fero")
+            enter(other, again, again_token, [OPENER])
+            assert again == first
+            page = other.get("/hall?lang=en").text
+            assert "Emil" in page and "Anna" not in page
+    finally:
+        store.close()

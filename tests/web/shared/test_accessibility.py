@@ -15,8 +15,19 @@ from tests.web.accessibility import LOCALES, SIZES, violations
 from tests.web.browser import OPENER, calls, enter
 from tests.web.server import ORGANISER, PASSWORD, Server
 
+PAIRED = "/tables/1/tablet"
+"""The table's tablet once the browser is paired with table 1 (:func:`_pair`)."""
 REAL = Path(__file__).parents[2] / "data" / "real-3c-match-part1.jsonl"
 CLOCK = {"stroke": 40, "warning": 10, "timeouts": 1, "timeout": 40}
+
+
+def _pair(server: Server, context: Any) -> None:
+    """The browser ``context`` pairs as table 1's tablet with a fresh one-time code."""
+    client = server.organiser()
+    code = client.post("/api/tables/1/pairing").json()["code"]
+    client.close()
+    paired = context.request.post(server.url + "/tables/1/pair", form={"code": code}, max_redirects=0)
+    assert paired.status == 303, paired.text()
 
 
 def _pages(server: Server) -> tuple[list[str], list[str]]:
@@ -31,6 +42,10 @@ def _pages(server: Server) -> tuple[list[str], list[str]]:
                                                 "points": 2, "tables": 2}).json()["id"]
     client.post(f"/api/tournaments/{tid}/players",
                 json={"players": [{"name": n} for n in ("Anna", "Boris", "Cyril", "Dana")]})
+    for order, table in enumerate(("1", "2"), start=1):  # the club's tables: a match on 1, the cup on 2
+        client.post("/api/tables", json={"name": table, "size": "large", "order": order})
+    client.post("/api/tables/1/matches", json={"match": playing})
+    client.post(f"/api/tournaments/{tid}/tables", json={"tables": ["2", "1"]})
     client.post(f"/api/tournaments/{tid}/start")
     uploaded = client.post("/review", files={"file": (REAL.name, REAL.read_bytes())},
                            data={"discipline": "three-cushion", "player0": "Jaspers", "player1": "Sánchez"},
@@ -40,9 +55,11 @@ def _pages(server: Server) -> tuple[list[str], list[str]]:
     public = ["/", f"/m/{playing}", f"/m/{done}", f"/m/{done}/scoresheet", f"/m/{playing}/tablet?t={token}",
               f"/m/{done}/tablet?t={done_token}", "/players", "/players/register", "/tournaments",
               f"/tournaments/{tid}", "/hall", f"/kiosk/{playing}", "/kiosk", "/table", "/login",
-              "/m/999999"]
+              "/m/999999", "/tables/1/screen", "/tables/2/screen", "/tables/1/tablet",
+              "/tables/1/pair?code=x"]
     organiser = ["/organiser", f"/organiser/matches/{playing}", "/tournaments", f"/tournaments/{tid}",
-                 "/players/register", "/review", review, "/accounts", "/account", "/referee"]
+                 "/players/register", "/review", review, "/accounts", "/account", "/referee", "/tables",
+                 PAIRED]
     return public, organiser
 
 
@@ -55,6 +72,7 @@ def test_every_page_passes_wcag_21_aa(sqlite_server: Server, browser: Any, lang:
         page = context.new_page()
         for logged_in, paths in ((False, public), (True, organiser)):
             if logged_in:
+                _pair(sqlite_server, context)
                 page.goto(sqlite_server.url + "/login")
                 page.fill("input[name=name]", ORGANISER)
                 page.fill("input[name=password]", PASSWORD)

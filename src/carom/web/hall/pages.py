@@ -8,6 +8,10 @@
   ``table``: a card's HTML, sent when its match changes (a match that starts while the
   page is open gets its card). The hub tells the channel which matches changed
   (:meth:`carom.web.shared.hub.Hub.watch_all`).
+- With the club's tables registered (:mod:`carom.web.tables.monitor`), the page opens
+  with a card per table (its game under way, else what it plays next and when) and
+  each running tournament's standings top and next games: event ``tables``, the whole
+  block again when it changes. The cards below are then the matches in play on no table.
 - ``GET /kiosk/{id}``: a table's board for a screen beside the table: full screen,
   no links or navigation, live over the board's own channel.
 - ``GET /kiosk?every=20``: the board of one match in play after another, each shown
@@ -19,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -107,6 +111,25 @@ CARDS = Fragments("_hall_table.html", card_view)
 """The hall's card of a match."""
 
 
+@dataclass(frozen=True, slots=True)
+class HallTables:
+    """The hall's tables block (:mod:`carom.web.tables.monitor`)."""
+
+    html: str
+    matches: frozenset[int]
+    """The matches whose cards it shows (left out of the cards below it)."""
+
+
+TablesBlock = Callable[[str], Awaitable[HallTables | None]]
+"""The tables block in a language (``None``: no tables, no tournament running)."""
+
+
+async def tables_block(app: Any, lang: str, chosen: tuple[int, ...] | None) -> HallTables | None:
+    """The application's tables block (none on a page of chosen matches)."""
+    block: TablesBlock | None = getattr(app.state, "hall_tables", None)
+    return None if block is None or chosen is not None else await block(lang)
+
+
 def _refusal(request: Request, error: Refused, value: str) -> Response:
     t = words(request)
     return answer(request, 422, t.gettext(str(error), value=value[:40], num=MAX_CHOSEN))
@@ -122,10 +145,12 @@ async def hall(request: Request, m: str | None = None, kiosk: str | None = None)
     if ids is None:
         ids = tuple(await run_in_threadpool(live_ids, book))
     lang = language(request)
-    cards = [CARDS(s, lang) for s in await snapshots(book, ids)]
+    block = await tables_block(request.app, lang, chosen(m))
+    on_tables = block.matches if block is not None else frozenset()
+    cards = [CARDS(s, lang) for s in await snapshots(book, ids) if s.match_id not in on_tables]
     asked = lang if request.query_params.get("lang") == lang else ""  # the page's own ?lang=, kept
     query = urlencode({k: v for k, v in (("m", ",".join(map(str, ids)) if m else ""), ("lang", asked)) if v})
-    return render(request, "hall.html", cards=cards, kiosk=bool(kiosk and kiosk != "0"),
+    return render(request, "hall.html", cards=cards, kiosk=bool(kiosk and kiosk != "0"), tables=block,
                   events="/hall/events" + (f"?{query}" if query else ""))
 
 
@@ -134,21 +159,25 @@ HALL_PATH = re.compile(r"/hall/events")
 
 @dataclass(eq=False)
 class HallFeed:
-    """The hall's live channel: every card at once, then each card whose match changed
-    (a match not on the page joins it when it starts)."""
+    """The hall's live channel: the tables block (event ``tables``) when the hall has one,
+    every card at once, then each card whose match changed (a match not on the page joins
+    it when it starts), and the tables block again when it changed."""
 
     book: MatchBook
     hub: Hub
     ids: tuple[int, ...] | None
     lang: str
+    block: TablesBlock | None = None
     _sent: dict[int, str] = field(default_factory=dict)
     _number: int = 0
     _changes: Changes | None = None
+    _tables: HallTables | None = None
 
     async def first(self) -> list[Event]:
         self._changes = self.hub.watch_all()
+        tables = await self._block()
         first = self.ids if self.ids is not None else await run_in_threadpool(live_ids, self.book)
-        return self._cards(await snapshots(self.book, first))
+        return tables + self._cards(await snapshots(self.book, first))
 
     async def next(self, timeout: float) -> list[Event]:
         assert self._changes is not None
@@ -156,23 +185,39 @@ class HallFeed:
             async with asyncio.timeout(timeout):
                 await self._changes.wake.wait()
         except TimeoutError:
-            return []
+            return await self._block()  # a change another process made to the hall's tables
+        tables_changed, self._changes.tables = self._changes.tables, False
         changed = sorted(self._changes.take())
         if self.ids is not None:
             changed = [i for i in changed if i in self.ids]
         snaps = await snapshots(self.book, changed)
+        on_tables = self._tables.matches if self._tables is not None else frozenset()
+        started = any(in_play(s) and s.match_id not in self._sent for s in snaps)
+        tables = await self._block() if tables_changed or started or on_tables & set(changed) else []
         shown = [s for s in snaps if s.match_id in self._sent or self.ids is not None or in_play(s)]
-        return self._cards(shown)
+        return tables + self._cards(shown)
 
     def close(self) -> None:
         if self._changes is not None:
             self.hub.unwatch_all(self._changes)
             self._changes = None
 
+    async def _block(self) -> list[Event]:
+        """The tables block when it is new or changed."""
+        if self.block is None or self.ids is not None:
+            return []
+        fresh = await self.block(self.lang)
+        if fresh is None or (self._tables is not None and fresh.html == self._tables.html):
+            return []
+        self._tables = fresh
+        self._number += 1
+        return [("tables", self._number, fresh.html)]
+
     def _cards(self, snaps: list[Snapshot]) -> list[Event]:
         out: list[Event] = []
+        on_tables = self._tables.matches if self._tables is not None else frozenset()
         for snap in snaps:
-            if self._sent.get(snap.match_id) == snap.version:
+            if self._sent.get(snap.match_id) == snap.version or snap.match_id in on_tables:
                 continue
             self._sent[snap.match_id] = snap.version
             self._number += 1
@@ -180,8 +225,9 @@ class HallFeed:
         return out
 
 
-def hall_feeds(book: MatchBook, hub: Hub) -> FeedMaker:
-    """The feed maker of ``/hall/events`` (``m=`` chooses the matches, else those in play)."""
+def hall_feeds(book: MatchBook, hub: Hub, block: TablesBlock | None = None) -> FeedMaker:
+    """The feed maker of ``/hall/events`` (``m=`` chooses the matches, else those in play;
+    ``block``: the hall's tables block, :mod:`carom.web.tables.monitor`)."""
 
     async def make(path: re.Match[str], query: dict[str, list[str]], lang: str) -> Feed:
         value = query.get("m", [""])[0]
@@ -190,7 +236,7 @@ def hall_feeds(book: MatchBook, hub: Hub) -> FeedMaker:
         except Refused as error:
             raise LiveRefused(422, i18n.PageWords(lang).gettext(str(error), value=value[:40],
                                                                 num=MAX_CHOSEN)) from None
-        return HallFeed(book, hub, ids, lang)
+        return HallFeed(book, hub, ids, lang, block)
 
     return make
 

@@ -48,6 +48,7 @@ from carom.web.shared.deps import (
     session_of,
 )
 from carom.web.shared.forms import FormError, check_names
+from carom.web.tables.devices import device_token, referee_token
 from carom.web.tournaments.api import game_over
 
 router = APIRouter(prefix="/api", tags=["matches"])
@@ -170,9 +171,11 @@ async def append_record(request: Request, match_id: int) -> Response:
     live = cached if cached is not None else await run_in_threadpool(svc.book.live, match_id)
     token = given if given else refereed(request, live, None)
     if isinstance(token, Response):
-        return token
+        if device_token(request) is None:
+            return token
+        token = None  # a tablet paired with the match's table stands in (checked below)
     try:
-        live.check_token(token)
+        token = await referee_token(request, live, token)
         after, record = read_entry(await request.body())
         done = await svc.book.append_async(match_id, after, record, token, strict=True,
                                            by=account_of(request))
@@ -287,10 +290,16 @@ async def confirm(request: Request, match_id: int) -> Response:
     token = request.headers.get(auth.TOKEN_HEADER)
     live = await run_in_threadpool(svc.book.live, match_id)
     checked = refereed(request, live, token)
-    if isinstance(checked, Response):
+    by_device = isinstance(checked, Response) and token is None and device_token(request) is not None
+    if by_device:
+        try:
+            await referee_token(request, live, None)
+        except WrongToken as error:
+            return problem(403, str(error))
+    elif isinstance(checked, Response):
         return checked
     actor = Actor.ACCOUNT
-    if token is not None:
+    if token is not None or by_device:
         try:
             player = parse_json(decode(await request.body())).get("player")
         except (ValueError, AttributeError):  # InputError: not JSON, or nested too deep (64)
@@ -359,7 +368,7 @@ async def pause_clock(request: Request, match_id: int) -> Response:
     svc = services(request)
     live = await run_in_threadpool(svc.book.live, match_id)
     try:
-        live.check_token(request.headers.get(auth.TOKEN_HEADER, ""))
+        await referee_token(request, live, request.headers.get(auth.TOKEN_HEADER, ""))
     except WrongToken as error:
         return problem(403, str(error))
     try:

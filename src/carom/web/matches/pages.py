@@ -35,21 +35,23 @@ def board(request: Request, match_id: int) -> Response:
 
 class Fragments:
     """A live fragment of a match's page (``template`` over ``view`` of its snapshot),
-    rendered once per match, version and language: every screen watching the match
-    shares it."""
+    rendered once per snapshot and language: every screen watching the match shares it.
+    The snapshot itself is the key, not its match's number and version: those repeat in
+    another book (another database in the same process, or one restored from a backup),
+    whose match 1 at version 1.0 is another game."""
 
     def __init__(self, template: str, view: Callable[[Snapshot, i18n.PageWords], object]) -> None:
         self._template = template
         self._view = view
-        self._cache: dict[tuple[int, str], tuple[str, str]] = {}
+        self._cache: dict[tuple[int, str], tuple[Snapshot, str]] = {}
 
     def __call__(self, snap: Snapshot, lang: str) -> str:
         hit = self._cache.get((snap.match_id, lang))
-        if hit is not None and hit[0] == snap.version:
+        if hit is not None and hit[0] is snap:
             return hit[1]
         t = i18n.PageWords(lang)
         html = templates.get_template(self._template).render(view=self._view(snap, t), t=t, lang=lang)
-        self._cache[(snap.match_id, lang)] = (snap.version, html)
+        self._cache[(snap.match_id, lang)] = (snap, html)
         return html
 
 

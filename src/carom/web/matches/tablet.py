@@ -27,6 +27,7 @@ from carom.web.shared.auth import TOKEN_HEADER
 from carom.web.shared.deps import account_of, error_page, render, services, words
 from carom.web.shared.forms import FormError, record_from_form, say
 from carom.web.shared.views import match_view
+from carom.web.tables.devices import check_referee, referee_token
 from carom.web.tournaments.api import game_over
 
 router = APIRouter(include_in_schema=False)
@@ -60,6 +61,11 @@ def tablet(request: Request, match_id: int, t: str = "") -> Response:
     live = services(request).book.live(match_id)
     token = tablet_token(request, live, t)
     if token is None:
+        try:
+            check_referee(request, live, t)
+        except WrongToken:
+            return _refused_token(request)
+        token = t
         return _refused_token(request)
     view = match_view(live.snapshot, words(request), tablet=True)
     return render(request, "tablet.html", view=view, token=token)
@@ -70,20 +76,20 @@ def panel(request: Request, match_id: int) -> Response:
     live = services(request).book.live(match_id)
     token = request.headers.get(TOKEN_HEADER, "")
     try:
-        live.check_token(token)
+        check_referee(request, live, token)
     except WrongToken:
         return _refused_token(request)
     return _panel(request, live.snapshot, token)
 
 
 async def _checked_form(request: Request, match_id: int) -> tuple[LiveMatch, str, FormData] | Response:
-    """The match, the token and the form, the token checked before the body is read. (The
+    """The match, the token to write with and the form, the referee checked before the
+    body is read (the match's token, or a tablet paired with the table it is on now). (The
     page sends the token it was given, also to an account: a header another site's page
     cannot send.)"""
     live = await run_in_threadpool(services(request).book.live, match_id)
-    token = request.headers.get(TOKEN_HEADER, "")
     try:
-        live.check_token(token)
+        token = await referee_token(request, live, request.headers.get(TOKEN_HEADER, ""))
     except WrongToken:
         return _refused_token(request)
     return live, token, await request.form()

@@ -58,9 +58,15 @@ def reachable_host(listen_host: str) -> str | None:
 
 
 def tablet_url(request: Request, tablet_host: str | None, match_id: int, token: str) -> tuple[str, bool]:
-    """The full tablet link of a match, and whether it only works on this machine. The
-    browser's address is kept unless it is this machine's own (``localhost``)."""
-    url = request.url.replace(path=f"/m/{match_id}/tablet", query=f"t={token}", fragment="")
+    """The full tablet link of a match, and whether it only works on this machine."""
+    return device_url(request, tablet_host, f"/m/{match_id}/tablet", f"t={token}")
+
+
+def device_url(request: Request, tablet_host: str | None, path: str, query: str = "") -> tuple[str, bool]:
+    """The full address of a page for a device of the hall (a tablet, a screen), and whether
+    it only works on this machine. The browser's address is kept unless it is this
+    machine's own (``localhost``)."""
+    url = request.url.replace(path=path, query=query, fragment="")
     host = url.hostname or ""
     if is_loopback(host):
         if tablet_host is None:

@@ -29,7 +29,8 @@ from carom.web.shared.pool import Pool
 from carom.web.shared.tally import Tally
 
 WEB = Path(__file__).parent.parent
-AREAS = ("shared", "accounts", "matches", "players", "tournaments", "hall", "training", "review", "leagues")
+AREAS = ("shared", "accounts", "matches", "players", "tournaments", "hall", "training", "review", "leagues",
+         "tables")
 """The web's areas (:mod:`carom.web`): each a subpackage with its routes and, where it
 has them, its ``templates/`` and ``static/`` folders. Template names are unique across
 areas; ``/static/x`` serves ``x`` from whichever area has it."""

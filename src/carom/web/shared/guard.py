@@ -56,7 +56,8 @@ Everything else: a form."""
 DEFAULT_LIMIT = 64 * KIB
 UNSAFE = frozenset(("POST", "PUT", "PATCH", "DELETE"))
 PRIVATE = re.compile(r"/m/[^/]+/tablet.*|/organiser.*|/review.*|/setup|/login|/api/session|/accounts?(/.*)?"
-                     r"|/api/accounts.*|/referee.*")
+                     r"|/api/accounts.*|/referee.*"
+                     r"|/tables.*")
 """Pages that carry a token or a password form: never kept by a cache."""
 
 

@@ -23,6 +23,9 @@ class Changes:
     def __init__(self) -> None:
         self.ids: set[int] = set()
         self.wake = asyncio.Event()
+        self.tables = False
+        """The hall's tables may have changed (:meth:`Hub.tables_changed`); whoever
+        cares clears it."""
 
     def add(self, match_id: int) -> None:
         self.ids.add(match_id)
@@ -68,6 +71,13 @@ class Hub:
             queue.put_nowait(version)
         for changes in self._everything:
             changes.add(match_id)
+
+    def tables_changed(self) -> None:
+        """What is on the hall's tables may have changed (a match put on a table, a
+        tournament's game called to one): every watcher of everything is woken and told."""
+        for changes in self._everything:
+            changes.tables = True
+            changes.wake.set()
 
     def watching(self, match_id: int) -> int:
         return len(self._watchers.get(match_id, ()))

@@ -59,10 +59,15 @@ REFUSALS: dict[int | str, dict[str, Any]] = {401: _P, 403: _P, 404: _P, 422: _P}
 
 def tournaments(request: Request) -> Tournaments:
     """The application's tournaments (made on first use, on its match book)."""
-    found: Tournaments | None = getattr(request.app.state, "tournaments", None)
+    return app_tournaments(request.app)
+
+
+def app_tournaments(app: Any) -> Tournaments:
+    """:func:`tournaments` of an application (the live channels have no request)."""
+    found: Tournaments | None = getattr(app.state, "tournaments", None)
     if found is None:
-        found = Tournaments(services(request).book, auth.new_token)
-        request.app.state.tournaments = found
+        found = Tournaments(app.state.services.book, auth.new_token)
+        app.state.tournaments = found
     return found
 
 
@@ -77,6 +82,7 @@ async def game_over(request: Request, match_id: int, finished: bool) -> None:
         await run_in_threadpool(tournaments(request).game_over, match_id)
     except Exception:  # the record is stored; a read of the tournament tries again
         log.exception("match %s finished: its tournament's next games did not start", match_id)
+    services(request).hub.tables_changed()  # the table's next game may be on it now
 
 
 async def _body(request: Request) -> Any:
@@ -330,6 +336,7 @@ async def start(request: Request, tournament_id: int) -> Response:
         t = await run_in_threadpool(lambda: tournaments(request).read(tournament_id, tokens=True))
     except StorageError as error:
         return _refusal(error)
+    services(request).hub.tables_changed()  # its first games are called to the hall's tables
     return _private(JSONResponse(tournament_json(request, t, True)))
 
 

@@ -274,4 +274,5 @@ async def start(request: Request, tournament_id: int) -> Response:
     except StorageError as error:
         message = words(request).error(error)
         return await run_in_threadpool(lambda: _page(request, tournament_id, 422, error=message))
+    services(request).hub.tables_changed()  # its first games are called to the hall's tables
     return RedirectResponse(f"/tournaments/{tournament_id}", status_code=303)

@@ -1,6 +1,7 @@
 /* The hall monitor: one live channel (static/live.js) for every table of the page. Each
    event "table" is a card's HTML: it replaces the card of its match, or joins the grid
-   in match order when the match has just started. */
+   in match order when the match has just started. Event "tables" is the block of the
+   club's registered tables and running tournaments above the cards. */
 (function () {
   "use strict";
   var grid = document.getElementById("hall");
@@ -23,6 +24,13 @@
       }
       grid.insertBefore(card, before);
     }
+    if (empty) { empty.hidden = true; }
+  });
+  // event "tables": the club's tables and the running tournaments, the whole block again
+  var tables = document.getElementById("hall-tables");
+  source.addEventListener("tables", function (e) {
+    if (!tables) { return; }
+    tables.innerHTML = e.data;
     if (empty) { empty.hidden = true; }
   });
   source.addEventListener("open", function () { grid.setAttribute("data-live", "1"); });

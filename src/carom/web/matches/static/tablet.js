@@ -13,12 +13,16 @@
   function older(a, b) { return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]); }
 
   // Never let an older view replace a newer one: a refresh (GET) that was computed
-  // before the referee's last entry arrives after it is dropped.
+  // before the referee's last entry arrives after it is dropped. (A table's tablet that
+  // moves on to its next game gets another match's panel: that one is not older.)
   document.addEventListener("htmx:beforeSwap", function (event) {
     var current = panel();
     var config = event.detail.requestConfig;
     if (!current || !config || config.verb !== "get") return;
-    var found = /data-version="([\d.]+)"/.exec(event.detail.serverResponse || "");
+    var response = event.detail.serverResponse || "";
+    var match = /data-match="(\d+)"/.exec(response);
+    if (match && match[1] !== current.dataset.match) return;
+    var found = /data-version="([\d.]+)"/.exec(response);
     if (found && older(version(found[1]), version(current.dataset.version))) event.detail.shouldSwap = false;
   });
 
@@ -46,16 +50,18 @@
 
   // A tap while the previous entry is still on its way is not taken (hx-sync drops
   // it, so nothing is entered twice); say so clearly instead of dimming the button.
-  var busy = false;
+  // (An entry whose button left the page meanwhile, a table's tablet moving on, holds
+  // nothing up: its answer's event no longer reaches the document.)
+  var busy = null;
   var hide = null;
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") busy = true;
+    if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") busy = event.detail.elt;
   });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") busy = false;
+    if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") busy = null;
   });
   document.addEventListener("htmx:confirm", function (event) {
-    if (!busy || event.detail.verb !== "post") return;
+    if (!busy || !document.contains(busy) || event.detail.verb !== "post") return;
     event.preventDefault();
     var button = event.detail.elt;
     if (button && button.classList) {
