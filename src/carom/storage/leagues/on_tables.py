@@ -53,9 +53,10 @@ def check_names(names: object) -> list[str]:
 def put_meeting(office: Leagues, hall: Hall, fixture_id: int, names: object,
                 actor: str) -> list[tuple[StoredGame, str]]:
     """The meeting's games not yet on a table and not finished, put on the tables ``names``
-    (a list of names, :func:`check_names`; :func:`placements`) in one change of the hall: all of them, or none (a table not in
-    the hall is refused, TD2). :class:`LeagueConflict` while the line-ups are not both
-    in (the games are made with the second), and when no game is left to put."""
+    (a list of names, :func:`check_names`; :func:`placements`) in one change of the hall:
+    all of them, or none (a table not in the hall is refused, TD2). :class:`LeagueConflict`
+    while the line-ups are not both in (the games are made with the second), and when no
+    game is left to put."""
     season = office.read(office.season_of(fixture_id))
     fixture = season.fixture(fixture_id)
     games = season.games.get(fixture_id, ())
