@@ -72,7 +72,7 @@ def test_the_organiser_puts_a_meeting_on_one_table_and_it_plays_its_games_in_tur
     assert organiser.get("/api/tables/1").json()["now"]["match"] == second
     assert write(stranger, second, 0, records(hand.MEETINGS[1][1])[0]).status_code == 201
     page = stranger.get(f"/leagues/meetings/{meeting['id']}")
-    assert 'href="/tables/1/screen"' in page.text and 'id="tables-form"' not in page.text
+    assert '<a href="/tables/1/screen"' in page.text and 'id="tables-form"' not in page.text
 
 
 def test_the_home_captain_puts_the_games_on_two_tables_the_away_captain_may_not(
@@ -113,3 +113,5 @@ def test_the_meeting_pages_form_puts_the_games_on_the_ticked_tables(
     games = organiser.get(f"/api/leagues/meetings/{meeting['id']}").json()["games"]
     assert [g["table"] for g in games] == ["1", "2"]
     assert 'id="tables-form"' not in organiser.get(url).text  # every game is on a table
+    twice = organiser.post(f"{url}/tables", data={"csrf": csrf, "table": ["1"]})
+    assert twice.status_code == 422 and 'id="tables-error"' in twice.text and "finished already" in twice.text
