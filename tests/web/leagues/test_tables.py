@@ -1,5 +1,6 @@
 """A meeting's games on the hall's tables: the organiser or the home captain puts them
-there (the API and the meeting page's form), round by round, each table in turn; a table's
+there (the API and the meeting page's form), round by round, each table in turn (again,
+the games left, when a table is retired); a table's
 paired tablet then enters its game with its device token alone, and the table moves on
 to the meeting's next game once the one before is confirmed. Refusals change nothing."""
 
@@ -88,6 +89,10 @@ def test_the_home_captain_puts_the_games_on_two_tables_the_away_captain_may_not(
     assert [(g["number"], g["table"]) for g in put.json()["games"]] == [(1, "2"), (2, "1")]
     log = organiser.get("/api/tables/2").json()["now"]
     assert log["players"] == ["Adam Kováč", "Róbert Novák"]
+    assert organiser.post("/api/tables/2/retire").status_code == 200  # its game leaves it (TD3)
+    again = _put(stranger, meeting, ["1"], tokens["Trenčín A"])
+    assert again.status_code == 200, again.text
+    assert [(g["number"], g["table"]) for g in again.json()["games"]] == [(1, "1")]
 
 
 def test_the_meeting_pages_form_puts_the_games_on_the_ticked_tables(
