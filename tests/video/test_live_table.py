@@ -59,13 +59,12 @@ def _finish(organiser: httpx.Client, match: int, token: str) -> None:
     """The calls that play ``match`` (to two points) out from where it is, then both
     players confirm on the table's device."""
     device = {"X-Device-Token": token}
-    seq = organiser.get(f"/api/matches/{match}").json()["seq"]
-    for record in (MISS, CAROM, CAROM, MISS, MISS, MISS):
-        response = write(organiser, match, seq, record, **device)
-        assert response.status_code == 201, response.text
-        seq += 1
-        if response.json()["state"]["finished"]:
-            break
+    found = organiser.get(f"/api/matches/{match}").json()
+    seq, state = found["seq"], found["state"]
+    while not state["finished"]:  # caroms to the limit, then the equalizing inning missed
+        response = write(organiser, match, seq, MISS if max(state["score"]) >= 2 else CAROM, **device)
+        assert response.status_code == 201 and seq < 20, response.text
+        seq, state = seq + 1, response.json()["state"]
     for player in (0, 1):
         confirmed = organiser.post(f"/api/matches/{match}/confirm", json={"player": player}, headers=device)
         assert confirmed.status_code == 200, confirmed.text
@@ -93,6 +92,14 @@ def test_strokes_go_to_the_match_on_the_table_and_move_on_with_it(scoreboard: Se
     assert judge.asked == ["three-cushion"]
     again = sink.send(judge)
     assert again.kept_out is None and again.note.startswith(f"match {first} record 3 written")
+    # the table's tablet shows the camera's last stroke; its referee overrules it there (undo, then the call)
+    device = {"X-Device-Token": token}
+    tablet = httpx.get(f"{scoreboard.url}/tables/Stôl 1/tablet/now", headers=device, timeout=10)
+    assert "Last: Boris: foul – playing the opponent" in tablet.text and 'id="btn-undo"' in tablet.text
+    for entry in ({"after": "3", "type": "undo"}, {"after": "4", "type": "call", "result": "carom"}):
+        assert httpx.post(f"{scoreboard.url}/m/{first}/tablet", data=entry, headers=device,
+                          timeout=10).status_code == 200
+    assert sink.send(judge).note.startswith(f"match {first} record 6 written")  # after the undo and the call
 
     _finish(organiser, first, token)
     state = organiser.get("/api/tables/Stôl 1").json()["now"]

@@ -29,7 +29,9 @@ def video(
                                                    help="Also write the judged strokes as a carom/1 "
                                                    "match record.", dir_okay=False)] = None,
     discipline: Annotated[str,
-                          typer.Option(help="The discipline the strokes are judged by.")] = "three-cushion",
+                          typer.Option(help="The discipline the strokes are judged by (live to a "
+                                       "scoreboard: each match's own; this one for a stroke not "
+                                       "written).")] = "three-cushion",
     table: Annotated[str | None, typer.Option(metavar="SIZE|NAME",
                                               help="A file: the table's size (large, small, half-match; "
                                               "default: the discipline's first). With --live and --server: "

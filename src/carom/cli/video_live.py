@@ -47,9 +47,9 @@ class Scoreboarding:
 
 def pair_only(options: Scoreboarding) -> None:
     """``--server URL --table NAME --pair CODE`` without a video: pair, keep the token, stop."""
-    _server(options)
-    if options.table is None:
+    if not options.server or options.table is None:
         fail("--pair CODE needs --server URL and --table NAME (the hall's table the camera is paired with)")
+    _server(options)
     _paired_token(options, options.server or "", options.table, options.pair or "")
 
 
