@@ -117,6 +117,8 @@ def test_the_environments_token_is_taken_and_a_wrong_one_is_named(scoreboard: Se
                        "--device-token-file", kept), "none.ts: cannot be read as a video")
     assert_refused(run("video", "--live", camera, "--server", scoreboard.url, "--table", "Nowhere"),
                    "table 'Nowhere': the scoreboard at", "no such table (404")
+    assert_refused(run("video", "--live", camera, "--server", scoreboard.url, "--match", "999", "--token",
+                       "t"), "match 999: the scoreboard answered 404")
 
 
 class Answers:

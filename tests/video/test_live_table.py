@@ -43,6 +43,17 @@ def _paired(scoreboard: Server, organiser: httpx.Client, table: str) -> str:
     return token
 
 
+def _opened(scoreboard: Server, organiser: httpx.Client, table: str,
+            players: tuple[str, str]) -> tuple[str, int]:
+    """A table paired, a match of ``players`` put on it and opened by its device: the
+    device token and the match."""
+    token = _paired(scoreboard, organiser, table)
+    match = new_match(organiser, *players)
+    put(organiser, table, match)
+    assert write(organiser, match, 0, OPENER, **{"X-Device-Token": token}).status_code == 201
+    return token, match
+
+
 class Judged:
     """A judge that gives ``record`` and remembers the disciplines it was asked for."""
 
@@ -137,10 +148,7 @@ def test_a_table_that_plays_nothing_keeps_the_stroke_out_and_says_what_is_next(
 
 def test_a_stroke_the_scoreboard_refuses_is_said_and_the_next_one_is_written(scoreboard: Server,
                                                                              organiser: httpx.Client) -> None:
-    token = _paired(scoreboard, organiser, "Refusing")
-    match = new_match(organiser, "Gita", "Hana")
-    put(organiser, "Refusing", match)
-    assert write(organiser, match, 0, OPENER, **{"X-Device-Token": token}).status_code == 201
+    token, match = _opened(scoreboard, organiser, "Refusing", ("Gita", "Hana"))
     sink = ScoreboardTable(scoreboard.url, "Refusing", token)
     off = {**MISSED, "end": {**POSITIONS, "red": [3.0, 9.0]}}
     refused = sink.send(Judged(off))
@@ -154,10 +162,7 @@ def test_a_stroke_that_cannot_be_judged_by_the_matchs_discipline_is_kept_out(sco
                                                                            organiser: httpx.Client) -> None:
     from carom.core.errors import InvalidValue
 
-    token = _paired(scoreboard, organiser, "Unjudged")
-    match = new_match(organiser, "Ivan", "Jana")
-    put(organiser, "Unjudged", match)
-    assert write(organiser, match, 0, OPENER, **{"X-Device-Token": token}).status_code == 201
+    token, _ = _opened(scoreboard, organiser, "Unjudged", ("Ivan", "Jana"))
 
     def judge(discipline: str) -> dict[str, Any]:
         raise InvalidValue(f"discipline: {discipline} is not played here")
@@ -172,15 +177,12 @@ def test_an_unknown_table_a_wrong_code_and_a_revoked_token_are_named(scoreboard:
                                                                      tmp_path: Path) -> None:
     with pytest.raises(VideoError, match=r"table 'Nowhere': the scoreboard at .* has no such table \(404: "):
         pair(scoreboard.url, "Nowhere", "code")
-    token = _paired(scoreboard, organiser, "Revoked")
+    token, _ = _opened(scoreboard, organiser, "Revoked", ("Karol", "Lea"))
     with pytest.raises(VideoError, match=r"table 'Nowhere': .* no such table \(404"):
         ScoreboardTable(scoreboard.url, "Nowhere", token)
     pairing_code(organiser, "Revoked")
     with pytest.raises(VideoError, match=r"table .Revoked.: pairing refused \(422\): code: .*not a pairing"):
         pair(scoreboard.url, "Revoked", "guessed")
-    match = new_match(organiser, "Karol", "Lea")
-    put(organiser, "Revoked", match)
-    assert write(organiser, match, 0, OPENER, **{"X-Device-Token": token}).status_code == 201
     sink = ScoreboardTable(scoreboard.url, "Revoked", token)
     device = organiser.get("/api/tables/Revoked").json()["devices"][0]["id"]
     assert organiser.post(f"/api/tables/Revoked/devices/{device}/revoke").status_code == 200
