@@ -152,7 +152,8 @@ def _paired_token(options: Scoreboarding, server: str, table: str, code: str) ->
 @dataclass(slots=True)
 class LiveLog:
     """Each stroke judged, sent and said on standard error; the strokes not written
-    counted by their reason."""
+    counted by their reason. A scoreboard out of reach keeps that stroke out, and the
+    camera goes on (the next stroke tries again)."""
 
     sink: StrokeSink
     rules: Discipline
@@ -162,9 +163,11 @@ class LiveLog:
 
     def send(self, line: dict[str, Any]) -> None:
         """Judge one stroke by the discipline of the match it goes to and write it there."""
+        from carom.core.checks import printable
         from carom.notation.writer import record_json
         from carom.track import read_lines, track_stroke
         from carom.video.errors import VideoError
+        from carom.video.live import Sent
 
         tracked = next(read_lines([json.dumps(line)]))
         judged: dict[str, TrackedRuling] = {}
@@ -177,20 +180,21 @@ class LiveLog:
         self.sent += 1
         try:
             sent = self.sink.send(judge)
-        except VideoError as error:
-            self.kept_out[error.reason] += 1
-            raise
+        except VideoError as error:  # the scoreboard out of reach for a moment: the camera goes on
+            sent = Sent(f"not written: {error.reason}", error.reason)
         if sent.kept_out is not None:
             self.kept_out[sent.kept_out] += 1
         ruling = judged.get(sent.discipline or "") or track_stroke(tracked, self.rules, self.spec)
         flag = " DOUBTFUL" if ruling.doubtful or line.get("doubts") else ""
-        typer.echo(f"stroke {line['shot']} ({line['cue']}): {ruling.points} point(s){flag}; {sent.note}",
-                   err=True)
+        typer.echo(f"stroke {line['shot']} ({line['cue']}): {ruling.points} point(s){flag}; "
+                   f"{printable(sent.note)}", err=True)  # a scoreboard's words shown, never obeyed
 
     def summary(self) -> str:
         """How many strokes were written, and how many not and why."""
         missed = sum(self.kept_out.values())
         if not missed:
             return f"carom: {self.sent} stroke(s) written, none kept out"
-        reasons = "; ".join(f"{count} × {reason}" for reason, count in self.kept_out.most_common())
+        from carom.core.checks import printable
+
+        reasons = "; ".join(f"{count} × {printable(reason)}" for reason, count in self.kept_out.most_common())
         return f"carom: {missed} of {self.sent} stroke(s) not written: {reasons}"
