@@ -9,7 +9,12 @@ and every other request fails. So the server speaks HTTP through :func:`guarded_
 
 - a connection beyond :attr:`Limits.connections` is closed as soon as it is accepted;
 - a request whose line and headers are not in within :attr:`Limits.header_seconds` of its
-  first byte (or of the connection, for the first request) is closed.
+  first byte (or of the connection, for the first request) is closed;
+- the bodies of the requests in progress, all connections together, hold at most
+  :attr:`Limits.body_memory` MiB (:class:`BodyBudget`): a body that would pass it is
+  answered 503 with ``Retry-After`` and its connection closed. The route limits bound one
+  body; many bodies held just under them at once, each waiting in the HTTP server's
+  buffer before its route reads it, had no bound but the number of connections.
 
 :func:`descriptors` raises the process's soft limit of open files to its hard limit and
 says how many connections fit with :data:`RESERVE` kept back.
@@ -18,12 +23,20 @@ says how many connections fit with :data:`RESERVE` kept back.
 from __future__ import annotations
 
 import asyncio
+import json
 import resource
 from typing import Any
 
+from starlette.requests import Request
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from carom.web.shared.deps import REFUSALS, language
+from carom.web.shared.i18n import PageWords
 from carom.web.shared.limits import Limits
+
+MIB = 1024 * 1024
+RETRY_SECONDS = 5
+"""What a request refused for the bodies' memory is told to wait."""
 
 RESERVE = 256
 """File descriptors a server process keeps for what is not a client: the database's
@@ -45,13 +58,50 @@ def descriptors() -> int:
     return max(16, soft - RESERVE)
 
 
+class BodyBudget:
+    """The bytes of request bodies one process holds: taken as they arrive, given back
+    when the request is answered or its connection ends (the event loop's thread only)."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.held = 0
+
+    def take(self, size: int) -> bool:
+        if self.held + size > self.total:
+            return False
+        self.held += size
+        return True
+
+    def give_back(self, size: int) -> None:
+        self.held -= size
+
+
+def refusal_bytes(scope: dict[str, Any], budget: BodyBudget) -> bytes:
+    """The whole answer to a body refused for the bodies' memory, in the request's language:
+    JSON under ``/api/``, plain text elsewhere (no page: nothing here may wait for the
+    database)."""
+    message = PageWords(language(Request(scope))).gettext(REFUSALS["bodies"], mib=budget.total // MIB)
+    if str(scope.get("path", "")).startswith("/api/"):
+        body, kind = json.dumps({"detail": message}).encode(), b"application/json"
+    else:
+        body, kind = message.encode(), b"text/plain; charset=utf-8"
+    return (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: " + kind
+            + f"\r\ncontent-length: {len(body)}\r\nretry-after: {RETRY_SECONDS}\r\n".encode()
+            + b"connection: close\r\nx-content-type-options: nosniff\r\n\r\n" + body)
+
+
 def guarded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
-    """uvicorn's HTTP protocol with the header deadline and the connection cap of ``limits``."""
+    """uvicorn's HTTP protocol with the header deadline, the connection cap and the bodies'
+    memory of ``limits``."""
     most = min(limits.connections, descriptors())
+    budget = BodyBudget(limits.body_memory * MIB)
 
     class GuardedHttp(HttpToolsProtocol):
         _deadline: asyncio.TimerHandle | None = None
         _refused = False
+        _held = 0
+        """Bytes of the request in progress's body this connection holds in the budget."""
+        _over = False
 
         def connection_made(self, transport: Any) -> None:  # type: ignore[override]
             if len(self.connections) >= most:
@@ -63,8 +113,34 @@ def guarded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
+            self._give_back()
             if not self._refused:
                 super().connection_lost(exc)
+
+        def on_body(self, body: bytes) -> None:
+            if self._over:
+                return
+            if not budget.take(len(body)):
+                self._refuse_body()
+                return
+            self._held += len(body)
+            super().on_body(body)
+
+        def on_response_complete(self) -> None:
+            self._give_back()
+            super().on_response_complete()
+
+        def _give_back(self) -> None:
+            budget.give_back(self._held)
+            self._held = 0
+
+        def _refuse_body(self) -> None:
+            """Answer 503 (unless an answer has begun), close, give the bytes back."""
+            self._over = True
+            self._give_back()
+            if self.cycle is not None and not self.cycle.response_started:
+                self.transport.write(refusal_bytes(dict(self.scope), budget))
+            self.transport.close()  # the application's receive then says the client left
 
         def on_message_begin(self) -> None:
             super().on_message_begin()

@@ -159,3 +159,34 @@ def test_a_client_that_stalls_in_its_headers_is_cut_off(server: Server) -> None:
         started = time.monotonic()
         assert _answer(sock, 8) == b""
         assert time.monotonic() - started < 6
+
+
+def test_the_bodies_one_process_holds_at_once_are_bounded(tmp_path: Path) -> None:
+    """Bodies held just under their route's limit, many at once, each in the HTTP server's
+    buffer or a route's: beyond ``body-memory`` MiB together the next is answered 503 with
+    ``Retry-After`` in the client's language, and its connection closed; closed, they give
+    their bytes back."""
+    server = Server(tmp_path / "data", options=("--limit", "body-memory=1")).start()
+    try:
+        head = ("POST /login HTTP/1.1\r\n" f"Host: 127.0.0.1:{server.port}\r\n"
+                "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 60000\r\n"
+                "Accept-Language: de\r\n\r\n").encode()
+        held = []
+        for _ in range(40):  # 40 bodies of 40 KiB: 1.6 MiB, against 1 MiB
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+            sock.sendall(head + b"name=" + b"a" * (40 * KIB - 5))
+            held.append(sock)
+        time.sleep(1.0)
+        answers = [_answer(sock, 0.2) for sock in held]
+        refused = [a for a in answers if a]
+        assert all(a.startswith(b"HTTP/1.1 503") for a in refused), refused[:1]
+        assert 40 - 25 <= len(refused) <= 40 - 24, len(refused)  # 1 MiB holds 25 of them, less their heads
+        assert b"retry-after: 5" in refused[0] and b"Anfragen" in refused[0], refused[0]
+        for sock in held:
+            sock.close()
+        time.sleep(0.5)
+        answer = httpx.post(f"{server.url}/login", data={"name": "nobody", "password": "x" * 30000},
+                            follow_redirects=False)
+        assert answer.status_code != 503, answer.text[:200]  # the bytes were given back
+    finally:
+        server.stop()

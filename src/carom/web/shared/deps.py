@@ -202,6 +202,8 @@ REFUSALS = {
               "nothing was changed."),
     "role": N_("Refused: the account %(name)s (%(role)s) may not do this; ask an organiser. "
             "Nothing was changed."),
+    "bodies": N_("Refused: the scoreboard is receiving too many requests at once (%(mib)s MiB of "
+              "them); nothing was changed. Try again in a few seconds."),
 }
 ROLE_NAMES = {Role.ORGANISER: N_("organiser"), Role.DIRECTOR: N_("tournament director"),
               Role.REFEREE: N_("referee")}

@@ -34,12 +34,16 @@ class Limits:
     header_seconds: int = 10
     body_idle_seconds: int = 15
     body_seconds: int = 120
+    body_memory: int = 32
+    """MiB of request bodies one process holds at once, all its connections together
+    (:mod:`carom.web.connections`: 503 beyond)."""
 
 
 RANGES: dict[str, tuple[int, int]] = {
     "streams": (1, 1_000_000), "streams_per_client": (1, 100_000), "connections": (16, 1_000_000),
     "workers": (1, 64), "queue": (0, 10_000), "jobs_per_client": (1, 1_000),
     "header_seconds": (1, 3_600), "body_idle_seconds": (1, 3_600), "body_seconds": (1, 86_400),
+    "body_memory": (1, 65_536),
 }
 """Each limit's smallest and largest value."""
 
