@@ -138,7 +138,6 @@ PARTS: dict[str, list[Patch]] = {
     "momentum.momentum_cushions": [(DETECT, "momentum_cushions",
                                     lambda balls, departures, motions, cushions, lines: cushions)],
     "record._chatter (ball 1 back to a cushion, 5 %)": [(J + "record", "_chatter", _constant([]))],
-    "departure._returned": [(DEPART, "_returned", _constant(None))],
     "departure._pushed_into": [(DEPART, "_pushed_into", _constant(None))],
     "struck._frozen_contact": [(STRUCK, "_frozen_contact", _constant(None))],
     "struck._moved_given_passes": [(STRUCK, "_moved_given_passes", lambda dep, *a: dep.moved)],

@@ -18,7 +18,6 @@ import numpy as np
 from carom.track import laws, tracker
 from carom.track.reconstruct.ballmotion import BallMotion, Join
 from carom.track.reconstruct.geometry import CushionLine
-from carom.track.reconstruct.pieces import Piece
 from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import FloatArray
 from carom.track.tracker import DEFAULT_MODEL, TrackerModel
@@ -60,16 +59,6 @@ def _departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...], m
                others: tuple[BallPath, ...], diameter: float) -> Departure:
     rest = join.rest_point if join.rest_point is not None else join.before.position(join.before.t1)
     sigma = motion.sigma
-    back_rest = _returned(motion, join, rest)
-    if back_rest is not None:
-        # it came back to where it lay: moved only if the two rests differ by more
-        # than two measurements of a still ball do (each rest measured on the mean of
-        # its samples, of a tracker that sends every frame of a resting ball)
-        back = back_rest.position(back_rest.t0)
-        length = float(np.hypot(*(back - rest)))
-        direction = (back - rest) / max(length, 1e-9)
-        moved = model.moved_probability(length, _rest_sigma(sigma / sqrt(_rest_samples(join, back_rest))))
-        return Departure(join, rest, direction, _angle_sd(sigma, length), None, 0.0, sigma, moved=moved)
     first = join.via[0] if join.via else join.after.i0
     if join.kind == "nudge":
         # a ball found moved shows where it lay in the first sample of its rest (later
@@ -167,47 +156,10 @@ CROWDED_ANGLE_SD = 1.0
 """Uncertainty, radians, of the direction of a small displacement of a ball measured with
 another ball within :data:`~carom.track.tracker.BIAS_NEAR` (the largest the readings use)."""
 
-RETURN_WITHIN = 1.0
-"""A ball seen moving that lies still again within this time, s, where it lay before,
-may not have moved at all (see :func:`_returned`)."""
-
-
-def _returned(motion: BallMotion, join: Join, rest: FloatArray) -> Piece | None:
-    """The rest the ball comes to next, when it lies within a few measurement errors of
-    ``rest``: a move that comes straight back (a lone sample away, or a few) is far
-    likelier the tracker's bias while another ball passed than a real move, which would
-    have to end exactly where it began. ``None`` for any other move."""
-    pieces = motion.pieces
-    k = next((i for i, p in enumerate(pieces) if p is join.after), None)
-    if k is None:
-        return None
-    after = next((p for p in pieces[k:] if p.rest), None)
-    if after is None or after.t0 - join.t_lo > RETURN_WITHIN:
-        return None
-    back = after.position(after.t0)
-    near = 4.0 * tracker.rayleigh_sd(_rest_sigma(motion.sigma)) + 2.0 * tracker.REST_NOISE
-    return after if float(np.hypot(*(back - rest))) <= near else None
-
-
 def _crowding(point: FloatArray, t: float, others: tuple[BallPath, ...], diameter: float) -> float:
     """How far, m beyond ``2R``, the nearest other ball lay from ``point`` at ``t``."""
     gaps = [float(np.hypot(*(other.at(t) - point))) - diameter for other in others]
     return min(gaps, default=float("inf"))
-
-
-MEAN_OF = 12
-"""The most samples of a rest the noise of its place is taken to fall with (as the square
-root): samples sent every frame are not quite independent (the ball may creep, a shadow
-may last), and beyond a dozen the floor :data:`~carom.track.tracker.REST_NOISE` rules."""
-
-
-def _rest_samples(join: Join, after: Piece) -> int:
-    """How many samples, at most :data:`MEAN_OF`, each of the two rests around ``join``
-    (the one before it, and ``after``, the one it came back to) measures the ball's place
-    on: 1 but for a tracker that sends every frame of a resting ball."""
-    if not join.before.rest or join.rest_point is not None:
-        return 1
-    return max(1, min(join.before.size, after.size, MEAN_OF))
 
 
 def _rest_sigma(sigma: float) -> float:
