@@ -1,7 +1,7 @@
 """Ablation of the auto-referee: each named part switched off, the change in wrong rulings.
 
     .venv/bin/python benchmarks/track_ablation.py [--strokes 4000] [--family real] [--part NAME ...]
-        [--recording 50] [--seed 40000000] [--list]
+        [--recording 50] [--seed 40000000] [--cache FILE] [--list]
 
 Judges one large synthetic set (``--strokes`` of the family ``--family``, default ``real``,
 the cameras fitted to the real file's; from its block of the seeds parts are chosen on,
@@ -14,9 +14,14 @@ makes right and those it makes wrong, and the chance spread of the difference: w
 same strokes judged twice, a part that does nothing flips as many one way as the other,
 so the difference ``made right - made wrong`` of ``n`` flipped strokes has a standard
 deviation of ``√n`` (McNemar), and a part whose difference lies within two of them changes
-less than chance. On the real file, the labelled strokes ruled otherwise and every other
-change (a ruling, a confidence, a doubt) are counted. A part that changes less than chance
-on the set and nothing on the real file goes (docs/auto-referee.md, "Ablation").
+less than chance. The same is counted for the wrong rulings left unflagged (a doubt
+flags, it never rules). On the real file, the labelled strokes ruled otherwise and every
+other change (a ruling, a confidence, a doubt) are counted. A part that changes less than
+chance on the set and nothing on the real file goes (docs/auto-referee.md, "Ablation").
+
+The run with every part on watches each part's function (:func:`watched`): only the
+recordings in which it gave other than its stand-in are judged again with the part off,
+and the first column says in how many that was.
 """
 
 from __future__ import annotations
