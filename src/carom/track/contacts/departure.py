@@ -43,8 +43,7 @@ class Departure:
     bounce_t: float = 0.0
     moved: float = 1.0
     """Probability that the ball really moved: a small displacement between two
-    measurements of a resting ball, or a move that comes back to where it started (the
-    tracker's bias while another ball passed), may be the tracker's error alone."""
+    measurements of a resting ball may be the tracker's error alone."""
 
 
 def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
@@ -52,11 +51,6 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
               diameter: float = 0.0615) -> Departure:
     """How the ball of ``motion`` left its rest at ``join``; ``others``: the other balls,
     whose nearness makes a resting ball's measured position less sure."""
-    return _departure(motion, join, lines, model, others, diameter)
-
-
-def _departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...], model: TrackerModel,
-               others: tuple[BallPath, ...], diameter: float) -> Departure:
     rest = join.rest_point if join.rest_point is not None else join.before.position(join.before.t1)
     sigma = motion.sigma
     first = join.via[0] if join.via else join.after.i0
