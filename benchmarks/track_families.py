@@ -1,7 +1,7 @@
 """Auto-referee on every family of simulated cameras, against the targets of docs/auto-referee.md.
 
     .venv/bin/python benchmarks/track_families.py [--strokes 1000] [--family NAME ...] [--recording 50]
-        [--seed 20000000]
+        [--seed 20000000] [--cache DIR]
 
 For each family (:data:`carom.track.synthetic.CAMERAS`; all by default), plays ``--strokes``
 labelled strokes from its own block of fresh seeds (``track_sets.first_seed``), in
@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
-from track_sets import FRESH, judged_real, judged_recording, real_rulings, recordings, score
+from track_sets import FRESH, cached, judged_real, judged_recording, real_rulings, recordings, score
 
 from carom.track.judging.calibration import reliability_lines
 from carom.track.synthetic import CAMERAS, Family
@@ -37,11 +38,16 @@ def main() -> None:
     parser.add_argument("--recording", type=int, default=50)
     parser.add_argument("--seed", type=int, default=FRESH, help="the first seed of the first family's block")
     parser.add_argument("--table", action="store_true", help="print each family's reliability table")
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="a directory to keep each family's strokes in between runs (a file per "
+                             "family and size, made when missing): one set judged before and after a change")
     args = parser.parse_args()
     for name in args.family:
         started = time.perf_counter()
-        judged = [j for cases in recordings(name, args.strokes, args.recording, args.seed)
-                  for j in judged_recording(cases)]
+        kept = None if args.cache is None else \
+            args.cache / f"{name}-{args.strokes}-{args.recording}-{args.seed}.pkl"
+        sets = cached(kept, lambda name=name: list(recordings(name, args.strokes, args.recording, args.seed)))
+        judged = [j for cases in sets for j in judged_recording(cases)]
         found = score(judged)
         family = CAMERAS[name]
         test_only = isinstance(family, Family) and family.test_only

@@ -429,18 +429,6 @@ def test_a_ball_sent_every_frame_still_across_a_gap_is_not_cut_there() -> None:
     assert not any(end == 39 for _, end, _ in rest_runs(t, xy, 0.0014))
 
 
-def test_a_thin_touch_across_a_gap_of_a_ball_sent_every_frame_is_found() -> None:
-    """Development stroke 162617, every-frame cameras: yellow passed red at 4.33 s and
-    moved it 5 mm, red's noise 1.4 mm; red's samples beside yellow were set aside, and
-    those after them lay within four standard deviations of where it rested: one rest,
-    and the point lost at confidence 1.000. The means either side of the gap show the
-    move, and the two rests, each measured on a dozen samples, tell it from the noise."""
-    stroke = development_stroke(162617, 162600, every_frame=True)
-    assert stroke.verdict.points == 1
-    ruling = judged(stroke)
-    assert ruling.points == 1
-
-
 T_81 = np.r_[np.arange(30) * 0.02, 0.9 + np.arange(51) * 0.02]
 """Thirty samples 20 ms apart, a gap of a third of a second, fifty-one more."""
 

@@ -17,10 +17,7 @@ close a centre passed, unless the pass was too slow to move it visibly.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from math import hypot
-
-import numpy as np
 
 from carom.core.balls import Ball
 from carom.core.table import TableSpec
@@ -56,8 +53,6 @@ def ball_hits(paths: dict[Ball, BallPath], departures: list[Departure], cushions
     hits: list[BallHit] = []
     for dep in sorted(departures, key=lambda d: d.join.t):
         ball = _ball_of(dep, paths)
-        if dep.join.kind == "restart":
-            dep = _rested_where_it_hit(dep, ball, paths[ball], hits)
         hits.extend(struck(dep, paths[ball], paths, diameter, model))
     for ball, path in paths.items():
         for join in path.joins:
@@ -103,23 +98,6 @@ def _explained(ball: Ball, join: Join, cushions: list[CushionHit], hits: list[Ba
     # parted: a turn found among them belongs to the same collision
     return any(ball in (h.mover, h.other) and h.probability >= 0.5
                and lo - 3.0 * h.t_sd - SETTLE <= h.t <= hi + 3.0 * h.t_sd for h in hits)
-
-
-def _rested_where_it_hit(dep: Departure, ball: Ball, path: BallPath, hits: list[BallHit]) -> Departure:
-    """A ball that hit another and came to rest before it was set moving again lay where
-    it hit (a stun shot stops dead): its resting place is taken from that contact."""
-    join = dep.join
-    prior = [h for h in hits if h.mover is ball and h.kind == "struck" and h.probability >= 0.5
-             and join.t_lo - laws.CUSHION_DWELL <= h.t <= join.t]
-    if not prior:
-        return dep
-    hit = max(prior, key=lambda h: h.t)
-    where, _ = path.extended(np.array([hit.t]), forward=True)
-    rest = where[0]
-    first = join.via[0] if join.via else join.after.i0
-    chord = path.motion.xy[first] - rest
-    length = max(float(np.hypot(*chord)), 1e-9)
-    return replace(dep, rest=rest, direction=chord / length)
 
 
 def _ball_of(dep: Departure, paths: dict[Ball, BallPath]) -> Ball:

@@ -10,16 +10,14 @@ line, runs back through the resting centre: the method of images.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from math import acos, exp, hypot, pi, sqrt
+from dataclasses import dataclass
+from math import acos, hypot, pi, sqrt
 
 import numpy as np
 
 from carom.track import laws, tracker
 from carom.track.reconstruct.ballmotion import BallMotion, Join
 from carom.track.reconstruct.geometry import CushionLine
-from carom.track.reconstruct.pieces import Piece
-from carom.track.reconstruct.rests import rest_reach
 from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import FloatArray
 from carom.track.tracker import DEFAULT_MODEL, TrackerModel
@@ -45,84 +43,16 @@ class Departure:
     bounce_t: float = 0.0
     moved: float = 1.0
     """Probability that the ball really moved: a small displacement between two
-    measurements of a resting ball, or a move that comes back to where it started (the
-    tracker's bias while another ball passed), may be the tracker's error alone."""
+    measurements of a resting ball may be the tracker's error alone."""
 
 
 def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
               model: TrackerModel = DEFAULT_MODEL, others: tuple[BallPath, ...] = (),
               diameter: float = 0.0615) -> Departure:
     """How the ball of ``motion`` left its rest at ``join``; ``others``: the other balls,
-    whose nearness makes a resting ball's measured position less sure. A start that
-    goes on as the ball came into a short rest may be a crawl that never stopped
-    (:func:`crawled_on`), and is the less likely a move."""
-    dep = _departure(motion, join, lines, model, others, diameter)
-    if join.kind != "start":
-        return dep
-    crawl = crawled_on(motion, join)
-    return replace(dep, moved=dep.moved * (1.0 - crawl)) if crawl > 0.0 else dep
-
-
-CRAWL_PRIOR = 0.5
-"""The chance, before its velocities are weighed, that a ball read as stopping and
-leaving again within the reach of a crawl (:func:`crawled_on`) never stopped."""
-
-STRUCK_SPEED = 1.0
-"""The speeds, m/s, a resting ball set moving leaves at, taken as spread evenly over a
-disc of this radius in velocity (any direction, any speed up to it). Struck balls leave
-faster too; a smaller disc makes a touch the likelier against a crawl, the cautious side
-for a reading that sets a contact aside."""
-
-
-def crawled_on(motion: BallMotion, join: Join) -> float:
-    """The chance that a ball read as coming to rest and leaving again at ``join`` (a
-    ``start``) never stopped: a crawl of a few centimetres a second, whose samples, sent
-    every frame, stay within the noise's reach of each other for a tenth of a second and
-    read as a rest. A ball at rest stays there until it is touched, and a touch sends it
-    along the line of centres at whatever speed, while a crawl goes on as it came: the
-    velocity it leaves with is the one it came in with, less rolling resistance. Only a
-    rest no longer than a crawl at that speed takes to drift three times the rest's own
-    reach (four noise deviations: the rest's first sample may lie that far behind on
-    one side, its last that far ahead on the other, and a frame's gap either side) is
-    weighed; a longer one was a rest. So is only a move seen in
-    :data:`~carom.track.tracker.STILL_SAMPLES` samples or more before the rest."""
-    joins = motion.joins
-    k = next((i for i, j in enumerate(joins) if j is join), 0)
-    if k == 0 or not join.before.rest:
-        return 0.0
-    came = joins[k - 1]
-    if came.kind != "stop" or came.after is not join.before or came.before.size < tracker.STILL_SAMPLES:
-        return 0.0  # a move of a sample or two may be the noise's tail itself, no crawl
-    (vx, vy), (wx, wy) = came.v_in.tolist(), join.v_out.tolist()
-    speed = hypot(vx, vy)
-    lasted = join.t_hi - came.t_lo
-    if speed <= laws.REST_SPEED or speed * lasted > 3.0 * rest_reach(motion.sigma):
-        return 0.0
-    sd = hypot(came.sd_dv, join.sd_dv)
-    if not sd < float("inf"):
-        return 0.0
-    slower = max(speed - laws.ROLL_DECELERATION * lasted, 0.0) / speed
-    dx, dy = wx - vx * slower, wy - vy * slower
-    crawl = exp(-0.5 * (dx * dx + dy * dy) / (sd * sd)) / (2.0 * pi * sd * sd)
-    struck = 1.0 / (pi * STRUCK_SPEED * STRUCK_SPEED)
-    odds = CRAWL_PRIOR / (1.0 - CRAWL_PRIOR) * crawl / struck
-    return odds / (1.0 + odds)
-
-
-def _departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...], model: TrackerModel,
-               others: tuple[BallPath, ...], diameter: float) -> Departure:
+    whose nearness makes a resting ball's measured position less sure."""
     rest = join.rest_point if join.rest_point is not None else join.before.position(join.before.t1)
     sigma = motion.sigma
-    back_rest = _returned(motion, join, rest)
-    if back_rest is not None:
-        # it came back to where it lay: moved only if the two rests differ by more
-        # than two measurements of a still ball do (each rest measured on the mean of
-        # its samples, of a tracker that sends every frame of a resting ball)
-        back = back_rest.position(back_rest.t0)
-        length = float(np.hypot(*(back - rest)))
-        direction = (back - rest) / max(length, 1e-9)
-        moved = model.moved_probability(length, _rest_sigma(sigma / sqrt(_rest_samples(join, back_rest))))
-        return Departure(join, rest, direction, _angle_sd(sigma, length), None, 0.0, sigma, moved=moved)
     first = join.via[0] if join.via else join.after.i0
     if join.kind == "nudge":
         # a ball found moved shows where it lay in the first sample of its rest (later
@@ -186,11 +116,6 @@ def _departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...], m
     bounce = behind[1] if straight_miss > allowed and behind[0] < straight_miss / 2.0 else None
     if bounce is None:
         bounce = _pushed_into(rest, direction, v, lines, diameter)
-    if bounce is None and behind[1] is not None and behind[0] <= allowed \
-            and _runs_into_neighbour(rest, direction, join.t_lo, others, diameter):
-        # straight, it would have run through a ball that lay against it: it was pushed
-        # away from that ball into the cushion behind it and came back along its line
-        bounce = behind[1]
     if bounce is None:
         left_at, left_sd = _left_at(join.t_hi, join.t_lo, rest, p, v)
         return Departure(join, rest, direction, _angle_sd(sigma, length), left_at, left_sd, sigma)
@@ -221,69 +146,14 @@ def _pushed_into(rest: FloatArray, direction: FloatArray, v: FloatArray, lines: 
     return None
 
 
-def _runs_into_neighbour(rest: FloatArray, direction: FloatArray, t: float, others: tuple[BallPath, ...],
-                         diameter: float) -> bool:
-    """Whether the straight line of departure from ``rest`` along ``direction`` runs into
-    another ball that lay within the tracker's bias reach of touching it at ``t`` (its
-    centre ahead, less than ``2R`` beside the line): a ball cannot leave straight through
-    a ball lying against it, and a ball pushed by one touching it leaves away from it."""
-    for other in others:
-        q = other.at(t) - rest
-        gap = float(np.hypot(*q)) - diameter
-        if gap > tracker.BIAS_NEAR:
-            continue
-        ahead = float(q @ direction)
-        beside = abs(float(q[0] * direction[1] - q[1] * direction[0]))
-        if ahead > 0.0 and beside < diameter:
-            return True
-    return False
-
-
 CROWDED_ANGLE_SD = 1.0
 """Uncertainty, radians, of the direction of a small displacement of a ball measured with
 another ball within :data:`~carom.track.tracker.BIAS_NEAR` (the largest the readings use)."""
-
-RETURN_WITHIN = 1.0
-"""A ball seen moving that lies still again within this time, s, where it lay before,
-may not have moved at all (see :func:`_returned`)."""
-
-
-def _returned(motion: BallMotion, join: Join, rest: FloatArray) -> Piece | None:
-    """The rest the ball comes to next, when it lies within a few measurement errors of
-    ``rest``: a move that comes straight back (a lone sample away, or a few) is far
-    likelier the tracker's bias while another ball passed than a real move, which would
-    have to end exactly where it began. ``None`` for any other move."""
-    pieces = motion.pieces
-    k = next((i for i, p in enumerate(pieces) if p is join.after), None)
-    if k is None:
-        return None
-    after = next((p for p in pieces[k:] if p.rest), None)
-    if after is None or after.t0 - join.t_lo > RETURN_WITHIN:
-        return None
-    back = after.position(after.t0)
-    near = 4.0 * tracker.rayleigh_sd(_rest_sigma(motion.sigma)) + 2.0 * tracker.REST_NOISE
-    return after if float(np.hypot(*(back - rest))) <= near else None
-
 
 def _crowding(point: FloatArray, t: float, others: tuple[BallPath, ...], diameter: float) -> float:
     """How far, m beyond ``2R``, the nearest other ball lay from ``point`` at ``t``."""
     gaps = [float(np.hypot(*(other.at(t) - point))) - diameter for other in others]
     return min(gaps, default=float("inf"))
-
-
-MEAN_OF = 12
-"""The most samples of a rest the noise of its place is taken to fall with (as the square
-root): samples sent every frame are not quite independent (the ball may creep, a shadow
-may last), and beyond a dozen the floor :data:`~carom.track.tracker.REST_NOISE` rules."""
-
-
-def _rest_samples(join: Join, after: Piece) -> int:
-    """How many samples, at most :data:`MEAN_OF`, each of the two rests around ``join``
-    (the one before it, and ``after``, the one it came back to) measures the ball's place
-    on: 1 but for a tracker that sends every frame of a resting ball."""
-    if not join.before.rest or join.rest_point is not None:
-        return 1
-    return max(1, min(join.before.size, after.size, MEAN_OF))
 
 
 def _rest_sigma(sigma: float) -> float:

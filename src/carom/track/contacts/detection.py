@@ -10,7 +10,7 @@ from carom.track import tracker
 from carom.track.contacts.ball_contacts import BallHit, ball_hits
 from carom.track.contacts.cushion_contacts import CushionHit, cushion_hits
 from carom.track.contacts.departure import Departure, departure
-from carom.track.contacts.momentum import chatter_cushions, momentum_cushions
+from carom.track.contacts.momentum import momentum_cushions
 from carom.track.reconstruct.ballmotion import BallMotion, estimate_noise, reconstruct_all
 from carom.track.reconstruct.geometry import cushion_lines
 from carom.track.reconstruct.trajectory import BallPath
@@ -65,7 +65,7 @@ def read_motion(stroke: TrackedStroke, table: TableSpec, noise: dict[Ball, float
     own samples."""
     sigma = noise if noise is not None else stroke_noise(own_noise(stroke))
     motions = reconstruct_all([(ball, track, sigma[ball]) for ball, track in stroke.balls.items()],
-                              2.0 * table.ball_radius, stroke.cue)
+                              2.0 * table.ball_radius)
     return Reading(motions, {ball: BallPath(motion) for ball, motion in motions.items()})
 
 
@@ -95,6 +95,5 @@ def detect(stroke: TrackedStroke, table: TableSpec, model: TrackerModel = DEFAUL
     cushions.sort(key=lambda h: h.t)
     balls = ball_hits(paths, departures, cushions, table, model)
     cushions = momentum_cushions(balls, departures, motions, cushions, lines)
-    cushions = cushions + chatter_cushions(balls, departures, motions, cushions, lines)
     cushions.sort(key=lambda h: h.t)
     return Detection(motions, paths, departures, cushions, balls)

@@ -18,11 +18,6 @@ The change is weighed against the tracker-error model's noise of the velocities 
 against what rolling does to them soon after the impact (a struck ball slows to 5/7
 of its speed as it starts to roll, a hitter with topspin follows on), which grows
 with the speed; a heavy tail stands for the rest (a third event in the same gap).
-
-A hitter that came off a cushion into a ball lying near it may be sent back into the
-same cushion (:func:`chatter_cushions`): a ball contact leaves the hitter only its
-velocity across the line of centres, which the struck ball's departure shows, and if
-that runs into the cushion, the hitter, still beside it, meets it again.
 """
 
 from __future__ import annotations
@@ -32,13 +27,11 @@ from math import exp, hypot, pi, sqrt
 import numpy as np
 
 from carom.core.balls import Ball
-from carom.track import laws
 from carom.track.contacts.cushion_contacts import CushionHit
 from carom.track.contacts.departure import Departure
 from carom.track.contacts.hits import BallHit
 from carom.track.reconstruct.ballmotion import BallMotion, Join
 from carom.track.reconstruct.geometry import CushionLine
-from carom.track.samples import FloatArray
 
 HITTER_REACH = 0.04
 """How far from a cushion's line, m, a hitter's centre at a ball contact may be for the
@@ -175,83 +168,3 @@ def _cushion_first(t_contact: float, join: Join, line: CushionLine, into: float)
     reach = join.t_lo + line.depth(np.asarray(join.before.tail.point(join.t_lo))) / -into
     return reach <= t_contact
 
-
-CHATTER_TAIL = 0.05
-"""The share of hitters whose return to the cushion the reading below does not hold (a
-spin the model leaves out, a third contact in the gap): weighed at the simulator's rate
-of such returns (:data:`~carom.track.laws.CHATTER_CHANCE`)."""
-
-REBOUNDS = tuple(laws.CUSHION_REBOUND_MIN + (0.95 - laws.CUSHION_REBOUND_MIN) * (k + 0.5) / 5
-                 for k in range(5))
-"""The hitter's normal speed off the cushion as a share of its speed in, evenly over the
-range a cushion gives (:data:`~carom.track.laws.CUSHION_REBOUND_MIN` to 0.95)."""
-
-ALONG = tuple(laws.CUSHION_ALONG_CHANGE * (-1.0 + 2.0 * (k + 0.5) / 5) for k in range(5))
-"""The change of its speed along the cushion, as a share of its speed in, evenly over
-:data:`~carom.track.laws.CUSHION_ALONG_CHANGE` either way."""
-
-ANGLES = ((-2.0, 0.1), (-1.0, 0.2), (0.0, 0.4), (1.0, 0.2), (2.0, 0.1))
-"""Offsets of the struck ball's direction, in standard deviations, with their weights."""
-
-
-def chatter_cushions(hits: list[BallHit], departures: list[Departure], motions: dict[Ball, BallMotion],
-                     cushions: list[CushionHit], lines: tuple[CushionLine, ...]) -> list[CushionHit]:
-    """The hitters' second contacts with a cushion they came off just before striking a
-    ball, each with the chance the struck ball's departure gives it: for every likely
-    struck contact whose hitter met a cushion within
-    :data:`~carom.track.laws.CHATTER_WINDOW` before it, in the same gap between samples,
-    and left that gap away from the cushion; not when the struck ball lay by that cushion
-    or met a cushion itself (its departure then is not the line of centres)."""
-    out: list[CushionHit] = []
-    by_cushion = {line.cushion: line for line in lines}
-    for hit in hits:
-        pair = _struck_pair(hit, departures, motions)
-        if pair is None or _struck_met_cushion(cushions, hit, pair[0]):
-            continue  # a struck ball that met a cushion itself left in a direction it gave
-        dep, join = pair
-        for c in cushions:
-            if (c.ball is not hit.mover or c.probability < 0.5 or not join.t_lo - EVEN_ORDER <= c.t <= hit.t
-                    or hit.t - c.t > laws.CHATTER_WINDOW):
-                continue
-            line = by_cushion[c.cushion]
-            if (line.depth(join.point) > HITTER_REACH or line.depth(dep.rest) < STRUCK_CLEAR
-                    or float(line.normal @ join.v_out) <= 0.0):
-                continue
-            if any(o.ball is hit.mover and o.cushion is c.cushion and hit.t < o.t <= join.t_hi
-                   for o in cushions):
-                continue  # its return is read from the samples already
-            chance = _returns(join.v_in, dep, line)
-            if chance is not None:
-                chance = (1.0 - CHATTER_TAIL) * chance + CHATTER_TAIL * laws.CHATTER_CHANCE
-                out.append(CushionHit(hit.mover, c.cushion, hit.t + EVEN_ORDER, join.t_lo, join.t_hi, 0.0,
-                                      join.sd_dv, chance, hit.t_sd))
-    return out
-
-
-def _returns(v_in: FloatArray, dep: Departure, line: CushionLine) -> float | None:
-    """The chance that a hitter which came at ``v_in`` into ``line``'s cushion and then
-    struck the ball of ``dep`` was left running into the cushion again: its velocity off
-    the cushion (over the rebounds and changes along it a cushion gives) less its share
-    along the struck ball's direction of departure (over that direction's spread) points
-    into the cushion. ``None``: it did not come into the cushion."""
-    n = line.normal
-    into = float(n @ v_in)
-    if into >= -APPROACHING:
-        return None
-    tangent = np.array([-n[1], n[0]])
-    sd = hypot(dep.angle_sd, laws.THROW_SD)
-    base = float(np.arctan2(dep.direction[1], dep.direction[0]))
-    total = count = 0.0
-    for rebound in REBOUNDS:
-        for along in ALONG:
-            u = v_in - (1.0 + rebound) * into * n - along * into * tangent
-            for z, weight in ANGLES:
-                a = base + z * sd
-                d = np.array([np.cos(a), np.sin(a)])
-                share = float(u @ d)
-                if share <= 0.0:
-                    continue  # the hitter could not have struck it
-                w_n = float(n @ (u - share * d))
-                total += weight * (w_n < 0.0)
-                count += weight
-    return total / count if count else None

@@ -35,7 +35,9 @@ VALIDATED_LOSS = 0.5
 ``half-lost``)."""
 
 LOSS_FRAMES = 200
-"""A recording's loss is weighed from this many frames due (fewer tell too little)."""
+"""A recording's loss is weighed from this many frames due (fewer tell too little: over
+200 frames a loss of half of them is measured to ±3.5 %, one binomial standard deviation,
+far from the real file's 0.0–0.2 %)."""
 
 
 @dataclass(frozen=True, slots=True)

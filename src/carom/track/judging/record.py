@@ -60,9 +60,8 @@ def _chatter(found: list[Timed], ball1: Ball) -> list[Timed]:
     hundredths of a second, and no tracker shows it: for each likely contact of ball 1
     with a ball within :data:`~carom.track.laws.CHATTER_WINDOW` of a likely contact with
     a cushion, a second contact with that cushion, with the chance the simulator gives
-    it (:data:`~carom.track.laws.CHATTER_CHANCE`), unless the detection weighed that
-    return already (from the samples, or from the struck ball's departure:
-    :func:`~carom.track.contacts.momentum.chatter_cushions`)."""
+    it (:data:`~carom.track.laws.CHATTER_CHANCE`), unless the samples show that return
+    already."""
     likely = [c for c in found if c.probability >= ACCEPT]
     balls = [c for c in likely if isinstance(c.event, BallContact) and c.event.involves(ball1)]
     out: list[Timed] = []

@@ -124,13 +124,11 @@ def reconstruct(ball: Ball, track: BallTrack, sigma: float | None = None) -> Bal
 
 
 def reconstruct_all(tracks: list[tuple[Ball, BallTrack, float | None]],
-                    diameter: float = DIAMETER, cue: Ball | None = None) -> dict[Ball, BallMotion]:
+                    diameter: float = DIAMETER) -> dict[Ball, BallMotion]:
     """:func:`reconstruct` of each ball of a stroke; the breaks of all their moving runs
     are looked for at once (:func:`~carom.track.reconstruct.breaks.find_breaks_in_runs`).
     A resting ball's samples that only show the tracker's bias while another ball
-    passed are left out first (:func:`~carom.track.reconstruct.rests.biased_excursions`).
-    ``cue``: the cue ball, whose first move is the strike; every other move from rest was
-    a ball's push, which keeps its line until the next event."""
+    passed are left out first (:func:`~carom.track.reconstruct.rests.biased_excursions`)."""
     prepared = []
     for ball, track, noise in tracks:
         t, xy = track.t, track.xy
@@ -143,7 +141,7 @@ def reconstruct_all(tracks: list[tuple[Ball, BallTrack, float | None]],
         prepared.append((ball, t, xy, sigma, rest_runs(t, xy, sigma, bursts)))
     moving = [(t[lo:hi + 1], xy[lo:hi + 1], sigma)
               for _, t, xy, sigma, runs in prepared for lo, hi, rest in runs if not rest]
-    breaks = iter(find_breaks_in_runs(moving, _struck(prepared, cue)))
+    breaks = iter(find_breaks_in_runs(moving))
     motions: dict[Ball, BallMotion] = {}
     for ball, t, xy, sigma, runs in prepared:
         spans: list[Span] = []
@@ -161,19 +159,6 @@ def reconstruct_all(tracks: list[tuple[Ball, BallTrack, float | None]],
             join.rolling = join.kind == "turn" and join.before.i1 in rolling_into
         motions[ball] = motion
     return motions
-
-
-def _struck(prepared: list[tuple[Ball, FloatArray, FloatArray, float, list[tuple[int, int, bool]]]],
-            cue: Ball | None) -> list[bool] | None:
-    """Per moving run, in order, whether a ball set it moving from rest (every run but the
-    cue ball's first, the strike); ``None`` when the cue ball is not known."""
-    if cue is None:
-        return None
-    out: list[bool] = []
-    for ball, _, _, _, runs in prepared:
-        moves = sum(1 for _, _, rest in runs if not rest)
-        out.extend(ball is not cue or k > 0 for k in range(moves))
-    return out
 
 
 def _moving_spans(lo: int, hi: int, breaks: list[int]) -> list[Span]:

@@ -4,8 +4,7 @@ A break between two samples is found where straight lines through the samples on
 side miss the other side by more than the noise and the largest change free motion
 allows (:data:`~carom.track.laws.MAX_FREE_ACCELERATION`), or where the velocities of
 the two sides differ by more than friction can change them in between; once a ball must
-be rolling, by more than rolling resistance can (:func:`_rolling_turns`); and a ball set
-moving by another ball keeps its line until its next event (:func:`_straight_turns`).
+be rolling, by more than rolling resistance can (:func:`_rolling_turns`).
 
 Every test looks at a few neighbouring samples only, so the moving runs of all the
 balls of a stroke are examined at once (:func:`find_breaks_in_runs`): laid end to end
@@ -52,9 +51,8 @@ class Breaks:
     at: list[int]
     """The intervals holding a break (between samples ``k`` and ``k+1``), in order."""
     rolling: list[bool]
-    """For each, whether the ball must have been rolling into it (:func:`_rolling`), or,
-    set moving by another ball, kept its line into it (:func:`_straight_turns`): were it
-    no event, its velocity would have changed across it by rolling resistance alone."""
+    """For each, whether the ball must have been rolling into it (:func:`_rolling`): were
+    it no event, its velocity would have changed across it by rolling resistance alone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +80,9 @@ class _Samples:
         return list(itertools.pairwise(starts))
 
 
-def find_breaks_in_runs(runs: list[Run], struck: list[bool] | None = None) -> list[Breaks]:
+def find_breaks_in_runs(runs: list[Run]) -> list[Breaks]:
     """:func:`find_breaks` of each run, computed for all of them at once, each break with
-    whether the ball must have been rolling into it (or sliding straight: ``struck``, per
-    run, whether it begins with the ball set moving by another ball,
-    :func:`_straight_turns`)."""
+    whether the ball must have been rolling into it."""
     out = [Breaks([], []) for _ in runs]
     kept = [i for i, (t, _, _) in enumerate(runs) if t.shape[0] >= 3]
     if not kept:
@@ -98,10 +94,6 @@ def find_breaks_in_runs(runs: list[Run], struck: list[bool] | None = None) -> li
     with np.errstate(divide="ignore", invalid="ignore"):
         found = _breaks(s)
         rolling = _rolling(s, _chords(s), found)
-        if struck is not None and any(struck[i] for i in kept):
-            straight = _straight_turns(s, found, [struck[i] for i in kept])
-            found |= straight
-            rolling[:-1] |= straight  # the sample before each such turn: it kept its line into it
     offsets = np.cumsum([0, *sizes])
     run_of_interval = s.run[:-1]
     for k in np.nonzero(found)[0].tolist():
@@ -325,83 +317,6 @@ def _rolling_turns(s: _Samples, tri: _Triples, chord: FloatArray, found: np.ndar
         slide_run = int(s.run[k])
         sliding_until = float(t[k + 1] + (chord[k + 1] + chord[k - 1]) / laws.SLIP_DECAY)
     return out
-
-
-def _straight_turns(s: _Samples, found: np.ndarray, struck: list[bool]) -> np.ndarray:
-    """Per interval, the first turn of a ball set moving by another ball (``struck``, per
-    run), before any event found: struck along the line of centres, it has no spin but
-    what its slide gives it, along its line, so the cloth slows it along that line and
-    never turns it. A turn of a tenth of a metre a second, within what sliding friction
-    could do in any direction and so left by :func:`_breaks` to the slide, is then an
-    event (a ball that came in from aside and touched it). The velocities on either
-    side are measured on up to :data:`STRAIGHT_WINDOW` samples each (three at least),
-    wholly between the run's start and its first event; only the change across the line
-    is weighed, against the noise and :data:`~carom.track.laws.MAX_ROLL_DECELERATION`
-    (the little a throw's spin could bend)."""
-    t, xy = s.t, s.xy
-    n = t.shape[0]
-    out = np.zeros(max(n - 1, 0), dtype=bool)
-    if n < 6:
-        return out
-    # running sums, for the least-squares velocity of any window of samples
-    x, y = xy[:, 0], xy[:, 1]
-    c = [np.r_[0.0, np.cumsum(v)] for v in (np.ones(n), t, t * t, x, y, t * x, t * y, x * x + y * y)]
-
-    def fit(a: np.ndarray, b: np.ndarray) -> tuple[FloatArray, ...]:
-        """Velocity (x, y), mean time, spread of times and the residual sum of squares of
-        the straight line through the samples ``a … b``."""
-        m, st, stt, sx, sy, stx, sty, sqq = (q[b + 1] - q[a] for q in c)
-        spread = stt - st * st / m
-        cx, cy = stx - st * sx / m, sty - st * sy / m
-        residual = sqq - (sx * sx + sy * sy) / m - (cx * cx + cy * cy) / spread
-        return cx / spread, cy / spread, st / m, spread, residual
-
-    events = np.nonzero(found)[0]
-    near_found = _beside(found)
-    w = STRAIGHT_WINDOW
-    for r, (lo, hi) in enumerate(s.bounds()):
-        if not struck[r]:
-            continue
-        first = events[(events >= lo) & (events < hi - 1)]
-        end = int(first[0]) if first.size else hi - 1  # the last sample before the first event
-        k = np.arange(lo + 2, end - 2)  # three samples at least on each side
-        if not k.size:
-            continue
-        vbx, vby, tb, sb, _ = fit(np.maximum(lo, k - w + 1), k)
-        vfx, vfy, tf, sf, _ = fit(k + 1, np.minimum(end, k + w))
-        speed_b = np.hypot(vbx, vby)
-        ux, uy = vbx / np.maximum(speed_b, 1e-9), vby / np.maximum(speed_b, 1e-9)
-        across = np.abs(ux * (vfy - vby) - uy * (vfx - vbx))
-        noise = np.hypot(s.sigma[k], np.maximum(speed_b, np.hypot(vfx, vfy)) * tracker.TIMING_JITTER)
-        allowed = laws.MAX_ROLL_DECELERATION * (tf - tb) + BREAK_Z * noise * np.sqrt(1.0 / sb + 1.0 / sf)
-        window = np.zeros(n - 1)
-        window[k] = np.where(speed_b > laws.REST_SPEED, across / allowed, 0.0)
-        peaks = _peaks(window, near_found)
-        if peaks:
-            out[_corner(window, peaks[0], lo, end, fit)] = True
-    return out
-
-
-def _corner(ratio: FloatArray, peak: int, lo: int, end: int,
-            fit: Callable[[np.ndarray, np.ndarray], tuple[FloatArray, ...]]) -> int:
-    """Where, among the intervals next to ``peak`` whose ``ratio`` passes 1, two straight
-    lines fit the samples around them best: the windows of :func:`_straight_turns`
-    grow with the samples behind a turn, and their ratio peaks a sample or two late."""
-    first, last = peak, peak
-    while first - 1 >= lo + 2 and ratio[first - 1] > 1.0:
-        first -= 1
-    while last + 1 < end - 2 and ratio[last + 1] > 1.0:
-        last += 1
-    k = np.arange(first, last + 1)
-    a, e = max(lo, first - STRAIGHT_WINDOW + 1), min(end, last + STRAIGHT_WINDOW)
-    before = fit(np.full(k.shape, a), k)[4]
-    after = fit(k + 1, np.full(k.shape, e))[4]
-    return int(k[int(np.argmin(before + after))])
-
-
-STRAIGHT_WINDOW = 6
-"""Samples on each side of a turn of a struck ball (:func:`_straight_turns`): with every
-frame sent, three a side leave a tenth of a metre a second within the noise."""
 
 
 def _beside(found: np.ndarray) -> np.ndarray:

@@ -142,7 +142,7 @@ def _rest_between(p_in: Vector, v_in: Vector, p_out: Vector, v_out: Vector,
     chord_x, chord_y = p_out[0] - p_in[0], p_out[1] - p_in[1]
     chord = hypot(chord_x, chord_y)
     needed = chord / max(speed_in, speed_out, laws.REST_SPEED)
-    if t_hi - t_lo < 3.0 * needed + REST_GAP:
+    if t_hi - t_lo < SLOWED_COVER * needed + REST_GAP:
         return None
     run_out = min(laws.run_out(speed_in), chord, REST_RUN_OUT)
     if speed_in > laws.REST_SPEED and run_out > 0.0:
@@ -162,7 +162,14 @@ def _rest_between(p_in: Vector, v_in: Vector, p_out: Vector, v_out: Vector,
 
 REST_RUN_OUT = 0.03
 """The farthest, m, a ball is taken to have rolled on past its last sample before it
-came to rest (a tracker that samples moving balls sees it move farther)."""
+came to rest (a tracker that samples moving balls sees it move farther: the real file's
+sends a ball after a step of 14.6–24 mm, docs/auto-referee.md, "The camera measured")."""
+
+SLOWED_COVER = 3.0
+"""How many times as long as the faster of its two motions needs to cover the chord a
+gap may last with the ball moving throughout: a ball slowing evenly to rest covers a
+distance in twice the time its speed at the start needs (``2d/v``), and the third
+leaves room for the noise of the two fitted speeds."""
 
 
 def _along_across(q: Vector, p: Vector, ux: float, uy: float) -> tuple[float, float]:
