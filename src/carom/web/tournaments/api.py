@@ -27,6 +27,7 @@ from carom.storage.errors import StorageError
 from carom.storage.players import UnknownPlayer
 from carom.storage.tournaments import (
     Settings,
+    Stage,
     Tournament,
     TournamentError,
     TournamentGame,
@@ -46,7 +47,7 @@ from carom.web.shared.deps import (
     services,
     words,
 )
-from carom.web.shared.forms import FormError, check_name
+from carom.web.shared.forms import FormError, check_name, say
 from carom.web.shared.jobs import pooled
 from carom.web.shared.reports import csv_response
 
@@ -103,7 +104,20 @@ SETTINGS_SCHEMA: dict[str, Any] = {
         "innings": {"type": ["integer", "null"], "minimum": 1},
         "sets": {"type": ["integer", "null"], "minimum": 1, "description": "sets to win (null: no sets)"},
         "equalizing_inning": {"type": "boolean", "default": True},
-        "mode": {"enum": ["round_robin", "knockout", "groups_knockout"], "default": "round_robin"},
+        "mode": {"enum": ["round_robin", "knockout", "groups_knockout", "stages"], "default": "round_robin"},
+        "stages": {"type": "array", "description": "mode stages: the stages in order (groups, the last "
+                                                   "may be a knock-out)",
+                   "items": {"type": "object", "additionalProperties": False,
+                             "properties": {"kind": {"enum": ["groups", "knockout"]},
+                                            "groups": {"type": "integer", "minimum": 1, "default": 1},
+                                            "places": {"type": ["integer", "null"],
+                                                       "description": "how many go on to the next"}}}},
+        "third_place": {"type": "boolean", "default": False},
+        "placements": {"type": "boolean", "default": False,
+                       "description": "every place of the knock-out played out"},
+        "withdrawn_games": {"enum": ["annul", "count"], "default": "annul",
+                            "description": "a player who withdraws: his finished games annulled or "
+                                           "counted (docs/tournaments.md)"},
         "groups": {"type": "integer", "minimum": 1, "default": 1},
         "tables": {"type": "integer", "minimum": 1, "default": 1},
         "handicap": {"type": "boolean", "default": False},
@@ -190,7 +204,25 @@ def settings_from(body: Any) -> Settings:
         equalizing_inning=flag("equalizing_inning", True), mode=text("mode", "round_robin"),
         groups=whole("groups"), tables=whole("tables"),
         handicap=flag("handicap", False), knockout_size=number("knockout_size"),
-        seeding=text("seeding", "average"), clock=clock, tiebreak=text("tiebreak", "penalties"))
+        seeding=text("seeding", "average"), clock=clock, tiebreak=text("tiebreak", "penalties"),
+        third_place=flag("third_place", False), placements=flag("placements", False),
+        withdrawn_games=text("withdrawn_games", "annul"), stages=_stages(body.get("stages", [])))
+
+
+def _stages(given: Any) -> tuple[Stage, ...]:
+    """The stages of mode ``stages`` (:class:`TournamentError` naming the one not right)."""
+    if not isinstance(given, list) or len(given) > 8:
+        raise TournamentError("stages: expected a list of at most 8 stages")
+    out = []
+    for number, stage in enumerate(given, start=1):
+        if not isinstance(stage, dict) or set(stage) - {"kind", "groups", "places"}:
+            raise TournamentError(f'stages[{number}]: expected {{"kind", "groups", "places"}}')
+        values = [stage.get("groups", 1), stage.get("places")]
+        if not isinstance(stage.get("kind", "groups"), str) or any(
+                v is not None and (isinstance(v, bool) or not isinstance(v, int)) for v in values):
+            raise TournamentError(f"stages[{number}]: expected a kind and whole numbers")
+        out.append(Stage(stage.get("kind", "groups"), values[0], values[1]))
+    return tuple(out)
 
 
 def _num(value: Fraction) -> float:
@@ -234,7 +266,10 @@ def tournament_json(request: Request, t: Tournament, links: bool) -> dict[str, A
                      "sets": s.sets_to_win, "equalizing_inning": s.equalizing_inning, "mode": s.mode,
                      "groups": s.groups, "tables": s.tables, "handicap": s.handicap,
                      "knockout_size": s.knockout_size, "seeding": s.seeding,
-                     "clock": None if s.clock is None else dict(s.clock), "tiebreak": s.tiebreak},
+                     "clock": None if s.clock is None else dict(s.clock), "tiebreak": s.tiebreak,
+                     "third_place": s.third_place, "placements": s.placements,
+                     "withdrawn_games": s.withdrawn_games,
+                     "stages": [{"kind": x.kind, "groups": x.groups, "places": x.places} for x in s.stages]},
         "participants": [{"player": p.player_id, "name": p.name, "club": p.club, "seed": p.seed,
                           "target": p.target, "group": dict(t.groups).get(p.group_no or 0)}
                          for p in t.participants],
@@ -274,6 +309,16 @@ def standings_json(t: Tournament) -> dict[str, Any]:
 
 DECIMAL_COLUMNS = ("average_a", "average_b", "general_average", "best_average")
 """The exports' columns of averages (written with the style's decimal mark)."""
+
+
+def refusal_of(request: Request, error: Exception) -> Response:
+    """A refusal: 404 for no such tournament, else 422 with its field and rule."""
+    t = words(request)
+    if isinstance(error, UnknownTournament):
+        return problem(404, t.error(error))
+    if isinstance(error, TournamentError):
+        return problem(422, t.error(error), field=error.field, rule=error.rule)
+    return problem(422, say(error, t))
 
 
 def _refusal(error: Exception) -> Response:
@@ -321,8 +366,8 @@ async def add_players(request: Request, tournament_id: int) -> Response:
                                       checked_account(request).actor)
     except (UnknownPlayer, FormError) as error:
         return problem(422, str(error))
-    except StorageError as error:
-        return _refusal(error)
+    except StorageError as error:  # a late entry's refusal names its field and rule (D1, D2)
+        return refusal_of(request, error)
     return JSONResponse({"players": ids}, status_code=201)
 
 
