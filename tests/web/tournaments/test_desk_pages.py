@@ -110,5 +110,6 @@ def test_referees_and_visitors_have_no_desk(organiser: Any, stranger: Any) -> No
     gone = stranger.get(f"/tournaments/{tid}/desk", follow_redirects=False)
     assert gone.status_code == 303 and gone.headers["location"].startswith("/login")
     assert 'id="desk-link"' not in stranger.get(f"/tournaments/{tid}").text
-    posted = stranger.post(f"/tournaments/{tid}/desk/postpone", data={"game": "1.A.1.0"}, follow_redirects=False)
+    posted = stranger.post(f"/tournaments/{tid}/desk/postpone", data={"game": "1.A.1.0"},
+                           follow_redirects=False)
     assert posted.status_code == 303 and posted.headers["location"].startswith("/login")
