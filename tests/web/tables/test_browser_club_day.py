@@ -127,8 +127,11 @@ class Desk:
         return row.locator(f"form.{kind}-form")
 
     def player_form(self, player: int) -> Any:
+        """A player's withdrawal form on a freshly loaded desk, unfolded."""
         self.page.goto(self.url)
-        return self.page.locator(f"#desk-players tr[data-player='{player}'] form.withdraw-form")
+        row = self.page.locator(f"#desk-players tr[data-player='{player}']")
+        row.locator("details summary").click()
+        return row.locator("form.withdraw-form")
 
     def start(self, base: str) -> None:
         """The start, on the tournament's page."""

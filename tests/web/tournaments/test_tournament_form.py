@@ -124,7 +124,8 @@ def test_stages_third_place_and_withdrawn_games_from_the_form(organiser: Any) ->
             "stages": "groups 2 2; knockout", "third_place": "on", "withdrawn_games": "count"}
     made = organiser.post("/tournaments", data={"csrf": _csrf(organiser), **form}, follow_redirects=False)
     assert made.status_code == 303, made.text
-    settings = organiser.get(f"/api/tournaments/{made.headers['location'].rsplit('/', 1)[1]}").json()["settings"]
+    tid = made.headers["location"].rsplit("/", 1)[1]
+    settings = organiser.get(f"/api/tournaments/{tid}").json()["settings"]
     assert (settings["stages"], settings["third_place"], settings["withdrawn_games"]) == (
         [{"kind": "groups", "groups": 2, "places": 2}, {"kind": "knockout", "groups": 1, "places": None}],
         True, "count")
