@@ -83,8 +83,7 @@ def test_withdrawal_and_no_show_make_walkovers_signed_by_the_account(organiser: 
     assert answer.status_code == 200, answer.text
     danas = [g for g in answer.json()["games"] if ids["Dana"] in g["players"]]
     assert danas and all(g["status"] == "done" and g["winner"] != ids["Dana"] for g in danas)
-    last = _log(organiser, tid)[-1] if _log(organiser, tid)[-1]["type"] == "withdrew" else \
-        next(x for x in _log(organiser, tid) if x["type"] == "withdrew")
+    last = next(x for x in _log(organiser, tid) if x["type"] == "withdrew")
     assert (last["actor"], last["no_show"], last["reason"]) == (ACTOR, True, "did not come")
     _refused(organiser, tid, f"/players/{ids['Dana']}/withdraw", {}, "player", "D8")  # withdrawn already
 
@@ -161,6 +160,10 @@ def test_start_times_of_a_game_and_of_a_round(organiser: Any) -> None:
     rounds = organiser.post(f"/api/tournaments/{tid}/rounds/schedule",
                             json={"stage": 1, "round": 3, "start": "2026-12-06T20:00:00+01:00"})
     assert rounds.status_code == 200, rounds.text
+    starts = {g["id"]: g["start"] for g in rounds.json()["games"]}
+    assert starts[waiting["id"]] == "2026-12-06T18:30:00+01:00"
+    third = {starts[g["id"]] for g in rounds.json()["games"] if g["round"] == 3}
+    assert third == {"2026-12-06T20:00:00+01:00"}
     _refused(organiser, tid, "/rounds/schedule", {"stage": 5, "round": 1, "start": None}, "stage", "D7")
     log = _log(organiser, tid)
     assert [x["start"] for x in log if x["type"] in ("scheduled", "round-scheduled")] == [

@@ -21,6 +21,8 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from carom.competition import Line
+from carom.competition.day import derived
+from carom.competition.day.schedule import start_of
 from carom.core.spreadsheet import SpreadsheetError, Style, decimals, write_csv
 from carom.notation.words import LANGUAGES
 from carom.storage.errors import StorageError
@@ -248,13 +250,20 @@ def game_json(request: Request, game: TournamentGame, t: Tournament, links: bool
         "score": None if game.score is None else list(game.score),
         "innings": None if game.innings is None else list(game.innings),
         "penalties": list(snap.state.penalty_score) if snap is not None and snap.state.penalties else None,
-        "winner": game.winner,
+        "winner": game.winner, "start": _start(t, game),
     }
     if links and game.match_id is not None and game.token is not None:
         url, _ = tablet_url(request, services(request).tablet_host, game.match_id, game.token)
         out["tablet"] = url
         out["referee_token"] = game.token
     return out
+
+
+def _start(t: Tournament, game: TournamentGame) -> str | None:
+    """A waiting game's start time, the organiser's (its own, or its round's), if any (D7)."""
+    day = derived(t.day).by_key.get(game.key) if game.key is not None and game.status == "waiting" else None
+    when = None if day is None else start_of(t.day, day)
+    return None if when is None else when.isoformat()
 
 
 def tournament_json(request: Request, t: Tournament, links: bool) -> dict[str, Any]:

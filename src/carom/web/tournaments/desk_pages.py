@@ -118,8 +118,7 @@ def _desk(request: Request, tournament_id: int, status: int = 200, **extra: Any)
         t = tournaments(request).read(tournament_id)
         logged = tournaments(request).audit(tournament_id)
     except UnknownTournament:
-        return error_page(request, 404, words(request).gettext("There is no tournament %(number)s.",
-                                                               number=tournament_id))
+        return _unknown(request, tournament_id)
     lang = words(request)
     done = DONE.get(request.query_params.get("done", ""))
     said = lang.gettext("Recorded: %(what)s.", what=lang.gettext(WHAT[done])) if done else None
@@ -135,6 +134,11 @@ async def desk(request: Request, tournament_id: int) -> Response:
     if refused is not None:
         return refused
     return await run_in_threadpool(_desk, request, tournament_id)
+
+
+def _unknown(request: Request, tournament_id: int) -> Response:
+    return error_page(request, 404, words(request).gettext("There is no tournament %(number)s.",
+                                                           number=tournament_id))
 
 
 def _done(tournament_id: int, action: str) -> Response:
@@ -160,8 +164,7 @@ async def ranking(request: Request, tournament_id: int) -> Response:
         await run_in_threadpool(tournaments(request).seed_from_ranking, tournament_id, found.players,
                                 account.actor, f"ranking list {upload.filename or ''}".strip())
     except UnknownTournament:
-        return error_page(request, 404, words(request).gettext("There is no tournament %(number)s.",
-                                                               number=tournament_id))
+        return _unknown(request, tournament_id)
     except (StorageError, SpreadsheetError, FormError) as error:
         message = say(error, words(request))
         return await run_in_threadpool(lambda: _desk(request, tournament_id, 422, error=message))
@@ -185,8 +188,7 @@ async def act(request: Request, tournament_id: int, action: str) -> Response:
         body: Body = form_body(action, form)
         await run_in_threadpool(do, tournaments(request), tournament_id, body, account.actor)
     except UnknownTournament:
-        return error_page(request, 404, words(request).gettext("There is no tournament %(number)s.",
-                                                               number=tournament_id))
+        return _unknown(request, tournament_id)
     except (StorageError, UnknownPlayer, FormError) as error:
         message = say(error, words(request))
         return await run_in_threadpool(lambda: _desk(request, tournament_id, 422, error=message))
