@@ -113,3 +113,17 @@ def test_referees_and_visitors_have_no_desk(organiser: Any, stranger: Any) -> No
     posted = stranger.post(f"/tournaments/{tid}/desk/postpone", data={"game": "1.A.1.0"},
                            follow_redirects=False)
     assert posted.status_code == 303 and posted.headers["location"].startswith("/login")
+
+
+def test_the_desk_names_the_halls_tables(organiser: Any) -> None:
+    for order, name in enumerate(("Left", "Right"), start=1):
+        made = organiser.post("/api/tables", json={"name": name, "size": "large", "order": order})
+        assert made.status_code == 201
+    tid = _tournament(organiser, start=False, tables=2)
+    chosen = organiser.post(f"/api/tournaments/{tid}/tables", json={"tables": ["Right", "Left"]})
+    assert chosen.status_code == 200
+    assert organiser.post(f"/api/tournaments/{tid}/start").status_code == 200
+    page = organiser.get(f"/tournaments/{tid}/desk").text
+    assert re.search(r'class="num g-table">Right<', page) and '<option value="2">Left</option>' in page
+    busy = _post(organiser, tid, "call", game=_game(organiser, tid, "waiting")["id"], table="2")
+    assert busy.status_code == 422 and "(D5)" in busy.text  # both tables play

@@ -32,6 +32,7 @@ from carom.web.tournaments.api import tournaments
 from carom.web.tournaments.audit import WHAT, audit_rows
 from carom.web.tournaments.desk import ACTIONS, Body
 from carom.web.tournaments.desk_api import MAX_RANKING
+from carom.web.tournaments.sheet import table_name
 
 router = APIRouter(include_in_schema=False)
 SIDES = ("0", "1")
@@ -97,8 +98,9 @@ def form_body(action: str, form: FormData) -> dict[str, Any]:
     return body
 
 
-def _view(t: Tournament) -> dict[str, Any]:
-    """What the desk shows of the tournament: its players, its games with their start times."""
+def _view(t: Tournament, app: Any) -> dict[str, Any]:
+    """What the desk shows of the tournament: its players, its games with their start times,
+    its tables (by the hall's names when it plays on the hall's tables)."""
     names = t.names()
     by_key = derived(t.day).by_key
     games = []
@@ -108,7 +110,8 @@ def _view(t: Tournament) -> dict[str, Any]:
         games.append({"game": g, "names": [names.get(p, "?") if p else "—" for p in g.players],
                       "known": all(g.players), "start": start})
     groups = {n: group_name(n) for n in range(1, max((g.group_no for g in t.games), default=0) + 1)}
-    return {"t": t, "names": names, "games": games, "tables": range(1, t.settings.tables + 1),
+    tables = {n: table_name(app, t.id, n) for n in range(1, t.settings.tables + 1)}
+    return {"t": t, "names": names, "games": games, "tables": tables,
             "stages": range(1, len(t.day.stages) + 1), "groups": groups,
             "withdrawn": set(t.withdrawn)}
 
@@ -122,7 +125,7 @@ def _desk(request: Request, tournament_id: int, status: int = 200, **extra: Any)
     lang = words(request)
     done = DONE.get(request.query_params.get("done", ""))
     said = lang.gettext("Recorded: %(what)s.", what=lang.gettext(WHAT[done])) if done else None
-    response = render(request, "tournament_desk.html", status, v=_view(t),
+    response = render(request, "tournament_desk.html", status, v=_view(t, request.app),
                       audit=audit_rows(logged, t, lang), charsets=CHARSETS, done=said, **extra)
     response.headers["Cache-Control"] = "no-store"
     return response

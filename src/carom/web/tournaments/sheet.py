@@ -60,11 +60,11 @@ def place_of(app: Any, match_id: int, t: PageWords) -> Place | None:
         return None
     assert state.settings is not None
     call = state.calls.get(key)
-    table = None if call is None else _table_name(app, tid, call.table)
+    table = None if call is None else table_name(app, tid, call.table)
     return Place(state.settings.name, round_words(key, len(state.stages), t), table)
 
 
-def _table_name(app: Any, tid: int, number: int) -> str:
+def table_name(app: Any, tid: int, number: int) -> str:
     """The hall's name of the tournament's table ``number``, else the number."""
     from carom.web.tables.service import app_games  # the hall's tables (they import the tournaments)
 
