@@ -112,8 +112,7 @@ def _view(t: Tournament, app: Any) -> dict[str, Any]:
     groups = {n: group_name(n) for n in range(1, max((g.group_no for g in t.games), default=0) + 1)}
     tables = {n: table_name(app, t.id, n) for n in range(1, t.settings.tables + 1)}
     return {"t": t, "names": names, "games": games, "tables": tables,
-            "stages": range(1, len(t.day.stages) + 1), "groups": groups,
-            "withdrawn": set(t.withdrawn)}
+            "stages": range(1, len(t.day.stages) + 1), "groups": groups}
 
 
 def _desk(request: Request, tournament_id: int, status: int = 200, **extra: Any) -> Response:
