@@ -38,4 +38,4 @@ def test_bad_input_is_refused_before_anything_is_written(tmp_path: Path) -> None
     assert_refused(run("video", text, "--corners", "1,2 3,4"), "--corners 1,2 3,4: expected four")
     assert_refused(run("video", text, "--camera-height", "90"), "--camera-height 90.0: expected 0.5 to 20 m")
     assert_refused(run("video", "--live", "rtsp://127.0.0.1:9/x"),
-                   "--live needs --server, --match and --token")
+                   "--live needs --server URL")

@@ -15,6 +15,7 @@ import pytest
 from carom.video.render.clip import Truth
 from tests.cli_helpers import run
 from tests.web.server import Server
+from tests.web.tables.helpers import OPENER, add_table, new_match, pairing_code, put, write
 
 CHUNK = 64 * 1024
 
@@ -76,3 +77,23 @@ def test_each_judged_stroke_is_written_to_the_scoreboard_match(stream_url: str, 
     assert "camera.ts: frame " in result.stderr and "1 stroke(s) before it kept" in result.stderr
     state = httpx.get(f"{scoreboard.url}/api/matches/{match_id}", timeout=10).json()
     assert state["seq"] == 2
+
+
+def test_a_camera_paired_as_a_tables_device_writes_to_the_match_the_table_plays(
+        stream_url: str, scoreboard: Server, tmp_path: Path) -> None:
+    organiser = scoreboard.organiser()
+    add_table(organiser, "Stôl 1")
+    match = new_match(organiser, "Anna", "Boris")
+    put(organiser, "Stôl 1", match)
+    kept = tmp_path / "device.token"
+    paired = run("video", "--server", scoreboard.url, "--table", "Stôl 1", "--pair",
+                 pairing_code(organiser, "Stôl 1"), "--device-token-file", kept)
+    assert paired.exit_code == 0, paired.output
+    token = kept.read_text().strip()
+    assert write(organiser, match, 0, OPENER, **{"X-Device-Token": token}).status_code == 201
+    result = run("video", "--live", stream_url, "--server", scoreboard.url, "--table", "Stôl 1",
+                 "--device-token-file", kept)
+    assert result.exit_code == 1, result.output  # the served file ends, as above
+    assert f"table Stôl 1 plays match {match} (Anna – Boris); match {match} record 2 written" in result.stderr
+    assert "carom: 1 stroke(s) written, none kept out" in result.stderr, result.stderr
+    assert httpx.get(f"{scoreboard.url}/api/matches/{match}", timeout=10).json()["seq"] == 2

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -30,9 +29,14 @@ def video(
                                                    help="Also write the judged strokes as a carom/1 "
                                                    "match record.", dir_okay=False)] = None,
     discipline: Annotated[str,
-                          typer.Option(help="The discipline the strokes are judged by.")] = "three-cushion",
-    table: Annotated[str | None, typer.Option(help="The table (large, small, half-match; default: the "
-                                                   "discipline's first).")] = None,
+                          typer.Option(help="The discipline the strokes are judged by (live to a "
+                                       "scoreboard: each match's own; this one for a stroke not "
+                                       "written).")] = "three-cushion",
+    table: Annotated[str | None, typer.Option(metavar="SIZE|NAME",
+                                              help="A file: the table's size (large, small, half-match; "
+                                              "default: the discipline's first). With --live and --server: "
+                                              "the hall's table NAME whose match now each stroke is written "
+                                              "to (its size is the hall's).")] = None,
     corners: Annotated[str | None,
                        typer.Option(help="The cushion noses' corners in pixels, 'x,y x,y x,y x,y', "
                                                      "from (0, 0) on to (W, 0), (W, L), (0, L): for "
@@ -44,9 +48,22 @@ def video(
                                              "a file: /dev/video0, rtsp://..., http://...")] = None,
     server: Annotated[str | None,
                       typer.Option(help="Live: the scoreboard's address, http://HOST:PORT.")] = None,
-    match: Annotated[int | None, typer.Option(help="Live: the scoreboard's match each stroke is written to.")]
+    match: Annotated[int | None, typer.Option(help="Live: one scoreboard match each stroke is written to "
+                                                   "(instead of --table NAME), with --token.")] = None,
+    token: Annotated[str | None, typer.Option(help="Live, with --match: the match's referee token.")] = None,
+    pair: Annotated[str | None, typer.Option(metavar="CODE",
+                                             help="Live, with --table: pair once as the table's device with "
+                                             "the organiser's one-time code; the device token is kept in "
+                                             "--device-token-file (default: a file per scoreboard and table "
+                                             "under ~/.config/carom/devices, mode 0600). Without a video: "
+                                             "pair and stop.")] = None,
+    device_token: Annotated[str | None, typer.Option(help="Live, with --table: the table's device token. "
+                                                     "Shown by ps to every user: prefer the environment "
+                                                     "variable CAROM_DEVICE_TOKEN or the token's file.")]
     = None,
-    token: Annotated[str | None, typer.Option(help="Live: the match's referee token.")] = None,
+    device_token_file: Annotated[Path | None, typer.Option(help="Live, with --table: the file the device "
+                                                           "token is kept in (read, or written by --pair).",
+                                                           dir_okay=False)] = None,
     threads: Annotated[int | None, typer.Option(help="Decoder threads (default: as many as help).", min=1,
                                                 max=64)] = None,
 ) -> None:
@@ -58,15 +75,30 @@ def video(
     that is not a video, or in which no table is found, is refused (exit
     status 2); a video that breaks off or whose camera moves after some
     strokes keeps them all, names the frame and time, and exits with 1.
+
+    --live reads a camera and writes each judged stroke to a scoreboard:
+    --server URL --table NAME writes to the match the hall's table NAME
+    plays now, moving on with the table, with the table's device token
+    (--pair CODE once; then the kept file, CAROM_DEVICE_TOKEN or
+    --device-token-file); --server URL --match ID --token T writes to one
+    match. A stroke not written is said with its reason, and counted at
+    the end.
     """
+    from carom.cli import video_live
     from carom.track.errors import TrackFormatError
     from carom.video.errors import VideoError
     from carom.video.pipeline import Progress, Settings, track_video
 
+    scoreboarding = video_live.Scoreboarding(server, match, token, table if server else None, pair,
+                                             device_token, device_token_file)
+    if file is None and live is None and pair is not None:
+        video_live.pair_only(scoreboarding)
+        return
     if (file is None) == (live is None):
         fail("give a video FILE or --live DEVICE_OR_URL (one of them)")
-    live_sink = _sink(live, server, match, token)
-    rules, spec = _setup(discipline, table)
+    live_sink = video_live.sink(live, scoreboarding)
+    rules, spec = _setup(discipline, table if live_sink is None else live_sink.size)
+    live_log = None if live_sink is None else video_live.LiveLog(live_sink, rules, spec)
     for path, option in ((out, "-o"), (carom_out, "--carom-out")):
         if path is not None:
             output_file(path, option)
@@ -79,8 +111,8 @@ def video(
     try:
         for line in track_video(source, settings, progress):
             lines.append(line)
-            if live_sink is not None:
-                _send_live(line, rules, spec, live_sink)
+            if live_log is not None:
+                live_log.send(line)
             elif not judge and out is None:
                 sys.stdout.write(json.dumps(line) + "\n")
                 sys.stdout.flush()
@@ -98,23 +130,11 @@ def video(
             _judge(text, lines, rules, spec, carom_out, Path(source).name, show=judge)
         except TrackFormatError as error:
             fail(f"{source}: the tracked strokes cannot be judged: {error}")
+    if live_log is not None:
+        typer.echo(live_log.summary(), err=True)
     if problem is not None:
         typer.echo(f"carom: {problem} ({len(lines)} stroke(s) before it kept)", err=True)
         raise typer.Exit(1)
-
-
-def _sink(live: str | None, server: str | None, match: int | None, token: str | None) -> Any:
-    if live is None:
-        if server or match is not None or token:
-            fail("--server, --match and --token go with --live")
-        return None
-    if not (server and match is not None and token):
-        fail("--live needs --server, --match and --token (the scoreboard match each stroke is written to)")
-    if not server.startswith(("http://", "https://")):
-        fail(f"--server {server}: expected http://HOST:PORT")
-    from carom.video.live import ScoreboardMatch
-
-    return ScoreboardMatch(server, match, token)
 
 
 def _corners(text: str | None) -> Any:
@@ -174,19 +194,6 @@ def _judge(text: str, lines: list[dict[str, Any]], rules: Discipline, spec: Tabl
         from carom.core.outputs import write_text
 
         write_text(carom_out, match_record(rulings, rules, spec, name).text())
-
-
-def _send_live(line: dict[str, Any], rules: Discipline, spec: TableSpec, sink: Any) -> None:
-    """Judge one stroke and write it to the live sink; say what happened on standard error."""
-    from carom.notation.writer import record_json
-    from carom.track import read_lines, track_stroke
-
-    tracked = next(read_lines([json.dumps(line)]))
-    ruling = track_stroke(tracked, rules, spec)
-    record = dataclasses.replace(ruling.stroke, extra={}, paths=None)  # the tracker's own fields stay out
-    note = sink.send(record_json(record))
-    flag = " DOUBTFUL" if ruling.doubtful or line.get("doubts") else ""
-    typer.echo(f"stroke {line['shot']} ({line['cue']}): {ruling.points} point(s){flag}; {note}", err=True)
 
 
 __all__ = ["video"]

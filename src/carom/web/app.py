@@ -26,6 +26,7 @@ from carom.web.hall import pages as hall
 from carom.web.leagues import api as leagues_api
 from carom.web.leagues import captain as league_captain
 from carom.web.leagues import pages as leagues_pages
+from carom.web.leagues import tables as league_tables
 from carom.web.matches import api, organiser, referee, results, tablet
 from carom.web.matches import pages as match_pages
 from carom.web.matches.pages import BoardFragments
@@ -80,8 +81,8 @@ def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: s
               name="static")
     for module in (api, tablet, match_pages, organiser, referee, accounts, accounts_api, players,
                    player_profile, tournaments_api, tournaments_pages, hall, results, simulator, training,
-                   review, leagues_api, leagues_pages, league_captain, shared_pages, tables_api, tables_pages,
-                   table_screens, desk_api, desk_pages):
+                   review, leagues_api, leagues_pages, league_captain, league_tables, shared_pages,
+                   tables_api, tables_pages, table_screens, desk_api, desk_pages):
         app.include_router(module.router)
     app.add_exception_handler(UnknownMatch, _unknown)
     app.add_exception_handler(RecordError, _unreadable)

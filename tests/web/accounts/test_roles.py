@@ -168,6 +168,7 @@ TABLE: dict[tuple[str, str], tuple[frozenset[str], dict[str, Any] | None]] = {
     ("GET", "/api/leagues/meetings/{fixture_id}/report.pdf"): (EVERYONE, {}),
     ("POST", "/api/leagues/meetings/{fixture_id}/lineup"): (CAPTAIN_ONLY, None),
     ("POST", "/api/leagues/meetings/{fixture_id}/report"): (CAPTAIN_ONLY, None),
+    ("POST", "/api/leagues/meetings/{fixture_id}/tables"): (RUN, {"json": {}}),  # and the home captain
     ("GET", "/leagues"): (EVERYONE, {}),
     ("POST", "/leagues"): (RUN, {"data": {}}),
     ("GET", "/leagues/{season_id}"): (EVERYONE, {}),
@@ -177,6 +178,7 @@ TABLE: dict[tuple[str, str], tuple[frozenset[str], dict[str, Any] | None]] = {
     ("POST", "/leagues/{season_id}/captain-links"): (RUN, {"data": {}}),
     ("GET", "/leagues/meetings/{fixture_id}"): (EVERYONE, {}),
     ("GET", "/leagues/meetings/{fixture_id}/live"): (EVERYONE, {}),
+    ("POST", "/leagues/meetings/{fixture_id}/tables"): (RUN, {"data": {}}),  # and the home captain
     ("GET", "/leagues/{season_id}/captain"): (CAPTAIN_ONLY, None),
     ("POST", "/leagues/{season_id}/captain/lineup"): (CAPTAIN_ONLY, None),
     ("POST", "/leagues/{season_id}/captain/report"): (CAPTAIN_ONLY, None),

@@ -1,19 +1,24 @@
 """The hand-worked season of one division (four teams, six meetings each, format
-``club-3c-two-boards``), played on a real ``carom serve`` in Chromium, and its final table,
-promotion and players' averages checked against the values worked out by hand
-(tests/league/hand_season.py).
+``club-3c-two-boards``), played on a real ``carom serve`` in Chromium, every game on a
+table of the hall, and its final table, promotion and players' averages checked against
+the values worked out by hand (tests/league/hand_season.py).
 
 What the browser does: the organiser makes the season with the form (the three sheets
 pasted) and issues the captains' links of Trenčín A and Nitra on the organiser's page;
 those two captains, each in a browser context of their own (a phone and a tablet),
 hand in every line-up of their teams with the captain's form, the substitute Igor
-Štefánik included; the other side's line-up stays hidden until both are in; the first
-game of the first meeting is scored on its tablet, opened from the home captain's
-meeting page, while the public meeting page follows it live; both captains sign that
-meeting's report. What the API does (to keep the test short): the line-ups of Žilina and
-Görlitz, the other 23 games' records (through the match API with each game's referee
-token, as a tablet sends them) and the other reports. No Content-Security-Policy
-violation on any page."""
+Štefánik included; the other side's line-up stays hidden until both are in. The hall has
+two tables, each with its tablet paired once through its pairing link (a browser context
+each, never given another link) and table 1 its screen. Trenčín A's captain puts the first
+meeting's games on both tables with the meeting page's form; table 1's tablet taps its
+game stroke by stroke while the screen beside it and the public meeting page follow it
+live, table 2's tablet plays the other, and the players confirm both on the tablets;
+both captains sign that meeting's report. Every later meeting's games are put on the
+tables through the API (by the home captain, or the organiser), each tablet moves on to
+its next game by itself and enters it with its device token alone (its cookie: the
+records and the players' confirmations through the match API, as the tablet sends them).
+What the API does besides (to keep the test short): the line-ups of Žilina and Görlitz
+and the other reports. No Content-Security-Policy violation on any page."""
 
 from __future__ import annotations
 
@@ -24,12 +29,51 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from tests.league import hand_season as hand
-from tests.league.play import series
+from tests.league.play import records, series
 from tests.web.browser import Watched, log_in, tap
 from tests.web.leagues import season as api_season
 from tests.web.server import Server
+from tests.web.tables.helpers import add_table
 
 BROWSER_TEAMS = ("Trenčín A", "Nitra")
+TABLES = ("1", "2")
+
+
+class HallTable:
+    """A table of the hall and its tablet, paired once through its pairing link (a browser
+    context of its own: its cookie is the device token)."""
+
+    def __init__(self, browser: Any, server: Server, organiser: httpx.Client, name: str) -> None:
+        self.name, self.url = name, server.url
+        link = organiser.post(f"/api/tables/{name}/pairing").json()["pair"]
+        self.device = Watched(browser, locale="en-GB", viewport={"width": 1024, "height": 768},
+                              has_touch=True)
+        self.tablet = self.device.page()
+        self.tablet.goto(server.url + link)
+        self.tablet.locator("#pair-button").click()
+        expect(self.tablet).to_have_url(f"{server.url}/tables/{name}/tablet")
+        self.tablet.evaluate("window.notReloaded = true")
+
+    def takes_up(self, match: int) -> None:
+        """The tablet shows the game by itself, live."""
+        expect(self.tablet.locator("#tablet")).to_have_attribute("data-match", str(match))
+
+    def play(self, match: int, game: hand.Game) -> None:
+        """The game's records and both players' confirmations, sent as the tablet sends
+        them: with its device token alone (no game's link, no referee token)."""
+        self.takes_up(match)
+        for seq, record in enumerate(records(game)):
+            answer = self.device.context.request.post(f"{self.url}/api/matches/{match}/records",
+                                                      data={"after": seq, "record": record})
+            assert answer.status == 201, answer.text()
+        for player in (0, 1):
+            answer = self.device.context.request.post(f"{self.url}/api/matches/{match}/confirm",
+                                                      data={"player": player})
+            assert answer.status == 200, answer.text()
+
+    def close(self) -> None:
+        assert self.tablet.evaluate("window.notReloaded") is True  # moved on live, never reloaded
+        self.device.close()
 
 
 def _make_season(page: Page, server: Server) -> int:
@@ -101,6 +145,13 @@ def test_a_season_of_one_division_played_in_the_browser_gives_the_hand_worked_va
     meetings = [m for m in client.get(f"/api/leagues/{season_id}").json()["meetings"]
                 if m["division"] == hand.DIVISION]
 
+    for order, name in enumerate(TABLES, 1):
+        add_table(client, name, order)
+    tables = {name: HallTable(browser, server, client, name) for name in TABLES}
+    screen_device = Watched(browser, locale="en-GB", viewport={"width": 1920, "height": 1080})
+    screen = screen_device.page()
+    screen.goto(f"{server.url}/tables/1/screen")
+
     phone = Watched(browser, locale="en-GB", viewport={"width": 390, "height": 844}, has_touch=True)
     trencin = phone.page()
     trencin.goto(links["Trenčín A"])
@@ -126,23 +177,24 @@ def test_a_season_of_one_division_played_in_the_browser_gives_the_hand_worked_va
                 expect(home_box).to_contain_text("shown when both line-ups are in")
                 expect(home_box).not_to_contain_text("Adam Kováč")
                 nitra.goto(links["Nitra"])
-        seen = client.get(f"/api/leagues/meetings/{meeting['id']}").json()
-        for game, hand_game in zip(seen["games"], games, strict=True):
-            if number == 1 and game["number"] == 1:
-                continue  # scored on its tablet below
-            api_season.play(client, game, hand_game)
         if number == 1:
-            home_token = tokens["Trenčín A"]
-            _first_game_on_the_tablet(server, organiser, trencin, home_token, browser, meeting, games[0])
+            _first_meeting_on_the_tables(server, organiser, trencin, tokens["Trenčín A"], tables, screen,
+                                         meeting, games)
             for team in ("Trenčín A", "Nitra"):
                 captain = captains[team]
                 captain.goto(links[team])
                 captain.locator(f"#sign-{meeting['id']} button").click()
                 expect(captain.locator(f"#meeting-{meeting['id']} .signed")).to_be_visible()
-        else:
-            for side in ("home", "away"):
-                response = api_season.sign(client, meeting, tokens[meeting[side]["name"]])
-                assert response.status_code == 200, response.text
+            continue
+        home = meeting["home"]["name"]
+        put = client.post(f"/api/leagues/meetings/{meeting['id']}/tables", json={"tables": list(TABLES)},
+                          headers={"X-Captain-Token": tokens[home]} if number % 2 else {})
+        assert put.status_code == 200, put.text
+        for game in put.json()["games"]:
+            tables[game["table"]].play(game["match"], games[game["number"] - 1])
+        for side in ("home", "away"):
+            response = api_season.sign(client, meeting, tokens[meeting[side]["name"]])
+            assert response.status_code == 200, response.text
 
     organiser.goto(f"{server.url}/leagues/{season_id}/divisions/{hand.DIVISION}")
     rows = organiser.locator("table.league-table tbody tr")
@@ -171,24 +223,42 @@ def test_a_season_of_one_division_played_in_the_browser_gives_the_hand_worked_va
         organiser.go_back()
     assert seen_players == set(hand.PLAYERS)
     client.close()
-    for watched in (office, phone, tablet_size):
+    for table in tables.values():
+        expect(table.tablet.locator("#table-next-game")).to_have_text("No game is planned on this table.")
+        table.close()
+    for watched in (office, phone, tablet_size, screen_device):
         watched.close()
 
 
-def _first_game_on_the_tablet(server: Server, audience: Page, home_captain: Page, token: str, browser: Any,
-                              meeting: dict[str, Any], game: hand.Game) -> None:
-    """Game 1 of meeting 1 scored on its tablet, opened from the home captain's meeting page;
-    the public meeting page, open beside it, shows the result as it comes in."""
+def _first_meeting_on_the_tables(server: Server, audience: Page, home_captain: Page, token: str,
+                                 tables: dict[str, HallTable], screen: Page, meeting: dict[str, Any],
+                                 games: tuple[hand.Game, hand.Game]) -> None:
+    """The home captain puts meeting 1's games on tables 1 and 2 with the meeting page's
+    form; table 1's tablet takes up game 1 by itself and taps it stroke by stroke, while
+    its screen and the public meeting page, open beside it, follow it live; table 2's
+    tablet plays game 2; the players confirm both results on the tablets."""
     audience.goto(f"{server.url}/leagues/meetings/{meeting['id']}")
     score = audience.locator("#games tr[data-game='1'] .game-score")
     expect(score).to_have_text("0:0")
     home_captain.goto(f"{server.url}/leagues/meetings/{meeting['id']}?t={token}")
-    link = home_captain.locator("#games tr[data-game='1'] a.tablet-link").get_attribute("href")
-    assert link is not None and re.search(r"/m/\d+/tablet\?t=", link)
-    table = Watched(browser, locale="en-GB", viewport={"width": 1024, "height": 768}, has_touch=True)
-    tablet = table.page()
-    tablet.goto(link)
-    _score_on_the_tablet(tablet, game)
+    form = home_captain.locator("#tables-form")
+    for name in TABLES:
+        form.get_by_label(f"Table {name}", exact=True).check()
+    form.locator("button[type=submit]").click()
+    expect(home_captain.locator("#games tr[data-game='1'] .game-table")).to_have_text("1")
+    expect(home_captain.locator("#games tr[data-game='2'] .game-table")).to_have_text("2")
+    expect(home_captain.locator("#tables-form")).to_have_count(0)  # every game is on a table
+    first, second = (int(str(home_captain.locator(f"#games tr[data-game='{n}']").get_attribute("data-match")))
+                     for n in (1, 2))
+    expect(screen.locator("#board")).to_contain_text(games[0][0])
+    table = tables["1"]
+    table.takes_up(first)
+    _score_on_the_tablet(table.tablet, games[0])
     expect(score).to_have_text("10:6")  # the meeting page followed the game's live channel
+    expect(screen.locator("#status")).to_contain_text(f"{games[0][0]} wins")
+    table.tablet.locator("#btn-confirm-0").click()
+    expect(table.tablet.locator("#confirmed-0")).to_be_visible()
+    table.tablet.locator("#btn-confirm-1").click()
+    expect(table.tablet.locator("#table-next-game")).to_have_text("No game is planned on this table.")
+    tables["2"].play(second, games[1])
     expect(audience.locator("#game-points")).to_have_text("4:0")
-    table.close()

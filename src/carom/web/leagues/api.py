@@ -29,6 +29,7 @@ from carom.web.leagues.common import (
     MeetingView,
     check_sheet_names,
     leagues,
+    meeting_tables,
     meeting_view,
     now,
     season_view,
@@ -125,7 +126,7 @@ def meeting_json(request: Request | None, view: MeetingView, s: StoredSeason, to
     f = view.fixture
     games = []
     for g in view.games:
-        game = {k: g[k] for k in ("number", "round", "match", "players", "player_ids", "finished")}
+        game = {k: g[k] for k in ("number", "round", "match", "players", "player_ids", "finished", "table")}
         game |= {"score": list(g["score"]), "innings": list(g["innings"]), "high_run": list(g["high_run"])}
         if tokens and request is not None:
             token = services(request).book.live(g["match"]).token
@@ -234,7 +235,8 @@ async def get_meeting(request: Request, fixture_id: int) -> Response:
         return problem(403, str(error))
     fixture = s.fixture(fixture_id)
     tokens = is_organiser(request) or team == fixture.home
-    response = JSONResponse(meeting_json(request, meeting_view(s, fixture, team), s, tokens))
+    view = meeting_view(s, fixture, team, await run_in_threadpool(meeting_tables, request, s, fixture_id))
+    response = JSONResponse(meeting_json(request, view, s, tokens))
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -4,6 +4,7 @@ meeting's views (plain values the templates and the JSON both read)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -13,10 +14,12 @@ from fastapi import Request
 from carom.league import Fixture, LeagueError, LineUp, TableLine, teams_sheet_names, visible_lineups
 from carom.notation.words import N_
 from carom.storage.leagues import Leagues, StoredSeason
+from carom.storage.leagues.on_tables import tables_of
 from carom.web.shared import auth
 from carom.web.shared.deps import services
 from carom.web.shared.forms import FormError, check_name
 from carom.web.shared.i18n import PageWords
+from carom.web.tables.service import hall
 
 CAPTAIN_HEADER = "X-Captain-Token"
 CAPTAIN_FIELD = "captain"
@@ -29,6 +32,16 @@ def leagues(request: Request) -> Leagues:
         found = Leagues(services(request).book, auth.new_token)
         request.app.state.leagues = found
     return found
+
+
+def meeting_tables(request: Request, s: StoredSeason, fixture: int) -> dict[int, str]:
+    """The hall's table each game of the meeting was put on (games on none left out)."""
+    return tables_of(hall(request).state(), [g.match_id for g in s.games.get(fixture, ())])
+
+
+def hall_tables(request: Request) -> list[str]:
+    """The hall's tables' names, in its order."""
+    return [t.name for t in hall(request).state().in_order()]
 
 
 def now() -> datetime:
@@ -73,8 +86,10 @@ class MeetingView:
     signed: frozenset[int]
 
 
-def meeting_view(s: StoredSeason, fixture: Fixture, viewer: int | None) -> MeetingView:
-    """``fixture`` as ``viewer`` (a team's captain, ``None``: anyone else) sees it."""
+def meeting_view(s: StoredSeason, fixture: Fixture, viewer: int | None,
+                 tables: Mapping[int, str] | None = None) -> MeetingView:
+    """``fixture`` as ``viewer`` (a team's captain, ``None``: anyone else) sees it;
+    ``tables``: the hall's table each game's match was put on."""
     mine = [x for x in s.lineups if x.fixture == fixture.id]
     visible = {x.team: x for x in visible_lineups(mine, fixture, viewer)}
     games = []
@@ -84,7 +99,8 @@ def meeting_view(s: StoredSeason, fixture: Fixture, viewer: int | None) -> Meeti
                       "players": [s.players.get(p, "?") for p in g.players], "player_ids": list(g.players),
                       "score": st.points_total, "innings": st.innings_total, "high_run": st.high_run,
                       "finished": st.finished, "winner": st.winner,
-                      "targets": g.planned().targets, "limit": g.planned().innings})
+                      "targets": g.planned().targets, "limit": g.planned().innings,
+                      "table": (tables or {}).get(g.match_id)})
     result = s.result(fixture)
     signed = s.signed_by(fixture)
     status = "lineups" if not games else "playing" if result is None else \

@@ -22,7 +22,9 @@ from carom.storage.leagues import StoredSeason, UnknownSeason
 from carom.web.leagues.api import captain_of
 from carom.web.leagues.common import (
     check_sheet_names,
+    hall_tables,
     leagues,
+    meeting_tables,
     meeting_view,
     refusal_text,
     season_view,
@@ -152,7 +154,11 @@ async def team_page(request: Request, season_id: int, team_id: int) -> Response:
 # --- a meeting --------------------------------------------------------------------------
 
 
-def _meeting(request: Request, fixture_id: int, template: str, token: str | None) -> Response:
+def meeting_response(request: Request, fixture_id: int, token: str | None, status: int = 200,
+                     template: str = "league_meeting.html", **extra: Any) -> Response:
+    """The meeting page (or its live part) as the viewer may see it: the organiser and the
+    home team's captain (the home club runs the tables) also get each game's tablet link
+    and the form that puts the games on the hall's tables."""
     office = leagues(request)
     try:
         season_id = office.season_of(fixture_id)
@@ -164,26 +170,29 @@ def _meeting(request: Request, fixture_id: int, template: str, token: str | None
         return error_page(request, 403, words(request).gettext(
             "This captain link is not one of this season's (a link replaced by a new one no longer works)."))
     fixture = s.fixture(fixture_id)
-    view = meeting_view(s, fixture, team)
+    view = meeting_view(s, fixture, team, meeting_tables(request, s, fixture_id))
     links: dict[int, str] = {}
-    if is_organiser(request) or team == fixture.home:  # the home club runs the tables
+    if is_organiser(request) or team == fixture.home:
         for g in view.games:
             token_of = services(request).book.live(g["match"]).token
             links[g["match"]] = tablet_url(request, services(request).tablet_host, g["match"], token_of)[0]
-    response = render(request, template, season=s, m=view, links=links, captain=token or "",
-                      division=s.season.division(fixture.division))
+    free = [g for g in view.games if not g["finished"] and g["table"] is None]
+    response = render(request, template, status, season=s, m=view, links=links, captain=token or "",
+                      division=s.season.division(fixture.division),
+                      hall_tables=hall_tables(request) if links and free else [], **extra)
     return _private(response) if links or token else response
 
 
 @router.get("/leagues/meetings/{fixture_id}", response_class=HTMLResponse)
 async def meeting_page(request: Request, fixture_id: int, t: str = "") -> Response:
-    return await run_in_threadpool(_meeting, request, fixture_id, "league_meeting.html", t or None)
+    return await run_in_threadpool(meeting_response, request, fixture_id, t or None)
 
 
 @router.get("/leagues/meetings/{fixture_id}/live", response_class=HTMLResponse)
 async def meeting_live(request: Request, fixture_id: int, t: str = "") -> Response:
     """The meeting's live part: line-ups, games and result (fetched every few seconds)."""
-    return await run_in_threadpool(_meeting, request, fixture_id, "_league_meeting_live.html", t or None)
+    return await run_in_threadpool(meeting_response, request, fixture_id, t or None, 200,
+                                   "_league_meeting_live.html")
 
 
 # --- the organiser's page of a season ------------------------------------------------------

@@ -57,8 +57,11 @@ DEFAULT_LIMIT = 64 * KIB
 UNSAFE = frozenset(("POST", "PUT", "PATCH", "DELETE"))
 PRIVATE = re.compile(r"/m/[^/]+/tablet.*|/organiser.*|/review.*|/setup|/login|/api/session|/accounts?(/.*)?"
                      r"|/api/accounts.*|/referee.*"
-                     r"|/tables.*")
-"""Pages that carry a token or a password form: never kept by a cache."""
+                     r"|/tables.*"
+                     r"|/leagues/[^/]+/(captain.*|organiser)|/api/leagues/[^/]+/teams/[^/]+/captain-link"
+                     r"|/leagues/meetings/[^/]+/tables|/api/leagues/meetings/[^/]+/(lineup|report|tables)")
+"""Pages that carry a token or a password form: never kept by a cache. (Every page's
+``Referrer-Policy: same-origin`` keeps a link's token from other sites.)"""
 
 
 def limit_for(path: str) -> int:
