@@ -95,10 +95,11 @@ def _lines(t: Tournament, group: int) -> list[tuple[object, ...]]:
             for x in dict(t.group_standings())[group]]
 
 
-def check_the_end(tournaments: Tournaments, tid: int) -> tuple[Tournament, list[tuple[str, str, Any]]]:
+def check_the_end(tournaments: Tournaments, tid: int, actor: str = ORGANISER
+                  ) -> tuple[Tournament, list[tuple[str, str, Any]]]:
     """The day's end as worked out by hand: the champion, both groups' standings, the second
-    stage's field, the ranking, who withdrew, the unlock and the correction in the audit.
-    Returns the tournament and its audit (kind, actor, reason)."""
+    stage's field, the ranking, who withdrew, the unlock and the correction in the audit
+    (made by ``actor``). Returns the tournament and its audit (kind, actor, reason)."""
     t = tournaments.read(tid)
     names = t.names()
     assert t.state == "finished" and names[t.champion()] == "Anna"  # type: ignore[index]
@@ -109,7 +110,8 @@ def check_the_end(tournaments: Tournaments, tid: int) -> tuple[Tournament, list[
     assert len(t.participants) == 10 and {names[p] for p in t.withdrawn} == {"Hana", "Ivan"}
     audit = [(type(x.record).__name__, x.record.actor, getattr(x.record, "reason", None))
              for x in tournaments.audit(tid)]
-    assert [a for a in audit if a[0] in ("GameUnlocked", "ResultCorrected")] == club_day.AUDITED
+    assert [a for a in audit if a[0] in ("GameUnlocked", "ResultCorrected")] == [
+        (kind, actor, reason) for kind, _, reason in club_day.AUDITED]
     return t, audit
 
 

@@ -60,7 +60,8 @@ REFUSAL_SOURCES = (
     "competition/day/result.py", "competition/day/keys.py", "track/errors.py",
     "track/readers/__init__.py", "track/readers/balls_jsonl.py", "league/fixtures.py",
     "league/formats.py", "league/lineups.py", "league/meetings.py", "league/reports.py",
-    "league/season.py", "league/sheets.py", "storage/leagues/office.py", "storage/leagues/season.py")
+    "league/season.py", "league/sheets.py", "storage/leagues/office.py", "storage/leagues/season.py",
+    "web/tournaments/desk.py")
 """Modules whose refusals can reach a page (an import, a tablet, the organiser's form)."""
 BALLS = ("white", "yellow", "red")
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true", "silent": "false"}

@@ -48,6 +48,7 @@ from carom.web.tables import screens as table_screens
 from carom.web.tables.feed import TABLE_PATH, table_feeds
 from carom.web.tables.monitor import hall_tables
 from carom.web.tournaments import api as tournaments_api
+from carom.web.tournaments import desk_api, desk_pages
 from carom.web.tournaments import pages as tournaments_pages
 from carom.web.training import simulator
 from carom.web.training import table as training
@@ -81,7 +82,7 @@ def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: s
     for module in (api, tablet, match_pages, organiser, referee, accounts, accounts_api, players,
                    player_profile, tournaments_api, tournaments_pages, hall, results, simulator, training,
                    review, leagues_api, leagues_pages, league_captain, league_tables, shared_pages,
-                   tables_api, tables_pages, table_screens):
+                   tables_api, tables_pages, table_screens, desk_api, desk_pages):
         app.include_router(module.router)
     app.add_exception_handler(UnknownMatch, _unknown)
     app.add_exception_handler(RecordError, _unreadable)

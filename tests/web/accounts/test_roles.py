@@ -116,6 +116,24 @@ TABLE: dict[tuple[str, str], tuple[frozenset[str], dict[str, Any] | None]] = {
     ("GET", "/api/tournaments/{tournament_id}/results.csv"): (EVERYONE, {}),
     ("GET", "/api/tournaments/{tournament_id}/games.csv"): (EVERYONE, {}),
     ("GET", "/api/tournaments/{tournament_id}/results.pdf"): (EVERYONE, {}),
+    # the organiser's desk (a tournament that does not exist: 404 for those who may)
+    ("POST", "/api/tournaments/{tournament_id}/players/{player}/withdraw"): (RUN, {"json": {}}),
+    ("POST", "/api/tournaments/{tournament_id}/games/{game}/walkover"): (RUN, {"json": {"winner": 0}}),
+    ("POST", "/api/tournaments/{tournament_id}/games/{game}/result"): (RUN, {"json": {}}),
+    ("POST", "/api/tournaments/{tournament_id}/games/{game}/correction"): (RUN, {"json": {"reason": "x"}}),
+    ("POST", "/api/tournaments/{tournament_id}/games/{game}/unlock"): (RUN, {"json": {"reason": "x"}}),
+    ("POST", "/api/tournaments/{tournament_id}/games/{game}/call"): (RUN, {"json": {"table": 1}}),
+    ("POST", "/api/tournaments/{tournament_id}/games/{game}/move"): (RUN, {"json": {"table": 1}}),
+    ("POST", "/api/tournaments/{tournament_id}/games/{game}/postpone"): (RUN, {"json": {}}),
+    ("POST", "/api/tournaments/{tournament_id}/games/{game}/schedule"): (RUN, {"json": {}}),
+    ("POST", "/api/tournaments/{tournament_id}/swap"): (RUN, {"json": {}}),
+    ("POST", "/api/tournaments/{tournament_id}/rounds/schedule"): (RUN, {"json": {}}),
+    ("POST", "/api/tournaments/{tournament_id}/seeding"): (RUN, {"json": {"seeds": []}}),
+    ("POST", "/api/tournaments/{tournament_id}/seeding/ranking"): (RUN, {"content": b"rank,name\n"}),
+    ("GET", "/api/tournaments/{tournament_id}/audit"): (RUN, {}),
+    ("GET", "/tournaments/{tournament_id}/desk"): (RUN, {}),
+    ("POST", "/tournaments/{tournament_id}/desk/ranking"): (RUN, {"data": {}}),
+    ("POST", "/tournaments/{tournament_id}/desk/{action}"): (RUN, {"data": {}}),
     ("GET", "/tournaments"): (EVERYONE, {}),
     ("POST", "/tournaments"): (RUN, {"data": {}}),
     ("GET", "/tournaments/{tournament_id}"): (EVERYONE, {}),
@@ -200,7 +218,8 @@ TABLE: dict[tuple[str, str], tuple[frozenset[str], dict[str, Any] | None]] = {
 are answered before the routes, by carom.web.shared.live."""
 VALUES = {"match_id": str(M), "tournament_id": str(T), "account_id": str(A), "index": "0", "code": "en",
           "name": "T1", "device": str(A), "match": str(A), "tid": str(T), "player_id": str(A),
-          "season_id": str(T), "division": "A", "team_id": str(A), "fixture_id": str(A)}
+          "season_id": str(T), "division": "A", "team_id": str(A), "fixture_id": str(A),
+          "player": str(A), "game": "1.A.1.0", "action": "postpone"}
 """The values a route's path is made with: table T1 is in the hall (the fixture registers it)."""
 GONE = {("POST", "/tables/{name}/retire"), ("POST", "/tables/{name}/pairing"),
         ("POST", "/api/tables/{name}/retire"), ("POST", "/api/tables/{name}/pairing")}

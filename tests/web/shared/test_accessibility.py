@@ -2,7 +2,8 @@
 (390×844), tablet (1024×768) and hall-screen (1920×1080) size, in English, Slovak and
 German: the public pages, the tablet in play with its shot clock and at the end, the
 organiser's pages logged in (the accounts', one's own account and a referee's matches too),
-the tournament's page, the hall, the kiosks, the training table, the review."""
+the tournament's page and its desk (running, and taking entries), the hall, the kiosks, the
+training table, the review."""
 
 from __future__ import annotations
 
@@ -47,6 +48,9 @@ def _pages(server: Server) -> tuple[list[str], list[str]]:
     client.post("/api/tables/1/matches", json={"match": playing})
     client.post(f"/api/tournaments/{tid}/tables", json={"tables": ["2", "1"]})
     client.post(f"/api/tournaments/{tid}/start")
+    entry = client.post("/api/tournaments", json={"name": "Spring cup", "discipline": "three-cushion",
+                                                  "points": 2}).json()["id"]
+    client.post(f"/api/tournaments/{entry}/players", json={"players": [{"name": "Emil"}, {"name": "Fero"}]})
     uploaded = client.post("/review", files={"file": (REAL.name, REAL.read_bytes())},
                            data={"discipline": "three-cushion", "player0": "Jaspers", "player1": "Sánchez"},
                            follow_redirects=False)
@@ -59,7 +63,7 @@ def _pages(server: Server) -> tuple[list[str], list[str]]:
               "/tables/1/pair?code=x"]
     organiser = ["/organiser", f"/organiser/matches/{playing}", "/tournaments", f"/tournaments/{tid}",
                  "/players/register", "/review", review, "/accounts", "/account", "/referee", "/tables",
-                 PAIRED]
+                 f"/tournaments/{tid}/desk", f"/tournaments/{entry}/desk", PAIRED]
     return public, organiser
 
 

@@ -23,7 +23,8 @@ def _csrf(client: Any) -> str:
 def test_the_form_offers_every_setting_of_the_api(organiser: Any) -> None:
     page = organiser.get("/tournaments").text
     for name in ("name", "discipline", "table", "points", "innings", "sets", "mode", "groups", "tables",
-                 "seeding", "knockout_size", "tiebreak", "equalizing_inning", "handicap", "clock",
+                 "seeding", "knockout_size", "tiebreak", "equalizing_inning", "handicap", "clock", "stages",
+                 "third_place", "placements", "withdrawn_games",
                  "clock_stroke", "clock_warning", "clock_timeouts", "clock_timeout"):
         assert f'name="{name}"' in page, name
     # the clock's defaults are the UMB's (docs/clock.md): 30 s, warning at 10 s, time-outs of 30 s
@@ -45,7 +46,8 @@ def test_a_tournament_made_in_the_form_has_those_settings(organiser: Any) -> Non
                         "sets": None, "equalizing_inning": True, "mode": "groups_knockout", "groups": 2,
                         "tables": 3, "handicap": True, "knockout_size": 4, "seeding": "hand",
                         "clock": {"stroke": 40, "warning": 15, "timeouts": 2, "timeout": 20},
-                        "tiebreak": "penalties"}
+                        "tiebreak": "penalties", "third_place": False, "placements": False,
+                        "withdrawn_games": "annul", "stages": []}
     assert "Shot clock 40 s" in organiser.get(f"/tournaments/{tid}").text
     # players with their handicap targets by hand, seeded in the order of entry
     names = "\n".join(f"P{i}; BC; {5 + i}" if i % 2 else f"P{i}" for i in range(1, 9))
@@ -115,3 +117,17 @@ def test_the_api_takes_the_clock(organiser: Any, clock: Any, status: int, kept: 
     else:
         assert kept in answer.json()["detail"]
         assert organiser.get("/api/tournaments").json() == []
+
+
+def test_stages_third_place_and_withdrawn_games_from_the_form(organiser: Any) -> None:
+    form = {**FORM, "mode": "stages", "groups": "1", "knockout_size": "", "handicap": "", "clock": "",
+            "stages": "groups 2 2; knockout", "third_place": "on", "withdrawn_games": "count"}
+    made = organiser.post("/tournaments", data={"csrf": _csrf(organiser), **form}, follow_redirects=False)
+    assert made.status_code == 303, made.text
+    tid = made.headers["location"].rsplit("/", 1)[1]
+    settings = organiser.get(f"/api/tournaments/{tid}").json()["settings"]
+    assert (settings["stages"], settings["third_place"], settings["withdrawn_games"]) == (
+        [{"kind": "groups", "groups": 2, "places": 2}, {"kind": "knockout", "groups": 1, "places": None}],
+        True, "count")
+    bad = organiser.post("/tournaments", data={"csrf": _csrf(organiser), **form, "stages": "groups two"})
+    assert bad.status_code == 422 and "stages: expected" in bad.text

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
+from typing import Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request
@@ -67,14 +68,18 @@ def scoresheet_page(request: Request, match_id: int) -> Response:
     snap = services(request).book.snapshot(match_id)
     t = words(request)
     text = scoresheet(snap.state, snap.rulings, snap.header.players, t.lang)
+    found = place_of(request.app, match_id, t)
     return render(request, "scoresheet.html", view=match_view(snap, t), sheet=text,
-                  again=training.match_positions(snap))
+                  again=training.match_positions(snap), place=None if found is None else found.line(t))
 
 
 @router.get("/m/{match_id}/scoresheet.txt")
 def scoresheet_text(request: Request, match_id: int) -> Response:
     snap = services(request).book.snapshot(match_id)
-    return PlainTextResponse(scoresheet(snap.state, snap.rulings, snap.header.players, words(request).lang))
+    t = words(request)
+    found = place_of(request.app, match_id, t)
+    text = scoresheet(snap.state, snap.rulings, snap.header.players, t.lang)
+    return PlainTextResponse(text if found is None else f"{found.line(t)}\n\n{text}")
 
 
 @router.get("/m/{match_id}/export")
@@ -83,6 +88,14 @@ def export(request: Request, match_id: int) -> Response:
     name = f"match-{match_id}-{_slug(snap.header.players[0])}-{_slug(snap.header.players[1])}.carom.jsonl"
     return Response(snap.text, media_type="application/x-ndjson; charset=utf-8", headers={
         "Content-Disposition": content_disposition(name)})
+
+
+def place_of(app: Any, match_id: int, t: i18n.PageWords) -> Any:
+    """Where a tournament's game belongs, for its scoresheets
+    (:func:`carom.web.tournaments.sheet.place_of`); ``None`` for a match of no tournament."""
+    from carom.web.tournaments.sheet import place_of as found  # the tournaments import the matches
+
+    return found(app, match_id, t)
 
 
 def content_disposition(name: str) -> str:

@@ -10,9 +10,10 @@ from starlette.concurrency import run_in_threadpool
 
 from carom.core.spreadsheet import SpreadsheetError, Style
 from carom.notation.words import LANGUAGES
-from carom.web.matches.pages import content_disposition
+from carom.web.matches.pages import content_disposition, place_of
 from carom.web.shared import reports, work
 from carom.web.shared.deps import error_page, services, words
+from carom.web.shared.i18n import PageWords
 from carom.web.shared.jobs import PRINT_SECONDS, printed
 
 router = APIRouter(include_in_schema=False)
@@ -32,8 +33,10 @@ async def scoresheet_pdf(request: Request, match_id: int, lang: str | None = Non
     """Printed in the simulation pool, once per version of the match and language."""
     snap = await run_in_threadpool(services(request).book.snapshot, match_id)
     chosen = _lang(request, lang)
-    data = await printed(request).get(request, ("scoresheet", match_id, snap.version, chosen),
-                                      work.scoresheet_pdf, (snap, chosen), PRINT_SECONDS)
+    found = await run_in_threadpool(place_of, request.app, match_id, PageWords(chosen))
+    place = None if found is None else found.line(PageWords(chosen))
+    data = await printed(request).get(request, ("scoresheet", match_id, snap.version, chosen, place),
+                                      work.scoresheet_pdf, (snap, chosen, place), PRINT_SECONDS)
     if isinstance(data, Response):
         return data
     return Response(data, media_type="application/pdf", headers={
@@ -51,6 +54,8 @@ async def scoresheet_csv(request: Request, match_id: int, lang: str | None = Non
     except SpreadsheetError as error:
         return error_page(request, 422, words(request).error(error))
     snap = await run_in_threadpool(services(request).book.snapshot, match_id)
-    data = reports.scoresheet_csv(snap, _lang(request, lang), style)
+    found = await run_in_threadpool(place_of, request.app, match_id, PageWords(_lang(request, lang)))
+    place = None if found is None else (found.tournament, found.round, found.table)
+    data = reports.scoresheet_csv(snap, _lang(request, lang), style, place)
     return Response(data, media_type="text/csv; charset=utf-8", headers={
         "Content-Disposition": content_disposition(_name(match_id, snap.header.players, "csv"))})

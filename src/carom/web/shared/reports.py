@@ -233,17 +233,21 @@ def scoresheet_rows(snap: Snapshot) -> list[tuple[int, int, int, int, int, str]]
     return out
 
 
-def scoresheet_csv(snap: Snapshot, lang: str = "en", style: Style = PLAIN) -> bytes:
+def scoresheet_csv(snap: Snapshot, lang: str = "en", style: Style = PLAIN,
+                   place: tuple[str, str, str | None] | None = None) -> bytes:
     """The innings of a match as a CSV file (a heading row, then :func:`scoresheet_rows`
     with the player's name beside their number), written as every CSV of carom is
-    (:func:`carom.core.spreadsheet.write_csv`: a name is never a formula)."""
+    (:func:`carom.core.spreadsheet.write_csv`: a name is never a formula). A tournament's
+    game has three columns more, first: its ``place`` (tournament, round, table)."""
     t = PageWords(lang)
-    rows: list[list[Cell]] = [[t.gettext("Match"), t.gettext("Set"), t.gettext("Inning"), t.gettext("Player"),
-                               t.gettext("Name"), t.gettext("Series"), t.gettext("Total"),
-                               t.gettext("Faults")]]
+    first: list[Cell] = [t.gettext("Tournament"), t.gettext("Round"), t.gettext("Table")] if place else []
+    rows: list[list[Cell]] = [[*first, t.gettext("Match"), t.gettext("Set"), t.gettext("Inning"),
+                               t.gettext("Player"), t.gettext("Name"), t.gettext("Series"),
+                               t.gettext("Total"), t.gettext("Faults")]]
+    where: list[Cell] = list(place) if place else []
     for set_no, inning, player, points, total, fouls in scoresheet_rows(snap):
         name = snap.header.players[player - 1]
-        rows.append([snap.match_id, set_no, inning, player, name, points, total, fouls])
+        rows.append([*where, snap.match_id, set_no, inning, player, name, points, total, fouls])
     return write_csv(rows, style)
 
 
@@ -253,8 +257,9 @@ def csv_response(data: bytes, filename: str) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
-def scoresheet_pdf(snap: Snapshot, lang: str = "en") -> bytes:
-    """The scoresheet of a match as PDF, ready to print and sign."""
+def scoresheet_pdf(snap: Snapshot, lang: str = "en", place: str | None = None) -> bytes:
+    """The scoresheet of a match as PDF, ready to print and sign; a tournament's game names
+    its ``place`` (tournament, round, table) under the players."""
     t = PageWords(lang)
     state, h = snap.state, snap.header
     names = h.players
@@ -264,6 +269,8 @@ def scoresheet_pdf(snap: Snapshot, lang: str = "en") -> bytes:
     pdf.add_page()
     pdf.line_of_text(f"{title} · {t.gettext('Match %(number)s', number=snap.match_id)}", size=9)
     pdf.heading(f"{names[0]} – {names[1]}", size=18)
+    if place:
+        pdf.line_of_text(place, bold=True)
     pdf.line_of_text(" · ".join((t.discipline(h.discipline), t.table(state.rules.table.name),
                                  t.limits(h.points, h.innings, h.sets_to_win, h.equalizing_inning))))
     facts = []

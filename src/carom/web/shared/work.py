@@ -57,11 +57,11 @@ def solve(body: dict[str, Any], lang: str) -> bytes:
     return _json(solve_body(body, PageWords(lang).rule))
 
 
-def scoresheet_pdf(snap: Any, lang: str) -> bytes:
+def scoresheet_pdf(snap: Any, lang: str, place: str | None = None) -> bytes:
     """A match's scoresheet as PDF (:func:`carom.web.shared.reports.scoresheet_pdf`)."""
     from carom.web.shared.reports import scoresheet_pdf as pdf
 
-    return pdf(snap, lang)
+    return pdf(snap, lang, place)
 
 
 def results_pdf(tournament: Any, lang: str) -> bytes:

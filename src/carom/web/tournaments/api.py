@@ -21,12 +21,15 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from carom.competition import Line
+from carom.competition.day import derived
+from carom.competition.day.schedule import start_of
 from carom.core.spreadsheet import SpreadsheetError, Style, decimals, write_csv
 from carom.notation.words import LANGUAGES
 from carom.storage.errors import StorageError
 from carom.storage.players import UnknownPlayer
 from carom.storage.tournaments import (
     Settings,
+    Stage,
     Tournament,
     TournamentError,
     TournamentGame,
@@ -46,7 +49,7 @@ from carom.web.shared.deps import (
     services,
     words,
 )
-from carom.web.shared.forms import FormError, check_name
+from carom.web.shared.forms import FormError, check_name, say
 from carom.web.shared.jobs import pooled
 from carom.web.shared.reports import csv_response
 
@@ -103,7 +106,20 @@ SETTINGS_SCHEMA: dict[str, Any] = {
         "innings": {"type": ["integer", "null"], "minimum": 1},
         "sets": {"type": ["integer", "null"], "minimum": 1, "description": "sets to win (null: no sets)"},
         "equalizing_inning": {"type": "boolean", "default": True},
-        "mode": {"enum": ["round_robin", "knockout", "groups_knockout"], "default": "round_robin"},
+        "mode": {"enum": ["round_robin", "knockout", "groups_knockout", "stages"], "default": "round_robin"},
+        "stages": {"type": "array", "description": "mode stages: the stages in order (groups, the last "
+                                                   "may be a knock-out)",
+                   "items": {"type": "object", "additionalProperties": False,
+                             "properties": {"kind": {"enum": ["groups", "knockout"]},
+                                            "groups": {"type": "integer", "minimum": 1, "default": 1},
+                                            "places": {"type": ["integer", "null"],
+                                                       "description": "how many go on to the next"}}}},
+        "third_place": {"type": "boolean", "default": False},
+        "placements": {"type": "boolean", "default": False,
+                       "description": "every place of the knock-out played out"},
+        "withdrawn_games": {"enum": ["annul", "count"], "default": "annul",
+                            "description": "a player who withdraws: his finished games annulled or "
+                                           "counted (docs/tournaments.md)"},
         "groups": {"type": "integer", "minimum": 1, "default": 1},
         "tables": {"type": "integer", "minimum": 1, "default": 1},
         "handicap": {"type": "boolean", "default": False},
@@ -190,7 +206,25 @@ def settings_from(body: Any) -> Settings:
         equalizing_inning=flag("equalizing_inning", True), mode=text("mode", "round_robin"),
         groups=whole("groups"), tables=whole("tables"),
         handicap=flag("handicap", False), knockout_size=number("knockout_size"),
-        seeding=text("seeding", "average"), clock=clock, tiebreak=text("tiebreak", "penalties"))
+        seeding=text("seeding", "average"), clock=clock, tiebreak=text("tiebreak", "penalties"),
+        third_place=flag("third_place", False), placements=flag("placements", False),
+        withdrawn_games=text("withdrawn_games", "annul"), stages=_stages(body.get("stages", [])))
+
+
+def _stages(given: Any) -> tuple[Stage, ...]:
+    """The stages of mode ``stages`` (:class:`TournamentError` naming the one not right)."""
+    if not isinstance(given, list) or len(given) > 8:
+        raise TournamentError("stages: expected a list of at most 8 stages")
+    out = []
+    for number, stage in enumerate(given, start=1):
+        if not isinstance(stage, dict) or set(stage) - {"kind", "groups", "places"}:
+            raise TournamentError(f'stages[{number}]: expected {{"kind", "groups", "places"}}')
+        values = [stage.get("groups", 1), stage.get("places")]
+        if not isinstance(stage.get("kind", "groups"), str) or any(
+                v is not None and (isinstance(v, bool) or not isinstance(v, int)) for v in values):
+            raise TournamentError(f"stages[{number}]: expected a kind and whole numbers")
+        out.append(Stage(stage.get("kind", "groups"), values[0], values[1]))
+    return tuple(out)
 
 
 def _num(value: Fraction) -> float:
@@ -216,13 +250,20 @@ def game_json(request: Request, game: TournamentGame, t: Tournament, links: bool
         "score": None if game.score is None else list(game.score),
         "innings": None if game.innings is None else list(game.innings),
         "penalties": list(snap.state.penalty_score) if snap is not None and snap.state.penalties else None,
-        "winner": game.winner,
+        "winner": game.winner, "start": _start(t, game),
     }
     if links and game.match_id is not None and game.token is not None:
         url, _ = tablet_url(request, services(request).tablet_host, game.match_id, game.token)
         out["tablet"] = url
         out["referee_token"] = game.token
     return out
+
+
+def _start(t: Tournament, game: TournamentGame) -> str | None:
+    """A waiting game's start time, the organiser's (its own, or its round's), if any (D7)."""
+    day = derived(t.day).by_key.get(game.key) if game.key is not None and game.status == "waiting" else None
+    when = None if day is None else start_of(t.day, day)
+    return None if when is None else when.isoformat()
 
 
 def tournament_json(request: Request, t: Tournament, links: bool) -> dict[str, Any]:
@@ -234,7 +275,10 @@ def tournament_json(request: Request, t: Tournament, links: bool) -> dict[str, A
                      "sets": s.sets_to_win, "equalizing_inning": s.equalizing_inning, "mode": s.mode,
                      "groups": s.groups, "tables": s.tables, "handicap": s.handicap,
                      "knockout_size": s.knockout_size, "seeding": s.seeding,
-                     "clock": None if s.clock is None else dict(s.clock), "tiebreak": s.tiebreak},
+                     "clock": None if s.clock is None else dict(s.clock), "tiebreak": s.tiebreak,
+                     "third_place": s.third_place, "placements": s.placements,
+                     "withdrawn_games": s.withdrawn_games,
+                     "stages": [{"kind": x.kind, "groups": x.groups, "places": x.places} for x in s.stages]},
         "participants": [{"player": p.player_id, "name": p.name, "club": p.club, "seed": p.seed,
                           "target": p.target, "group": dict(t.groups).get(p.group_no or 0)}
                          for p in t.participants],
@@ -274,6 +318,16 @@ def standings_json(t: Tournament) -> dict[str, Any]:
 
 DECIMAL_COLUMNS = ("average_a", "average_b", "general_average", "best_average")
 """The exports' columns of averages (written with the style's decimal mark)."""
+
+
+def refusal_of(request: Request, error: Exception) -> Response:
+    """A refusal: 404 for no such tournament, else 422 with its field and rule."""
+    t = words(request)
+    if isinstance(error, UnknownTournament):
+        return problem(404, t.error(error))
+    if isinstance(error, TournamentError):
+        return problem(422, t.error(error), field=error.field, rule=error.rule)
+    return problem(422, say(error, t))
 
 
 def _refusal(error: Exception) -> Response:
@@ -321,8 +375,8 @@ async def add_players(request: Request, tournament_id: int) -> Response:
                                       checked_account(request).actor)
     except (UnknownPlayer, FormError) as error:
         return problem(422, str(error))
-    except StorageError as error:
-        return _refusal(error)
+    except StorageError as error:  # a late entry's refusal names its field and rule (D1, D2)
+        return refusal_of(request, error)
     return JSONResponse({"players": ids}, status_code=201)
 
 

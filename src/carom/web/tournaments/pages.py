@@ -27,6 +27,7 @@ from carom.storage.tournaments import (
     CLOCK_FIELDS,
     MODES,
     Settings,
+    Stage,
     Tournament,
     TournamentError,
     TournamentGame,
@@ -98,7 +99,26 @@ def settings_from_form(form: FormData) -> Settings:
                     tables=_number(form, "tables", default=1) or 0,
                     handicap=form.get("handicap") == "on", seeding=text("seeding", "average"),
                     knockout_size=_number(form, "knockout_size"), clock=clock,
-                    tiebreak=text("tiebreak", "penalties"))
+                    tiebreak=text("tiebreak", "penalties"), third_place=form.get("third_place") == "on",
+                    placements=form.get("placements") == "on",
+                    withdrawn_games=text("withdrawn_games", "annul"),
+                    stages=stages_from_text(str(form.get("stages", "") or "")[:200]))
+
+
+def stages_from_text(text: str) -> tuple[Stage, ...]:
+    """The form's stages, ``;`` between them: ``groups 2 2`` (two groups, two of each go on),
+    ``groups 1``, ``knockout`` (:class:`FormError` naming the one not understood)."""
+    out = []
+    for part in (p for p in text.split(";") if p.strip()):
+        words = part.split()
+        numbers = words[1:]
+        if words[0] not in ("groups", "knockout") or len(numbers) > 2 or not all(
+                is_digits(n) and len(n) < 4 for n in numbers):
+            raise FormError(N_("stages: expected “groups N M” or “knockout”, not “%(part)s”"),
+                            part=part.strip()[:40])
+        out.append(Stage(words[0], int(numbers[0]) if numbers else 1,
+                         int(numbers[1]) if len(numbers) > 1 else None))
+    return tuple(out)
 
 
 @router.post("/tournaments", response_class=HTMLResponse)
@@ -109,9 +129,9 @@ async def create(request: Request) -> Response:
     try:
         settings = settings_from_form(form)
         tid = await run_in_threadpool(tournaments(request).create, settings, checked_account(request).actor)
-    except TournamentError as error:
+    except (TournamentError, FormError) as error:
         fields = {k: str(v)[:256] for k, v in form.items() if k != "csrf"}
-        message = words(request).error(error)
+        message = say(error, words(request))
         return await run_in_threadpool(lambda: _list(request, 422, error=message, form=fields))
     return RedirectResponse(f"/tournaments/{tid}", status_code=303)
 
