@@ -49,7 +49,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         description="Screenshots of a club day from the organiser's side (the desk, its audit view, "
                     "the tournament's standings, the hall monitor), taken in Chromium on a fresh "
                     "temporary server.")
-    parser.add_argument("--out", type=Path, default=Path("docs/img"), help="the folder for the PNGs (docs/img)")
+    parser.add_argument("--out", type=Path, default=Path("docs/img"),
+                        help="the folder for the PNGs (docs/img)")
     parser.add_argument("--width", type=int, default=1280, help="the browser's width in CSS pixels (1280)")
     parser.add_argument("--height", type=int, default=800, help="the browser's height in CSS pixels (800)")
     parser.add_argument("--max-kb", type=int, default=150, help="the largest PNG wanted, in KB (150)")
@@ -99,7 +100,8 @@ def serve(data: Path) -> Iterator[str]:
 
 def _ok(response: Any) -> Any:
     if response.status_code >= 400:
-        raise SystemExit(f"{response.request.method} {response.request.url}: {response.status_code} {response.text}")
+        request = response.request
+        raise SystemExit(f"{request.method} {request.url}: {response.status_code} {response.text}")
     return response.json()
 
 
@@ -118,58 +120,75 @@ def _on_table(client: Any, tid: int, table: int) -> dict[str, Any]:
     return next(g for g in games if g["status"] == "playing" and g["table"] == table)
 
 
-def _records(client: Any, game: dict[str, Any], records: list[dict[str, Any]]) -> None:
-    """Records sent as the table's tablet sends them, with the game's referee token."""
+def _innings(client: Any, game: dict[str, Any], points: tuple[int, ...]) -> None:
+    """Player 0 opens, then one inning each in turn of ``points``, sent as the table's tablet
+    sends them, with the game's referee token."""
     seq = 0
+    records = [{"type": "opener", "player": 0}, *({"type": "inning", "points": p} for p in points)]
     for record in records:
-        answer = _ok(client.post(f"/api/matches/{game['match']}/records", json={"after": seq, "record": record},
-                                 headers={"X-Referee-Token": game["referee_token"]}))
-        seq = answer["seq"]
+        answer = client.post(f"/api/matches/{game['match']}/records", json={"after": seq, "record": record},
+                             headers={"X-Referee-Token": game["referee_token"]})
+        seq = _ok(answer)["seq"]
 
 
-def club_day(url: str) -> int:
-    """The day's first hour through the API; returns the tournament's id."""
-    client = organiser_client(url)
+def _tournament(client: Any) -> int:
+    """The hall's tables, the tournament on them and its players; returns its id."""
     for order, name in enumerate(TABLES, start=1):
         _ok(client.post("/api/tables", json={"name": name, "size": "large", "order": order}))
     tid = int(_ok(client.post("/api/tournaments", json={
         "name": "Club day", "discipline": "three-cushion", "points": POINTS, "tables": len(TABLES)}))["id"])
     _ok(client.post(f"/api/tournaments/{tid}/tables", json={"tables": list(TABLES)}))
     _ok(client.post(f"/api/tournaments/{tid}/players", json={"players": [{"name": n} for n in PLAYERS]}))
+    return tid
+
+
+def club_day(url: str) -> int:
+    """The day's first hour through the API; returns the tournament's id."""
+    client = organiser_client(url)
+    tid = _tournament(client)
     started = _ok(client.post(f"/api/tournaments/{tid}/start"))["games"]
     resting = next(p["player"] for p in _ok(client.get(f"/api/tournaments/{tid}"))["participants"]
                    if not any(p["player"] in g["players"] for g in started if g["status"] == "playing"))
     played = _on_table(client, tid, 1)
-    first, second = (2, 0, 1, 3, 0, 1, 2, 0, 4, 2), (1, 0, 2, 0, 1, 0, 3, 1, 0, 1)  # 15:9, the last an equalizer
-    _records(client, played, [{"type": "opener", "player": 0},
-                              *({"type": "inning", "points": p} for pair in zip(first, second, strict=True)
-                                for p in pair)])
+    first, second = (2, 0, 1, 3, 0, 1, 2, 0, 4, 2), (1, 0, 2, 0, 1, 0, 3, 1, 0, 1)  # 15:9, then the equalizer
+    _innings(client, played, tuple(p for pair in zip(first, second, strict=True) for p in pair))
     _ok(client.post(f"/api/matches/{played['match']}/confirm"))
-    paper = _on_table(client, tid, 2)
-    game = f"/api/tournaments/{tid}/games/{paper['id']}"
-    _ok(client.post(f"{game}/result", json={"points": [POINTS, 11], "innings": [24, 24], "high_run": [4, 3]}))
-    _ok(client.post(f"{game}/unlock", json={"reason": "the scoresheet's total is 12, not 11"}))
-    _ok(client.post(f"{game}/correction", json={"points": [POINTS, 12], "innings": [24, 24], "high_run": [4, 3],
-                                                "reason": "added up again from the scoresheet"}))
-    _ok(client.post(f"/api/tournaments/{tid}/players/{resting}/withdraw", json={"reason": "called away to work"}))
+    paper = f"/api/tournaments/{tid}/games/{_on_table(client, tid, 2)['id']}"
+    sheet = {"innings": [24, 24], "high_run": [4, 3]}
+    _ok(client.post(f"{paper}/result", json={"points": [POINTS, 11], **sheet}))
+    _ok(client.post(f"{paper}/unlock", json={"reason": "the scoresheet's total is 12, not 11"}))
+    _ok(client.post(f"{paper}/correction", json={"points": [POINTS, 12], **sheet,
+                                                 "reason": "added up again from the scoresheet"}))
+    _ok(client.post(f"/api/tournaments/{tid}/players/{resting}/withdraw",
+                    json={"reason": "called away to work"}))
     playing = [g for g in _ok(client.get(f"/api/tournaments/{tid}/games")) if g["status"] == "playing"]
     for game, innings in zip(playing, ((3, 1, 0, 2, 1), (1, 2, 2), (0, 4, 1, 1, 0, 2)), strict=False):
-        _records(client, game, [{"type": "opener", "player": 0}, *({"type": "inning", "points": p} for p in innings)])
+        _innings(client, game, innings)
     client.close()
     return tid
 
 
 def save(png: bytes, path: Path, max_kb: int) -> None:
-    """The PNG as taken, or reduced to 256 colours (Pillow) when bigger than ``max_kb``."""
+    """The PNG as taken, or reduced to 256 colours (Pillow) when bigger than ``max_kb`` and
+    that makes it smaller."""
     if len(png) > max_kb * 1024:
         from PIL import Image
 
         reduced = io.BytesIO()
         Image.open(io.BytesIO(png)).convert("RGB").quantize(256).save(reduced, "PNG", optimize=True)
-        png = reduced.getvalue()
+        png = min(png, reduced.getvalue(), key=len)
     path.write_bytes(png)
     note = "" if len(png) <= max_kb * 1024 else f" (over {max_kb} KB)"
     print(f"wrote {path} ({len(png) // 1024} KB){note}")
+
+
+def _audit_clip(page: Any, width: int, height: int) -> dict[str, float]:
+    """The audit view from its heading down to its last row that fits in ``height``."""
+    top = page.locator("#desk-audit").evaluate("e => e.getBoundingClientRect().top + scrollY")
+    bottoms = page.locator("#desk-audit tbody tr").evaluate_all(
+        "rows => rows.map(r => r.getBoundingClientRect().bottom + scrollY)")
+    bottom = max([b for b in bottoms if b - top <= height] or [top + height])
+    return {"x": 0, "y": top, "width": width, "height": bottom - top + 8}
 
 
 def shots(url: str, tid: int, args: argparse.Namespace) -> None:
@@ -189,13 +208,7 @@ def shots(url: str, tid: int, args: argparse.Namespace) -> None:
         page.locator("#desk-players tr[data-player] details summary").last.click()
         page.wait_for_timeout(300)
         save(page.screenshot(), args.out / "desk.png", args.max_kb)
-        audit = page.locator("#desk-audit")
-        audit.scroll_into_view_if_needed()
-        box = audit.bounding_box()
-        assert box is not None
-        save(page.screenshot(full_page=True, clip={"x": 0, "y": box["y"] + page.evaluate("scrollY"),
-                                                    "width": args.width,
-                                                    "height": min(box["height"], args.height)}),
+        save(page.screenshot(full_page=True, clip=_audit_clip(page, args.width, args.height)),
              args.out / "desk-audit.png", args.max_kb)
         page.goto(f"{url}/tournaments/{tid}")
         page.locator("#standings").scroll_into_view_if_needed()
