@@ -118,6 +118,7 @@ PARTS: dict[str, list[Patch]] = {
         [(MOTION, "biased_excursions", _keep_all)],
     "rests._leaving": [(REST, "_leaving", _constant(False))],
     "rests._stays_moved (four still samples a side)": [(REST, "_stays_moved", _constant(True))],
+    "rests._rested_longer": [(REST, "_rested_longer", _first)],
     "breaks._sped_up": [(BREAK, "_sped_up", _no_interval)],
     "breaks._rolling_turns": [(BREAK, "_rolling_turns", _no_interval)],
     "breaks._rolling (a join rolled into)": [(BREAK, "_rolling", _not_rolling)],

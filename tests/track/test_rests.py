@@ -6,7 +6,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from carom.track.reconstruct.rests import _stays_moved, _undrifted, biased_excursions, rest_runs
+from carom.core.balls import Ball
+from carom.core.events import BallContact
+from carom.track.reconstruct.rests import (
+    _rested_longer,
+    _stays_moved,
+    _undrifted,
+    biased_excursions,
+    rest_runs,
+)
+from tests.track.development import development_stroke, judged
 
 D = 0.0615
 """A ball's diameter, m."""
@@ -129,3 +138,127 @@ def test_a_ball_sent_once_it_moved_and_seen_twice_is_judged_by_its_step() -> Non
     t, xy = np.array([0.0, 9.0]), np.array([[0.5, 1.0], [0.5, 0.9975]])
     assert rest_runs(t, xy, 0.001) == [(0, 1, True)]
 
+
+def _rest_then_leaving(gap: float) -> tuple[np.ndarray, np.ndarray]:
+    """A ball sent every 20 ms, resting for 1 s (50 samples, 0.5 mm of noise); after a
+    pause of ``gap`` s, three more samples where it lay, then it leaves at 0.5 m/s."""
+    rng = np.random.default_rng(7)
+    t = np.r_[np.arange(50) * 0.02, 0.98 + gap + np.arange(1, 11) * 0.02]
+    xy = np.array([0.7, 1.2]) + rng.normal(0.0, 0.0005, (60, 2))
+    xy[53:, 0] += 0.01 * np.arange(1, 8)
+    return t, xy
+
+
+def test_samples_that_never_left_a_rest_sent_every_frame_belong_to_it() -> None:
+    """Read as the start of a move, the three samples where the ball still lay would date
+    the start three frames early, where a ball passing then would be taken for its
+    hitter: they are taken into the rest, and the move begins where the ball left."""
+    t, xy = _rest_then_leaving(0.0)
+    runs = [(0, 49, True), (50, 59, False)]
+    assert _rested_longer(runs, t, xy, 0.002, 0.0005) == [(0, 52, True), (53, 59, False)]
+    every = np.arange(50, 60)
+    xy[every] = xy[every - 50]  # the stretch never leaves
+    assert _rested_longer(runs, t, xy, 0.002, 0.0005) == [(0, 49, True), (50, 59, True)]
+
+
+def test_more_still_samples_than_a_creep_takes_on_the_rests_mean_are_all_taken_in() -> None:
+    """Six samples where the ball lay, then a gap (samples beside a passing ball set
+    aside): on their mean they lie where the rest lay, so all six are rest, not the last
+    three read as a move begun before the ball passing could have touched it. A creep of
+    3 mm over the same six samples is not taken in beyond the first three."""
+    rng = np.random.default_rng(5)
+    t = np.r_[np.arange(56) * 0.02, 1.5 + np.arange(6) * 0.02]
+    xy = np.array([0.7, 1.2]) + rng.normal(0.0, 0.0005, (62, 2))
+    xy[56:, 0] += 0.02
+    runs = [(0, 49, True), (50, 61, False)]
+    assert _rested_longer(runs, t, xy, 0.002, 0.0005) == [(0, 55, True), (56, 61, False)]
+    xy[50:56, 0] += 0.0005 * np.arange(1, 7)
+    assert _rested_longer(runs, t, xy, 0.002, 0.0005) == [(0, 52, True), (53, 61, False)]
+
+
+def test_a_lone_sample_in_the_noises_tail_between_still_ones_does_not_end_the_rest() -> None:
+    """The stretch read as moving begins with a sample 7 mm off (a glitch, or the tail of
+    the noise), then three where the ball lay, then the move: the lone sample is the
+    noise's, and the rest lasts until the ball left (development stroke 179441, every
+    frame: red's rest ended at a lone sample 0.23 s before white touched it, and its move
+    was dated then, with white 8 cm away). Two samples off in a row are a move."""
+    t, xy = _rest_then_leaving(0.0)
+    runs = [(0, 49, True), (50, 59, False)]
+    xy[50] += (0.007, 0.0)
+    assert _rested_longer(runs, t, xy, 0.002, 0.0005) == [(0, 52, True), (53, 59, False)]
+    xy[51] += (0.007, 0.0)
+    assert _rested_longer(runs, t, xy, 0.002, 0.0005) == runs
+
+
+def test_a_ball_whose_rest_a_lone_sample_cut_was_struck_when_the_hitter_came() -> None:
+    """Development stroke 179441 (the recording of one from 179400, every frame), judged."""
+    stroke = development_stroke(179441, 179400, every_frame=True)
+    assert stroke.verdict.points == 1
+    assert judged(stroke).points == 1
+
+
+def test_samples_after_a_gap_are_not_taken_into_the_rest() -> None:
+    """After samples lost or set aside as biased, a ball touched meanwhile may lie less
+    than the noise's reach from its rest: its first samples after the gap stay a move."""
+    t, xy = _rest_then_leaving(0.3)
+    runs = [(0, 49, True), (50, 59, False)]
+    assert _rested_longer(runs, t, xy, 0.002, 0.0005) == [(0, 49, True), (50, 59, False)]
+
+
+def test_a_thin_touch_of_a_ball_sent_every_frame_is_found() -> None:
+    """Development stroke 162563, in a recording of every-frame cameras (every ball sent
+    every frame, resting or not): white passed red at 2.59 s and moved it 6.4 mm, white's
+    second ball. Red's samples near white were set aside as biased; the eight before,
+    within 2.3 mm of where it lay, were read as a move (a sample in the noise's tail had
+    cut the rest), started 0.3 s before white came, and the point was lost at confidence
+    1.000. Taken into the rest, the move lies where white passed, and the point is given
+    (doubtful, at 0.83)."""
+    stroke = development_stroke(162563, 162550, every_frame=True)
+    assert stroke.verdict.points == 1
+    ruling = judged(stroke)
+    assert ruling.points == 1
+
+
+def test_a_ball_sent_every_frame_still_for_fewer_frames_than_a_rest_needs_at_the_start_rested() -> None:
+    """A ball sent every 28 ms lies still for its first four samples (86 ms, less than
+    the span a rest needs elsewhere), then is set moving: every ball is at rest before
+    the stroke (F3), so those samples are its first rest, and the move begins after
+    them, not at the first sample with a creep measured from it."""
+    t = np.arange(0.0, 0.4, 0.0285)
+    # red's first samples in stroke 183399: the first 3 mm below the three after it
+    still = [(0.9792, 0.2518), (0.9799, 0.2549), (0.9791, 0.2545), (0.9792, 0.2538)]
+    xy = np.array(still + [(0.98 - 0.03 * k, 0.255 - 0.07 * k) for k in range(1, t.size - 3)])
+    runs = rest_runs(t, xy, 0.0013)
+    assert runs[0] == (0, 3, True)
+    assert not runs[1][2]
+
+
+def test_a_ball_struck_after_a_still_start_shorter_than_a_rest_is_found_struck() -> None:
+    """A development stroke (seed 183399, in the recording of one from 183350, whose camera
+    sends every frame of every ball): white struck red 0.11 s after the stroke began and
+    sent it 8 m. Red's first sample lay 3 mm from the next three, all still, and the rest
+    was read as that one sample and a creep from it: the creep was red's departure, dated
+    before white came near, and the contact was lost."""
+    stroke = development_stroke(183399, 183350, every_frame=True)
+    assert stroke.verdict.points == 1
+    ruling = judged(stroke)
+    assert ruling.points == 1
+    first = ruling.stroke.events[0]
+    assert isinstance(first, BallContact) and {first.ball, first.other} == {Ball.WHITE, Ball.RED}
+
+
+def test_still_samples_before_a_gap_are_rest_even_when_a_passing_balls_bias_moves_their_mean() -> None:
+    """Four still samples, their mean 1.2 mm off the rest's (the bias of a ball coming
+    near), then a gap: the ball was not seen leaving, so they are not the first samples
+    of a creep, and the move is not dated before the gap, where no ball reached it yet
+    (development stroke 310474: the contact dated 0.14 s early, before yellow's third
+    cushion, at 1.000). Seen leaving right after them, they are still read as a creep."""
+    rng = np.random.default_rng(3)
+    t = np.r_[np.arange(54) * 0.017, 1.2 + np.arange(6) * 0.017]
+    xy = np.array([0.1, 2.75]) + rng.normal(0.0, 0.0005, (60, 2))
+    xy[50:54, 0] -= 0.0012
+    xy[54:, 0] -= 0.05 + 0.005 * np.arange(6)
+    runs = [(0, 49, True), (50, 59, False)]
+    assert _rested_longer(runs, t, xy, 0.002, 0.0005) == [(0, 53, True), (54, 59, False)]
+    t[54:] = 54 * 0.017 + np.arange(6) * 0.017
+    assert _rested_longer(runs, t, xy, 0.002, 0.0005) == [(0, 52, True), (53, 59, False)]

@@ -164,6 +164,12 @@ def rest_reach(sigma: float) -> float:
     return max(4.0 * sigma, 0.0015)
 
 
+def _frame(t: FloatArray, run: tuple[int, int, bool]) -> float:
+    """The usual interval, s, between the samples of ``run`` (a rest of many samples:
+    the tracker's frame)."""
+    return float(np.median(np.diff(t[run[0]:run[1] + 1])))
+
+
 def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, int, bool]]:
     """Rest runs and moving runs, in order. The first and the last sample are rests:
     balls are at rest before a stroke (F3) and when it ends (C1). Elsewhere a rest is
@@ -218,7 +224,12 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
         else:
             runs.append((begin, end, bool(flags[begin])))
         begin = end + 1
-    return _merged(runs)
+    # a moving stretch next to a moving stretch is one; and the samples a stretch read as
+    # moving begins with that never left the rest before it are part of that rest
+    merged = _merged(runs)
+    if len(merged) > 1:
+        merged = _merged(_rested_longer(merged, t, xy, radius, noise))
+    return merged
 
 
 def _merged(runs: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
@@ -230,6 +241,67 @@ def _merged(runs: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
         else:
             merged.append(run)
     return merged
+
+
+def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatArray,
+                   radius: float, noise: float) -> list[tuple[int, int, bool]]:
+    """``runs`` with each rest of many samples (a tracker that sends every frame of a
+    resting ball) taking in the samples the moving stretch after it begins with while they
+    lie within ``radius`` (the rest's own test) of where the rest lay on the mean of its
+    samples: the whole stretch, if it never left; else all of them when on their own
+    mean (``noise``: a sample's) they lie where the rest lay, or when the ball was not
+    seen leaving them (a gap follows them: samples lost, or set aside as biased beside
+    the ball that came and set it moving, whose bias moves their mean a millimetre or
+    two before it touches), or at most ``STILL_SAMPLES - 1`` of them when neither, which
+    a ball crept from its place in unseen (:mod:`~carom.track.contacts.struck` allows
+    for that), so that the move's start is not read before it; and only samples sent one
+    frame after another (:data:`NEXT_FRAME`):
+    after a gap, left by samples lost or set aside as biased, the ball may have been
+    touched and moved less than ``radius``. A sample in the noise's tail cut the rest, the
+    samples after it read as a creep measured from that sample, or the samples near a
+    passing ball were set aside, and the last still ones before the gap read as moving;
+    measured against the whole rest, they have not moved. The stroke's first rest may be
+    its first sample alone (still samples spanning less than :data:`REST_SPAN` before the
+    ball was struck): every ball lies still when a stroke begins (F3), so it takes them in
+    as a rest of many does. A lone sample beyond
+    ``radius`` between two within it, and as far from the next, is the noise's tail (or
+    a glitch) and does not end them: a ball touched stays away, and a crawl steps little."""
+    m = tracker.STILL_SAMPLES
+    out = list(runs)
+    for i in range(1, len(out)):
+        (r0, r1, rest), (m0, m1, moving_rest) = out[i - 1], out[i]
+        if not rest or moving_rest or (r1 - r0 + 1 < m and r0 > 0):
+            continue
+        # a first rest of one sample: the frame the stretch after it was sent at
+        frame = _frame(t, out[i - 1] if r1 > r0 else (r0, m1, True))
+        sent_next = np.diff(t[m0 - 1:m1 + 1]) <= NEXT_FRAME * frame
+        near = _from_rest(xy, out[i - 1], m0, m1) <= radius
+        # a lone sample off the rest, and off the next sample, between two on it: a jump
+        # away and back, the noise's tail or a glitch (a crawl's samples step little)
+        jump = np.hypot(*diff(xy[m0:m1 + 1]).T) > radius
+        near[:-1] |= near[1:] & np.r_[True, near[:-2]] & jump
+        inside = near & sent_next
+        lead = int(np.argmin(inside)) if not inside.all() else m1 - m0 + 1
+        if lead == m1 - m0 + 1:
+            out[i] = (m0, m1, True)
+        elif lead:
+            seen_leaving = bool(sent_next[lead])  # else it left unseen, in the gap after them
+            if lead >= m and seen_leaving and _means_apart(xy[r0:r1 + 1], xy[m0:m0 + lead], noise):
+                lead = m - 1  # on their mean they left the rest: a creep, its first samples only
+            out[i - 1], out[i] = (r0, r1 + lead, True), (m0 + lead, m1, False)
+    return out
+
+
+def _from_rest(xy: FloatArray, rest: tuple[int, int, bool], first: int, last: int) -> FloatArray:
+    """How far samples ``first … last`` lie from where ``rest`` lay on the mean of its samples."""
+    away = xy[first:last + 1] - xy[rest[0]:rest[1] + 1].mean(axis=0)
+    distance: FloatArray = np.hypot(away[:, 0], away[:, 1])
+    return distance
+
+
+NEXT_FRAME = 2.5
+"""Two samples at most this many times the rest's usual interval apart were sent one
+frame after the other, or with a frame or two lost (:func:`_rested_longer`)."""
 
 
 def _stays_moved(xy: FloatArray, still: np.ndarray, k: int, sigma: float) -> bool:
