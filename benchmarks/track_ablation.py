@@ -77,10 +77,6 @@ Patch = tuple[str, str, Callable[..., Any]]
 """A module, the name of a function in it, and what stands in for it when its part is off."""
 
 
-def _no_gaps(t: np.ndarray, *args: Any) -> np.ndarray:
-    return np.zeros(max(t.shape[0] - 1, 0), dtype=bool)
-
-
 def _not_rolling(s: Any, chord: Any, found: np.ndarray) -> np.ndarray:
     return np.zeros(s.t.shape[0], dtype=bool)
 
@@ -120,19 +116,9 @@ PARTS: dict[str, list[Patch]] = {
     "rests.not_outliers (a glitch set aside)": [(MOTION, "not_outliers", _keep_all)],
     "rests.biased_excursions (a resting ball's samples beside a passing ball set aside)":
         [(MOTION, "biased_excursions", _keep_all)],
-    "rests._biased_start": [(REST, "_biased_start", _constant(0))],
-    "rests._episodes": [(REST, "_episodes", _first)],
-    "rests._rolled_to_rest": [(REST, "_rolled_to_rest", lambda t, p, k: (p[k][0], p[k][1]))],
     "rests._leaving": [(REST, "_leaving", _constant(False))],
-    "rests._came_to_rest_away": [(REST, "_came_to_rest_away", _constant(False))],
-    "rests.resumed (a burst after a silence)": [(MOTION, "resumed", _constant([]))],
     "rests._stays_moved (four still samples a side)": [(REST, "_stays_moved", _constant(True))],
-    "rests._moved_across_gaps": [(REST, "_moved_across_gaps", _no_gaps)],
-    "rests._one_place": [(REST, "_one_place", _constant(False))],
-    "rests._leads_into": [(REST, "_leads_into", _constant(False))],
-    "rests._tails_joined": [(REST, "_tails_joined", _first)],
     "rests._rested_longer": [(REST, "_rested_longer", _first)],
-    "rests._crept_on": [(REST, "_crept_on", _first)],
     "breaks._sped_up": [(BREAK, "_sped_up", _no_interval)],
     "breaks._rolling_turns": [(BREAK, "_rolling_turns", _no_interval)],
     "breaks._rolling (a join rolled into)": [(BREAK, "_rolling", _not_rolling)],

@@ -22,7 +22,7 @@ from carom.track import tracker
 from carom.track.reconstruct.breaks import find_breaks_in_runs
 from carom.track.reconstruct.joins import REST_RUN_OUT, Join, join_all
 from carom.track.reconstruct.pieces import Piece, Span, make_pieces
-from carom.track.reconstruct.rests import biased_excursions, not_outliers, rest_runs, resumed
+from carom.track.reconstruct.rests import biased_excursions, not_outliers, rest_runs
 from carom.track.samples import BallTrack, FloatArray
 
 __all__ = ["REST_RUN_OUT", "BallMotion", "Join", "Piece", "SampleLists", "estimate_noise", "reconstruct",
@@ -133,12 +133,11 @@ def reconstruct_all(tracks: list[tuple[Ball, BallTrack, float | None]],
     for ball, track, noise in tracks:
         t, xy = track.t, track.xy
         sigma = noise if noise is not None else estimate_noise(t, xy) or tracker.POSITION_NOISE_FLOOR
-        bursts = resumed(t)
         others = [(o.t, o.xy) for b, o, _ in tracks if b is not ball]
         keep = not_outliers(t, xy, sigma) & biased_excursions(t, xy, sigma, others, diameter)
         if not keep.all():
             t, xy = t[keep], xy[keep]
-        prepared.append((ball, t, xy, sigma, rest_runs(t, xy, sigma, bursts)))
+        prepared.append((ball, t, xy, sigma, rest_runs(t, xy, sigma)))
     moving = [(t[lo:hi + 1], xy[lo:hi + 1], sigma)
               for _, t, xy, sigma, runs in prepared for lo, hi, rest in runs if not rest]
     breaks = iter(find_breaks_in_runs(moving))
