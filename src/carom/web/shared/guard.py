@@ -21,6 +21,7 @@ the headers that keep the pages from being framed, sniffed or made to run other 
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import hashlib
@@ -54,6 +55,10 @@ whole match file (16 MiB, with room for the form around it), a tracked recording
 likewise; a simulation spec or a position for the training table is a few hundred bytes.
 Everything else: a form."""
 DEFAULT_LIMIT = 64 * KIB
+DRAINED = KIB * KIB
+"""A body declared over its route's limit but at most this long is read and thrown away
+before the 413: a server that answers and closes with bytes still arriving resets the
+connection, and a proxy in front then answers 502 instead of passing the 413 on."""
 UNSAFE = frozenset(("POST", "PUT", "PATCH", "DELETE"))
 PRIVATE = re.compile(r"/m/[^/]+/tablet.*|/organiser.*|/review.*|/setup|/login|/api/session|/accounts?(/.*)?"
                      r"|/api/accounts.*|/referee.*"
@@ -108,6 +113,8 @@ class Guard:
         limit = limit_for(path)
         length = headers.get("content-length", "")
         if length and (not is_digits(length) or int(length) > limit):
+            if is_digits(length) and int(length) <= DRAINED:
+                await _drained(receive, self.limits.body_idle_seconds)
             await self._refuse(scope, send, 413, "too_large", {"limit": limit})
             return
         receive, refused = counted(receive, limit, self.limits.body_idle_seconds, self.limits.body_seconds)
@@ -202,6 +209,16 @@ def _place(netloc: str, default: int) -> tuple[str, int | None] | None:
     except ValueError:
         return None
     return (parts.hostname or "", None if port == default else port)
+
+
+async def _drained(receive: Receive, idle: float) -> None:
+    """Read a body to its end and throw it away (each piece within ``idle`` seconds)."""
+    with contextlib.suppress(TimeoutError):
+        while True:
+            async with asyncio.timeout(idle):
+                message = await receive()
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                return
 
 
 async def _nothing() -> Message:
