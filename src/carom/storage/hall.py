@@ -189,7 +189,15 @@ class Hall:
         if is_game(match):
             raise HallError(f"match: match {match} is a tournament's game: the tournament calls it to "
                             "its tables (TD6)", "match", "TD6")
-        self.change(lambda s: [r.MatchPut(actor=actor, at=self.clock(), table=name, match=match)])
+        self.put_all([(name, match)], actor)
+
+    def put_all(self, placed: Sequence[tuple[str, int]], actor: str) -> None:
+        """One-off matches on tables (each a table's name and a match), in this order, in one
+        change of the hall: all of them, or none (TD6)."""
+        for _, match in placed:
+            self._known_match(match)
+        self.change(lambda s: [r.MatchPut(actor=actor, at=self.clock(), table=name, match=match)
+                               for name, match in placed])
 
     def take(self, name: str, match: int, actor: str) -> None:
         self.change(lambda s: [r.MatchTaken(actor=actor, at=self.clock(), table=name, match=match)])

@@ -1,5 +1,5 @@
 """A meeting's games on the hall's tables: the league hands the tables its games as one-off
-matches (:meth:`carom.storage.hall.Hall.put`'s record, TD6), and the tables' own machinery
+matches (:meth:`carom.storage.hall.Hall.put_all`, TD6), and the tables' own machinery
 does the rest: each table plays its games in the order they came to it, a game stays on
 its table until its match is finished and confirmed, then the next comes on (TD8).
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from carom.competition.tables import TablesState
-from carom.competition.tables import records as r
+from carom.competition.tables.state import name_key
 from carom.core.errors import InputError
 from carom.storage.hall import Hall
 from carom.storage.leagues.office import LeagueConflict, Leagues
@@ -44,7 +44,7 @@ def check_names(names: object) -> list[str]:
     if not isinstance(names, list) or not names or len(names) > MAX_TABLES or not all(
             isinstance(n, str) and n.strip() for n in names):
         raise InputError(f"tables: expected a list of 1 to {MAX_TABLES} of the hall's table names")
-    keys = [" ".join(n.split()).casefold() for n in names]
+    keys = [name_key(n) for n in names]
     if len(set(keys)) != len(keys):
         raise InputError("tables: name each table once")
     return [" ".join(n.split()) for n in names]
@@ -70,6 +70,5 @@ def put_meeting(office: Leagues, hall: Hall, fixture_id: int, names: object,
         raise LeagueConflict(f"meeting {fixture_id}: every game of {season.team_name(fixture.home)} – "
                              f"{season.team_name(fixture.away)} is on a table or finished already")
     chosen = placements(left, chosen_names)
-    hall.change(lambda s: [r.MatchPut(actor=actor, at=hall.clock(), table=name, match=game.match_id)
-                           for game, name in chosen])
+    hall.put_all([(name, game.match_id) for game, name in chosen], actor)
     return chosen
