@@ -68,18 +68,19 @@ def scoresheet_page(request: Request, match_id: int) -> Response:
     snap = services(request).book.snapshot(match_id)
     t = words(request)
     text = scoresheet(snap.state, snap.rulings, snap.header.players, t.lang)
-    found = place_of(request.app, match_id, t)
+    found = place_of(request.app, match_id, t, snap.header.players)
     return render(request, "scoresheet.html", view=match_view(snap, t), sheet=text,
-                  again=training.match_positions(snap), place=None if found is None else found.line(t))
+                  again=training.match_positions(snap), place=None if found is None else found.line(t),
+                  kept=None if found is None else found.kept)
 
 
 @router.get("/m/{match_id}/scoresheet.txt")
 def scoresheet_text(request: Request, match_id: int) -> Response:
     snap = services(request).book.snapshot(match_id)
     t = words(request)
-    found = place_of(request.app, match_id, t)
+    found = place_of(request.app, match_id, t, snap.header.players)
     text = scoresheet(snap.state, snap.rulings, snap.header.players, t.lang)
-    return PlainTextResponse(text if found is None else f"{found.line(t)}\n\n{text}")
+    return PlainTextResponse(text if found is None else f"{found.text(t)}\n\n{text}")
 
 
 @router.get("/m/{match_id}/export")
@@ -90,12 +91,12 @@ def export(request: Request, match_id: int) -> Response:
         "Content-Disposition": content_disposition(name)})
 
 
-def place_of(app: Any, match_id: int, t: i18n.PageWords) -> Any:
+def place_of(app: Any, match_id: int, t: i18n.PageWords, names: tuple[str, str]) -> Any:
     """Where a tournament's game belongs, for its scoresheets
     (:func:`carom.web.tournaments.sheet.place_of`); ``None`` for a match of no tournament."""
     from carom.web.tournaments.sheet import place_of as found  # the tournaments import the matches
 
-    return found(app, match_id, t)
+    return found(app, match_id, t, names)
 
 
 def content_disposition(name: str) -> str:

@@ -33,8 +33,8 @@ async def scoresheet_pdf(request: Request, match_id: int, lang: str | None = Non
     """Printed in the simulation pool, once per version of the match and language."""
     snap = await run_in_threadpool(services(request).book.snapshot, match_id)
     chosen = _lang(request, lang)
-    found = await run_in_threadpool(place_of, request.app, match_id, PageWords(chosen))
-    place = None if found is None else found.line(PageWords(chosen))
+    found = await run_in_threadpool(place_of, request.app, match_id, PageWords(chosen), snap.header.players)
+    place = None if found is None else found.text(PageWords(chosen))
     data = await printed(request).get(request, ("scoresheet", match_id, snap.version, chosen, place),
                                       work.scoresheet_pdf, (snap, chosen, place), PRINT_SECONDS)
     if isinstance(data, Response):
@@ -54,8 +54,9 @@ async def scoresheet_csv(request: Request, match_id: int, lang: str | None = Non
     except SpreadsheetError as error:
         return error_page(request, 422, words(request).error(error))
     snap = await run_in_threadpool(services(request).book.snapshot, match_id)
-    found = await run_in_threadpool(place_of, request.app, match_id, PageWords(_lang(request, lang)))
-    place = None if found is None else (found.tournament, found.round, found.table)
+    found = await run_in_threadpool(place_of, request.app, match_id, PageWords(_lang(request, lang)),
+                                    snap.header.players)
+    place = None if found is None else (found.tournament, found.round, found.table, found.kept)
     data = reports.scoresheet_csv(snap, _lang(request, lang), style, place)
     return Response(data, media_type="text/csv; charset=utf-8", headers={
         "Content-Disposition": content_disposition(_name(match_id, snap.header.players, "csv"))})

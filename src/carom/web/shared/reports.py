@@ -234,13 +234,15 @@ def scoresheet_rows(snap: Snapshot) -> list[tuple[int, int, int, int, int, str]]
 
 
 def scoresheet_csv(snap: Snapshot, lang: str = "en", style: Style = PLAIN,
-                   place: tuple[str, str, str | None] | None = None) -> bytes:
+                   place: tuple[str, str, str | None, str | None] | None = None) -> bytes:
     """The innings of a match as a CSV file (a heading row, then :func:`scoresheet_rows`
     with the player's name beside their number), written as every CSV of carom is
     (:func:`carom.core.spreadsheet.write_csv`: a name is never a formula). A tournament's
-    game has three columns more, first: its ``place`` (tournament, round, table)."""
+    game has four columns more, first: its ``place`` (tournament, round, table, and the
+    result the tournament keeps when it is not the match's)."""
     t = PageWords(lang)
-    first: list[Cell] = [t.gettext("Tournament"), t.gettext("Round"), t.gettext("Table")] if place else []
+    first: list[Cell] = [t.gettext("Tournament"), t.gettext("Round"), t.gettext("Table"),
+                         t.gettext("Result kept")] if place else []
     rows: list[list[Cell]] = [[*first, t.gettext("Match"), t.gettext("Set"), t.gettext("Inning"),
                                t.gettext("Player"), t.gettext("Name"), t.gettext("Series"),
                                t.gettext("Total"), t.gettext("Faults")]]

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from carom.competition.day import GameKey, group_name
+from carom.competition.day.state import Taken
 from carom.notation.words import N_
 from carom.storage.errors import StorageError
 from carom.web.shared.i18n import PageWords
@@ -16,6 +17,11 @@ from carom.web.tournaments.api import app_tournaments
 
 THIRD_PLACE = N_("Third-place game")
 PLACES = N_("Places from %(place)s, round %(number)s")
+KEPT = {
+    "paper": N_("The tournament keeps the result of a paper scoresheet: %(points)s, innings %(innings)s"),
+    "correction": N_("The tournament keeps a corrected result: %(points)s, innings %(innings)s"),
+}
+WALKOVER = N_("The tournament keeps a walkover won by %(name)s")
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,12 +31,19 @@ class Place:
     tournament: str
     round: str
     table: str | None
+    kept: str | None = None
+    """The result the tournament keeps instead of the match's (a paper scoresheet, a
+    walkover, a correction: D9–D11), in words; ``None`` when it keeps the match's."""
 
     def line(self, t: PageWords) -> str:
         parts = [self.tournament, self.round]
         if self.table is not None:
             parts.append(f"{t.gettext('Table')} {self.table}")
         return " · ".join(parts)
+
+    def text(self, t: PageWords) -> str:
+        """The place's line and, under it, the result the tournament keeps if not the match's."""
+        return self.line(t) if self.kept is None else f"{self.line(t)}\n{self.kept}"
 
 
 def round_words(key: GameKey, stages: int, t: PageWords) -> str:
@@ -47,8 +60,9 @@ def round_words(key: GameKey, stages: int, t: PageWords) -> str:
     return text if stages < 2 else f"{t.gettext('Stage')} {key.stage}: {text}"
 
 
-def place_of(app: Any, match_id: int, t: PageWords) -> Place | None:
-    """The place of match ``match_id`` when it is a tournament's game, else ``None``."""
+def place_of(app: Any, match_id: int, t: PageWords, names: tuple[str, str] = ("", "")) -> Place | None:
+    """The place of match ``match_id`` when it is a tournament's game, else ``None``;
+    ``names``: its players (the match's header), for a walkover's winner."""
     tournaments = app_tournaments(app)
     try:
         found = tournaments.days.game_of(match_id)
@@ -61,7 +75,19 @@ def place_of(app: Any, match_id: int, t: PageWords) -> Place | None:
     assert state.settings is not None
     call = state.calls.get(key)
     table = None if call is None else table_name(app, tid, call.table)
-    return Place(state.settings.name, round_words(key, len(state.stages), t), table)
+    taken = state.taken.get(key)
+    kept = None if taken is None or taken.source == "match" else kept_words(taken, names, t)
+    return Place(state.settings.name, round_words(key, len(state.stages), t), table, kept)
+
+
+def kept_words(taken: Taken, names: tuple[str, str], t: PageWords) -> str:
+    """The result a tournament keeps in place of its match's, in words (D9–D11); ``names``:
+    the players in the game's order, as the match's header has them."""
+    result = taken.result
+    if result.walkover and result.winner is not None:
+        return t.gettext(WALKOVER, name=names[result.winner])
+    return t.gettext(KEPT.get(taken.source, KEPT["correction"]),
+                     points=" : ".join(map(str, result.points)), innings=" : ".join(map(str, result.innings)))
 
 
 def table_name(app: Any, tid: int, number: int) -> str:
