@@ -177,7 +177,7 @@ def test_every_record_reads_back_from_json_and_the_log_replays() -> None:
     ({**to_json(RECORDS[0]), "order": "1"}, "order"), ({**to_json(RECORDS[0]), "order": True}, "order"),
     ({**to_json(RECORDS[0]), "at": "2026-12-05T18:00:00"}, "at"), ({**to_json(RECORDS[0]), "at": 5}, "at"),
     ({**to_json(RECORDS[0]), "name": "x" * 201}, "name"),
-    ({**to_json(RECORDS[7]), "tables": "1"}, "tables"), ({**to_json(RECORDS[7]), "tables": [1]}, "tables[1]"),
+    ({**to_json(RECORDS[7]), "tables": "1"}, "tables"), ({**to_json(RECORDS[7]), "tables": [1]}, "tables[0]"),
 ])
 def test_a_malformed_record_is_refused_naming_its_field(value: object, field: str) -> None:
     with pytest.raises(Refused) as caught:
