@@ -29,6 +29,7 @@ from carom.core.balls import BALLS, Ball
 from carom.core.table import TABLES
 from carom.rules.disciplines import DISCIPLINES
 from carom.track import read_lines, track_sequence
+from carom.video.errors import VideoError
 from carom.video.pipeline import Settings, track_video
 from carom.video.render.clip import Truth, render_match
 from carom.video.render.look import FAMILY_FIRST, Look, draw_look
@@ -96,7 +97,7 @@ def main() -> None:
     size = tuple(int(v) for v in args.size.split("x"))
     args.keep.mkdir(exist_ok=True)
     totals: dict = {"errors": [], "swaps": 0, "missed": 0, "invented": 0, "compared": 0, "agree": 0,
-                    "flagged": 0}
+                    "flagged": 0, "broken off": 0}
     cpu = video_seconds = 0.0
     for seed in range(args.first, args.first + args.clips):
         look = draw_look(seed, TABLE, args.style, size, args.fps)  # type: ignore[arg-type]
@@ -105,7 +106,12 @@ def main() -> None:
         truth = _rendered(path, seed, args.strokes, look)
         rendered = time.time() - started
         started = time.process_time()
-        lines = list(track_video(str(path), Settings(TABLE, threads=1)))
+        lines: list[dict] = []
+        try:
+            lines.extend(track_video(str(path), Settings(TABLE, threads=1)))
+        except VideoError as error:  # the strokes before it are kept and scored; the rest are missed
+            print(f"seed {seed}: {error}", flush=True)
+            totals["broken off"] += 1
         used = time.process_time() - started
         cpu += used
         video_seconds += float(truth.times[-1])
@@ -113,9 +119,10 @@ def main() -> None:
         e = np.array(m["errors"])
         print(f"seed {seed}: {len(truth.times)} frames, rendered in {rendered:.0f} s; tracked in {used:.1f} "
               f"CPU s; median {np.median(e):.2f} mm, p99 {np.percentile(e, 99):.2f} mm, swaps {m['swaps']}, "
-              f"missed {m['missed']}, invented {m['invented']}, rulings {m['agree']}/{m['compared']}",
+              f"missed {m['missed']}, invented {m['invented']}, rulings {m['agree']}/{m['compared']} "
+              f"({m['flagged']} of the others flagged)",
               flush=True)
-        for key in totals:
+        for key in m:
             totals[key] += m[key]
     e = np.array(totals["errors"])
     print(f"\n{args.clips} clips, {args.clips * args.strokes} strokes, {len(e)} samples ({args.style}, "
@@ -123,7 +130,8 @@ def main() -> None:
     print(f"position error: median {np.median(e):.2f} mm, p99 {np.percentile(e, 99):.2f} mm, "
           f"max {e.max():.1f} mm")
     print(f"identity swaps: {totals['swaps']} samples")
-    print(f"strokes missed: {totals['missed']}, invented: {totals['invented']}")
+    print(f"strokes missed: {totals['missed']}, invented: {totals['invented']}; clips broken off by an "
+          f"error: {totals['broken off']}")
     disagree = totals["compared"] - totals["agree"]
     print(f"rulings agree: {totals['agree']}/{totals['compared']}; disagreements flagged doubtful: "
           f"{totals['flagged']}/{disagree}")

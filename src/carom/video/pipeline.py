@@ -37,6 +37,10 @@ MOVED_BEYOND = 3.0
 MOVED_CHECKS = 2
 MOST_MOVES = 3
 MOVES_WITHIN = 60.0
+UNFOUND_FOR = 5.0
+"""Seconds the table may stay unfound in a picture unlike the one it was found in (a player
+or the referee leaning over a cushion, a board held up) before the video is refused; the
+strokes meanwhile are tracked with the table where it was and marked doubtful."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,25 +116,20 @@ def _register(frames: list[Frame], settings: Settings, name: str) -> Registratio
 def _follow(stream: Iterator[Frame], registration: Registration, settings: Settings, name: str,
             progress: Progress) -> Iterator[dict[str, Any]]:
     cutter = Cutter(name)
+    watch = CameraWatch(registration, settings, name)
     follower: Follower | None = None
-    next_check, failed = 0.0, 0
-    moves: list[float] = []
+    next_check = 0.0
     frame: Frame | None = None
     try:
         for frame in stream:
-            if follower is None:
-                follower = Follower.of(registration, frame.width, frame.height)
             if frame.time >= next_check:
                 next_check = frame.time + CHECK_EVERY
-                failed = failed + 1 if camera_shift(registration, frame) > MOVED_BEYOND else 0
-                if failed >= MOVED_CHECKS:
-                    moves.append(frame.time)
-                    registration = _moved(frame, registration, settings, name, moves)
-                    progress.registration, progress.moves = registration, len(moves)
-                    failed = 0
-                    follower = Follower.of(registration, frame.width, frame.height)
-                    cutter.note(f"the camera moved near frame {frame.index} ({frame.time:.3f} s); "
-                                "the table was found again")
+                note = watch.check(frame)
+                if note is not None:
+                    cutter.note(note)
+            if follower is None or follower.registration is not watch.registration:
+                follower = Follower.of(watch.registration, frame.width, frame.height)
+                progress.registration, progress.moves = watch.registration, len(watch.moves)
             seen = follower.step(frame)
             progress.frames, progress.seconds = frame.index + 1, frame.time
             yield from cutter.push(frame.index, frame.time, seen)
@@ -140,21 +139,64 @@ def _follow(stream: Iterator[Frame], registration: Registration, settings: Setti
     yield from cutter.close()
 
 
-def _moved(frame: Frame, registration: Registration, settings: Settings, name: str,
-           moves: list[float]) -> Registration:
-    recent = [t for t in moves if t >= frame.time - MOVES_WITHIN]
-    if len(recent) >= MOST_MOVES:
-        raise VideoError(f"the camera moves ({len(recent)} times in {MOVES_WITHIN:.0f} s): a fixed camera is "
-                         "needed; everything before is kept", name, frame.index, frame.time)
+class CameraWatch:
+    """Whether the camera still sees the table where it was found, checked every
+    :data:`CHECK_EVERY` seconds: a picture unlike the first that :data:`MOVED_CHECKS` checks
+    in a row is searched for the table again (found where it was: people in front of the
+    camera; elsewhere: the camera moved and the table is taken from there; not found: tried
+    again at the next check, for at most :data:`UNFOUND_FOR` seconds)."""
+
+    def __init__(self, registration: Registration, settings: Settings, name: str) -> None:
+        self.registration, self.settings, self.name = registration, settings, name
+        self.failed = 0
+        self.moves: list[float] = []
+        self.unfound_since: float | None = None
+
+    def check(self, frame: Frame) -> str | None:
+        """Check ``frame``; the doubt it gives the stroke under way, if any."""
+        self.failed = self.failed + 1 if camera_shift(self.registration, frame) > MOVED_BEYOND else 0
+        if self.failed == 0:
+            self.unfound_since = None
+        if self.failed < MOVED_CHECKS:
+            return None
+        found = _found_again(frame, self.registration, self.settings, self.name, self.unfound_since)
+        if found is None:
+            self.unfound_since = frame.time if self.unfound_since is None else self.unfound_since
+            return (f"the picture changed near frame {frame.index} ({frame.time:.3f} s) and the table was "
+                    "not found in it again: the camera may have moved")
+        self.failed, self.unfound_since = 0, None
+        if found is self.registration:
+            return None
+        self.moves.append(frame.time)
+        recent = [t for t in self.moves if t >= frame.time - MOVES_WITHIN]
+        if len(recent) >= MOST_MOVES:
+            raise VideoError(f"the camera moves ({len(recent)} times in {MOVES_WITHIN:.0f} s): a fixed "
+                             "camera is needed; everything before is kept", self.name, frame.index,
+                             frame.time)
+        self.registration = found
+        return f"the camera moved near frame {frame.index} ({frame.time:.3f} s); the table was found again"
+
+
+def _found_again(frame: Frame, registration: Registration, settings: Settings, name: str,
+                 unfound_since: float | None) -> Registration | None:
+    """The table in a picture unlike the one it was found in: ``registration`` when it is
+    where it was (people in front of the camera changed the picture), a new registration
+    when the camera moved, ``None`` when it is not found in this picture. Refused when it
+    has not been found for :data:`UNFOUND_FOR` seconds, or when ``--corners`` fixed it."""
     if settings.corners is not None:
         raise VideoError("the camera moved away from the --corners given; everything before is kept", name,
                          frame.index, frame.time)
     try:
         found = find_table([frame], settings.table, settings.height_prior)
     except VideoError as error:
-        raise VideoError(f"the camera moved and the table is not found again ({error.reason}); everything "
-                         "before is kept", name, frame.index, frame.time) from None
-    shift = float(np.max(np.linalg.norm(found.corners - registration.corners, axis=1)))
-    if shift < 1.0:
-        return registration
-    return found
+        if unfound_since is not None and frame.time - unfound_since >= UNFOUND_FOR:
+            raise VideoError(f"the camera moved and the table is not found again for {UNFOUND_FOR:.0f} s "
+                             f"({error.reason}); everything before is kept", name, frame.index,
+                             frame.time) from None
+        return None
+    return registration if _shift(registration, found) < 1.0 else found
+
+
+def _shift(before: Registration, after: Registration) -> float:
+    """How far the table's farthest-moved corner is from where it was, pixels."""
+    return float(np.max(np.linalg.norm(after.corners - before.corners, axis=1)))
