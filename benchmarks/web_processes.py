@@ -90,7 +90,8 @@ def own_port(connection: Connection) -> int:
 def watch(port: int, boards: list[tuple[int, str]], opened: object, stop: object, seen: object) -> None:
     """A process of audience boards (``(match, address)`` each), apart from the tablets so
     that reading their events does not delay the tablets' clock: puts the ports of those
-    opened, then at ``stop`` every update it saw, ``(match, seq, when, port)``."""
+    opened, then at ``stop`` every update it saw, ``(match, seq, when, port)`` (not a board's
+    first event: the match as it stood when the board opened)."""
     asyncio.run(_watch(port, boards, opened, stop, seen))
 
 
@@ -104,10 +105,11 @@ async def _watch(port: int, boards: list[tuple[int, str]], opened: object, stop:
         connection = await Connection(HOST, port, local=local).open()
         own = own_port(connection)
         try:
-            async for seq in connection.events(f"/m/{match_id}/events?view=board"):
-                if not first.is_set():
-                    ports.append(own)
-                    first.set()
+            events = connection.events(f"/m/{match_id}/events?view=board")
+            await anext(events)  # the match as it stood when the board opened: a record sent
+            ports.append(own)    # before, maybe seconds before, not an update of this board
+            first.set()
+            async for seq in events:
                 arrivals.append((match_id, seq, time.perf_counter(), own))
         except (OSError, asyncio.IncompleteReadError, ValueError, AssertionError):
             first.set()
