@@ -21,7 +21,7 @@ from sqlalchemy import Connection, Engine, bindparam, func, insert, select, upda
 from sqlalchemy.exc import IntegrityError
 
 from carom.storage import schema
-from carom.storage.changes import ChangeListener, notify
+from carom.storage.changes import Change, ChangeListener, notify
 from carom.storage.engine import Checkpointer, database_url, make_engine
 from carom.storage.errors import StaleSequence, StorageError, UnknownMatch
 from carom.storage.events import Actor, EventKind, MatchEvent
@@ -280,7 +280,7 @@ class SqlStore:
                 self._last.pop(match_id, None)
                 raise StaleSequence(match_id, after, after + 1) from error
             self._last[match_id] = after + 1
-            notify(connection, self.origin, match_id)
+            notify(connection, self.origin, match_id, (after + 1, line))
             return after + 1
 
         return self._writer.submit(job)
@@ -331,9 +331,9 @@ class SqlStore:
                            _pair(row.player0_id, row.player1_id), events,
                            _account(row.id, row.name, row.role))
 
-    def listen(self, changed: Callable[[int | None], None]) -> ChangeListener | None:
+    def listen(self, changed: Callable[[Change | None], None]) -> ChangeListener | None:
         """Be told of the matches other processes change (PostgreSQL; ``None`` on SQLite,
-        which one process serves): ``changed(match_id)``, ``changed(None)`` after a gap."""
+        which one process serves): ``changed(change)``, ``changed(None)`` after a gap."""
         if self.engine.dialect.name != "postgresql":
             return None
         listener = ChangeListener(self.engine.url.render_as_string(hide_password=False), self.origin, changed)
