@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, text
 
 from carom.storage import SqlStore, open_store
 from carom.storage.book import MatchBook
-from carom.storage.changes import MAX_PAYLOAD, Change, heard, notify
+from carom.storage.changes import CHANNEL, MAX_PAYLOAD, Change, heard, payload
 from tests.storage.postgres import Postgres
 from tests.storage.test_book import HEADER, PLAY
 
@@ -93,8 +93,9 @@ def test_a_record_too_long_for_a_notification_is_read(two: Two) -> None:
     changes, listener = _listening(two[1])
     try:
         with two[0].engine.begin() as connection:
-            notify(connection, two[0].origin, 5, (1, "x" * MAX_PAYLOAD))
-            notify(connection, two[0].origin, 6, (1, "x" * 100))
+            for match_id, line in ((5, "x" * MAX_PAYLOAD), (6, "x" * 100)):
+                connection.execute(text("SELECT pg_notify(:c, :p)"),
+                                   {"c": CHANNEL, "p": payload(two[0].origin, match_id, (1, line))})
         assert changes.get(timeout=30) == Change(5)
         assert changes.get(timeout=30) == Change(6, (1, "x" * 100))
     finally:

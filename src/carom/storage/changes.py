@@ -42,17 +42,21 @@ class Change:
     its line fitted in the notification."""
 
 
-def notify(connection: Connection, origin: str, match_id: int, record: tuple[int, str] | None = None) -> None:
-    """Tell the other processes, once this transaction commits, that match ``match_id``
-    changed: by appending ``record`` (its sequence number and line), when it is given."""
-    if connection.dialect.name != "postgresql":
-        return
-    payload = f"{origin} {match_id}"
+def notify(connection: Connection, origin: str, match_id: int) -> None:
+    """Tell the other processes, once this transaction commits, that match ``match_id`` changed."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload(origin, match_id)})
+
+
+def payload(origin: str, match_id: int, record: tuple[int, str] | None = None) -> str:
+    """What a notification of a change to ``match_id`` says: by appending ``record`` (its
+    sequence number and line), when it is given and fits."""
+    said = f"{origin} {match_id}"
     if record is not None:
-        with_record = f"{payload} {record[0]} {record[1]}"
+        with_record = f"{said} {record[0]} {record[1]}"
         if len(with_record.encode()) <= MAX_PAYLOAD:
-            payload = with_record
-    connection.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
+            return with_record
+    return said
 
 
 def heard(payload: str, origin: str) -> Change | None:
