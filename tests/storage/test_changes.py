@@ -4,7 +4,6 @@ takes without a query; anything else it reads from the database."""
 
 from __future__ import annotations
 
-import asyncio
 import queue
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +15,7 @@ from sqlalchemy import event, text
 from carom.storage import SqlStore, open_store
 from carom.storage.book import MatchBook
 from carom.storage.changes import CHANNEL, MAX_PAYLOAD, Change, heard, payload
+from tests.helpers import run_apart
 from tests.storage.postgres import Postgres
 from tests.storage.test_book import HEADER, PLAY
 
@@ -63,7 +63,7 @@ def test_a_record_another_process_appends_is_taken_from_its_notification(two: Tw
     async def follow() -> list[str]:
         return [(await follower.follow(c)).version for c in heard_here if c]  # type: ignore[union-attr]
 
-    assert asyncio.run(follow()) == [f"{n}.0" for n in range(1, len(PLAY) + 1)]
+    assert run_apart(follow()) == [f"{n}.0" for n in range(1, len(PLAY) + 1)]
     assert sent == []  # not one query
     mine, theirs = writer.snapshot(match_id), follower.snapshot(match_id)
     assert theirs.lines == mine.lines and theirs.state == mine.state and theirs.rulings == mine.rulings
@@ -76,7 +76,7 @@ def test_a_record_that_does_not_follow_the_replay_is_read_from_the_database(two:
     writer.append(match_id, 0, PLAY[0], "tok")  # not heard by the follower
     writer.append(match_id, 1, PLAY[1], "tok")
     sent = _queries(two[1])
-    snap = asyncio.run(follower.follow(Change(match_id, (2, '{"type": "call", "result": "carom"}'))))
+    snap = run_apart(follower.follow(Change(match_id, (2, '{"type": "call", "result": "carom"}'))))
     assert snap is not None and snap.seq == 2 and sent  # read
     assert snap.state == writer.snapshot(match_id).state
 

@@ -238,7 +238,8 @@ class MatchBook:
             return await self.refresh_async(change.match_id)
         seq, line = change.record
         async with live.queue:
-            if seq == live.snapshot.seq + 1 and live.lock.acquire(blocking=False):
+            if (seq == live.snapshot.seq + 1 and self.cached(change.match_id) is live
+                    and live.lock.acquire(blocking=False)):
                 try:
                     live.take((line,))
                 finally:

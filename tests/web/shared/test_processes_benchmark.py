@@ -10,6 +10,8 @@ import threading
 from pathlib import Path
 from types import ModuleType
 
+from tests.helpers import run_apart
+
 BENCHMARKS = Path(__file__).resolve().parents[3] / "benchmarks"
 
 
@@ -59,7 +61,7 @@ def test_a_boards_first_event_is_not_counted_as_an_update() -> None:
         async with server:
             await benchmark._watch(port, [(3, "127.0.0.1")], opened, sent, seen)
 
-    asyncio.run(run())
+    run_apart(run())
     assert len(opened.items) == 1 and len(opened.items[0]) == 1  # type: ignore[arg-type]
     (arrivals,) = seen.items
     assert [(match, seq) for match, seq, _, _ in arrivals] == [(3, 8)]  # type: ignore[attr-defined]
