@@ -10,6 +10,7 @@ load of each phase beside its figures.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import math
 import os
 import subprocess
@@ -56,6 +57,8 @@ class LoadSampler:
 
     averages: list[float] = field(default_factory=list)
     running: list[int] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+    """When each sample was taken (``time.perf_counter``)."""
     _task: asyncio.Task[None] | None = None
 
     def start(self) -> LoadSampler:
@@ -66,12 +69,20 @@ class LoadSampler:
         while True:
             self.averages.append(os.getloadavg()[0])
             self.running.append(runnable() - 1)  # this sampler is running as it looks
+            self.times.append(time.perf_counter())
             await asyncio.sleep(0.5)
 
     def stop(self) -> str:
         if self._task is not None:
             self._task.cancel()
         return self.said()
+
+    def running_at(self, when: float) -> int:
+        """Processes runnable besides this one at ``when`` (the most of the two samples
+        around it)."""
+        after = bisect.bisect_left(self.times, when)
+        around = self.running[max(0, after - 1):after + 1]
+        return max(around, default=0)
 
     def said(self) -> str:
         if not self.averages:

@@ -17,6 +17,9 @@ kernel (``/proc/net/tcp`` and the processes' sockets). Then:
   3 s; a tablet whose connection dies reads the match's number of records and goes on.
   Then every match's file is read: every record acknowledged (201) must be in it, as sent.
 
+The load phase's writes and updates are also split by the machine when each was sent: at
+most the phase's median of other processes runnable, or more (the tail follows it).
+
 Also printed: each server process's resident memory and its simulation pool's (item of
 docs/deploy.md: what a federation's machine needs), and the machine's load. Targets:
 write p99 < 100 ms, an update on a board of another process p99 < 250 ms, nothing
@@ -90,7 +93,8 @@ def own_port(connection: Connection) -> int:
 def watch(port: int, boards: list[tuple[int, str]], opened: object, stop: object, seen: object) -> None:
     """A process of audience boards (``(match, address)`` each), apart from the tablets so
     that reading their events does not delay the tablets' clock: puts the ports of those
-    opened, then at ``stop`` every update it saw, ``(match, seq, when, port)``."""
+    opened, then at ``stop`` every update it saw, ``(match, seq, when, port)`` (not a board's
+    first event: the match as it stood when the board opened)."""
     asyncio.run(_watch(port, boards, opened, stop, seen))
 
 
@@ -104,10 +108,11 @@ async def _watch(port: int, boards: list[tuple[int, str]], opened: object, stop:
         connection = await Connection(HOST, port, local=local).open()
         own = own_port(connection)
         try:
-            async for seq in connection.events(f"/m/{match_id}/events?view=board"):
-                if not first.is_set():
-                    ports.append(own)
-                    first.set()
+            events = connection.events(f"/m/{match_id}/events?view=board")
+            await anext(events)  # the match as it stood when the board opened: a record sent
+            ports.append(own)    # before, maybe seconds before, not an update of this board
+            first.set()
+            async for seq in events:
                 arrivals.append((match_id, seq, time.perf_counter(), own))
         except (OSError, asyncio.IncompleteReadError, ValueError, AssertionError):
             first.set()
@@ -159,6 +164,10 @@ class Day:
         self.acknowledged: dict[int, list[int]] = {m: [] for m in tokens}
         self.where: dict[int, int] = {}
         """Client port -> server process."""
+        self.write_sent: dict[str, list[float]] = {}
+        """When each timed write of a phase was sent (in the order of :attr:`writes`)."""
+        self.load: dict[str, LoadSampler] = {}
+        """The machine's load sampled while each phase ran."""
 
     async def tablet(self, match_id: int, seq: int, until: float, phase: str) -> int:
         """A record a second until ``until``; the next record's ``after``."""
@@ -185,6 +194,7 @@ class Day:
             if status == 201:
                 took = time.perf_counter() - self.sent[(match_id, seq + 1)][0]
                 self.writes.setdefault(phase, []).append(took)
+                self.write_sent.setdefault(phase, []).append(self.sent[(match_id, seq + 1)][0])
                 seq = json.loads(body)["seq"]
                 self.acknowledged[match_id].append(seq)
             else:
@@ -204,17 +214,33 @@ class Day:
                 await asyncio.sleep(0.2)
         raise SystemExit(f"match {match_id}: the server did not answer")
 
-    def updates(self, arrivals: list[tuple[int, int, float, int]], phase: str
+    def updates(self, arrivals: list[tuple[int, int, float, int]], phase: str, *, calm: bool | None = None
                 ) -> tuple[list[float], list[float]]:
-        """The boards' updates of ``phase``: on the writer's process, on another."""
+        """The boards' updates of ``phase``: on the writer's process, on another. ``calm``:
+        only those sent while the machine was calm (or busy, :meth:`calm`)."""
         same: list[float] = []
         other: list[float] = []
         for match_id, seq, when, port in arrivals:
             sent = self.sent.get((match_id, seq))
             if sent is None or sent[2] != phase or sent[1] not in self.where or port not in self.where:
                 continue
+            if calm is not None and self.calm(phase, sent[0]) != calm:
+                continue
             (same if self.where[sent[1]] == self.where[port] else other).append(when - sent[0])
         return same, other
+
+    def calm(self, phase: str, when: float) -> bool:
+        """At most :meth:`calm_at_most` other processes were runnable around ``when``."""
+        return self.load[phase].running_at(when) <= self.calm_at_most(phase)
+
+    def calm_at_most(self, phase: str) -> int:
+        """The median of the phase's samples of other processes runnable (the benchmark's
+        own clients, the three processes and PostgreSQL's among them)."""
+        return sorted(self.load[phase].running)[len(self.load[phase].running) // 2]
+
+    def writes_when(self, phase: str, calm: bool) -> list[float]:
+        timed = zip(self.writes.get(phase, []), self.write_sent.get(phase, []), strict=True)
+        return [took for took, sent in timed if self.calm(phase, sent) == calm]
 
 
 def settled(server: Server, seconds: float = 300) -> None:
@@ -248,7 +274,7 @@ def cpu_of(server: Server) -> float:
 
 async def phase(play: Day, matches: list[int], seqs: dict[int, int], seconds: float, name: str) -> str:
     """``matches``' tablets writing for ``seconds``: the load, and the servers' CPU share."""
-    load = LoadSampler().start()
+    load = play.load[name] = LoadSampler().start()
     cpu, started = cpu_of(play.server), time.perf_counter()
     until = started + seconds
 
@@ -298,6 +324,14 @@ async def day(server: Server, args: argparse.Namespace) -> list[str]:
     lines.append(f"    p99, load / baseline: write "
                  f"{percentile(play.writes['load'], .99) / percentile(play.writes['baseline'], .99):.1f}, "
                  f"board of another process {percentile(load_other, .99) / percentile(base_other, .99):.1f}")
+    median = play.calm_at_most("load")
+    lines.append(f"    load, by the machine when sent (calm: at most {median} other processes runnable, "
+                 "the phase's median; busy: more):")
+    for calm in (True, False):
+        state = "calm" if calm else "busy"
+        other = play.updates(arrivals, "load", calm=calm)[1]
+        lines += [f"      {state}: write                   {summary(play.writes_when('load', calm))}",
+                  f"      {state}: board, another process  {summary(other)}"]
     lines.append(f"    {len(play.errors)} writes not acknowledged")
     lines += [f"    error: {e}" for e in play.errors[:3]]
     play.errors.clear()

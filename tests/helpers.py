@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
-from typing import Any
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from carom.core.balls import Ball, Cushion
 from carom.core.events import BallContact, CushionContact, Event, Jump
 from carom.core.records import Header, Stroke
 from carom.notation.matchfile import Match, lines_of, read_match
+
+T = TypeVar("T")
 
 
 def header(discipline: str = "three-cushion", table: str | None = None, points: int | None = 10,
@@ -111,3 +116,10 @@ def stroke_json(ball: str, spec: str, *, start: dict[str, list[float]] | None = 
 
 def stroke(ball: Ball, spec: str, **kw: Any) -> Stroke:
     return Stroke(ball, events(ball, spec), **kw)
+
+
+def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coroutine)`` in a thread of its own: a test before it in the same
+    worker may have left an event loop running in this one (a browser's)."""
+    with ThreadPoolExecutor(max_workers=1) as apart:
+        return apart.submit(asyncio.run, coroutine).result()

@@ -33,6 +33,7 @@ from carom.match.state import MatchState, Ruling
 from carom.match.stats import PlayerStats, player_stats
 from carom.notation.reader import parse_header, parse_record, record_from_json
 from carom.notation.writer import dumps, format_header, record_json
+from carom.storage.changes import Change
 from carom.storage.daylog import DayLog
 from carom.storage.errors import StaleSequence, StorageError
 from carom.storage.events import (
@@ -147,8 +148,12 @@ class LiveMatch:
         ``stored`` (the first is the next record), its events, its referee token and the
         referee's account it is given to."""
         self.token, self.events, self.referee = stored.token, stored.events, stored.referee
+        self.take(stored.lines)
+
+    def take(self, stored: tuple[str, ...]) -> None:
+        """Take records stored after this replay's last one (the first is the next record)."""
         lines, problem = list(self.snapshot.lines), self.snapshot.problem
-        for seq, line in enumerate(stored.lines, start=self.snapshot.seq + 1):
+        for seq, line in enumerate(stored, start=self.snapshot.seq + 1):
             self.size += len(line)
             if problem is not None:
                 continue
@@ -223,6 +228,26 @@ class MatchBook:
             return await asyncio.to_thread(self.refresh, match_id)
         async with live.queue:
             return await asyncio.to_thread(self.refresh, match_id)
+
+    async def follow(self, change: Change) -> Snapshot | None:
+        """Bring the match up to a change another process made (:meth:`refresh_async`): a
+        record it carries that follows the replay's last one is taken as it is, without
+        reading the database; anything else is read."""
+        live = self.cached(change.match_id)
+        if live is None or change.record is None:
+            return await self.refresh_async(change.match_id)
+        seq, line = change.record
+        async with live.queue:
+            if (seq == live.snapshot.seq + 1 and self.cached(change.match_id) is live
+                    and live.lock.acquire(blocking=False)):
+                try:
+                    live.take((line,))
+                finally:
+                    live.lock.release()
+                with self._lock:
+                    self._summaries.pop(change.match_id, None)
+                return live.snapshot
+        return await self.refresh_async(change.match_id)
 
     def forget(self, match_id: int) -> None:
         """Drop a replay that may no longer match the database."""

@@ -8,6 +8,11 @@ committed, and never a notification of a write that was rolled back. Each server
 listens on a connection of its own (:class:`ChangeListener`) and is told of the other
 processes' changes, so that its boards follow a record written through another process.
 
+A record's notification carries the record itself (its sequence number and line) when it
+fits in a notification: a process that holds the match's replay takes it from there, with
+no query (on a match day every record is one, and reading each back made the processes
+queue on their database connections).
+
 SQLite has no such channel and is served by one process; its writes notify nothing.
 """
 
@@ -15,26 +20,66 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from sqlalchemy import Connection, text
 from sqlalchemy.engine import make_url
 
 CHANNEL = "carom_changes"
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+MAX_PAYLOAD = 7900
+"""Bytes a notification may carry (PostgreSQL's limit is 8000): a longer record's
+notification names its match only."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A change another process made to a match."""
+
+    match_id: int
+    record: tuple[int, str] | None = None
+    """The record it appended, its sequence number and line, when the change was one and
+    its line fitted in the notification."""
 
 
 def notify(connection: Connection, origin: str, match_id: int) -> None:
     """Tell the other processes, once this transaction commits, that match ``match_id`` changed."""
     if connection.dialect.name == "postgresql":
-        connection.execute(_NOTIFY, {"channel": CHANNEL, "payload": f"{origin} {match_id}"})
+        connection.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload(origin, match_id)})
+
+
+def payload(origin: str, match_id: int, record: tuple[int, str] | None = None) -> str:
+    """What a notification of a change to ``match_id`` says: by appending ``record`` (its
+    sequence number and line), when it is given and fits."""
+    said = f"{origin} {match_id}"
+    if record is not None:
+        with_record = f"{said} {record[0]} {record[1]}"
+        if len(with_record.encode()) <= MAX_PAYLOAD:
+            return with_record
+    return said
+
+
+def heard(payload: str, origin: str) -> Change | None:
+    """The change a notification tells of; ``None`` for this ``origin``'s own, or a
+    payload that is not one."""
+    parts = payload.split(" ", 3)
+    if len(parts) not in (2, 4) or parts[0] == origin or not _number(parts[1]):
+        return None
+    if len(parts) == 2:
+        return Change(int(parts[1]))
+    return Change(int(parts[1]), (int(parts[2]), parts[3])) if _number(parts[2]) else None
+
+
+def _number(text: str) -> bool:
+    return text.isascii() and text.isdigit()
 
 
 class ChangeListener:
-    """A thread that listens on a connection of its own and calls ``changed(match_id)``
+    """A thread that listens on a connection of its own and calls ``changed(change)``
     for each change another origin made; after the connection was lost and found again,
     ``changed(None)``: something may have changed meanwhile, unheard."""
 
-    def __init__(self, url: str, origin: str, changed: Callable[[int | None], None]) -> None:
+    def __init__(self, url: str, origin: str, changed: Callable[[Change | None], None]) -> None:
         self.dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
         self.origin, self.changed = origin, changed
         self.listening = threading.Event()
@@ -68,6 +113,6 @@ class ChangeListener:
                 self._stop.wait(1.0)  # the database went away: listen again when it is back
 
     def _heard(self, payload: str) -> None:
-        origin, _, match = payload.partition(" ")
-        if origin != self.origin and match.isascii() and match.isdigit():
-            self.changed(int(match))
+        change = heard(payload, self.origin)
+        if change is not None:
+            self.changed(change)

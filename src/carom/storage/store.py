@@ -21,7 +21,7 @@ from sqlalchemy import Connection, Engine, bindparam, func, insert, select, upda
 from sqlalchemy.exc import IntegrityError
 
 from carom.storage import schema
-from carom.storage.changes import ChangeListener, notify
+from carom.storage.changes import CHANNEL, Change, ChangeListener, notify, payload
 from carom.storage.engine import Checkpointer, database_url, make_engine
 from carom.storage.errors import StaleSequence, StorageError, UnknownMatch
 from carom.storage.events import Actor, EventKind, MatchEvent
@@ -35,6 +35,11 @@ MAX_ID = 2**31 - 1
 """The largest id the databases' integer columns hold: a larger one names no match."""
 
 _INSERT_RECORD = insert(schema.records)
+_STORED = (insert(schema.records).values(match_id=bindparam("match_id"), seq=bindparam("seq"),
+                                         line=bindparam("line"), account_id=bindparam("account_id"))
+           .returning(schema.records.c.seq).cte("stored"))
+_INSERT_NOTIFIED = select(func.pg_notify(bindparam("channel"), bindparam("payload"))).select_from(_STORED)
+"""PostgreSQL: a record stored and the other processes told of it in one round trip."""
 _MATCH_EXISTS = select(schema.matches.c.id).where(schema.matches.c.id == bindparam("match_id"))
 _LAST_SEQ = (select(func.coalesce(func.max(schema.records.c.seq), 0))
              .where(schema.records.c.match_id == bindparam("match_id")))
@@ -273,14 +278,17 @@ class SqlStore:
                 current = self._last_seq(connection, match_id)
                 if after != current:
                     raise StaleSequence(match_id, after, current)
+            values = {"match_id": match_id, "seq": after + 1, "line": line, "account_id": account}
             try:
-                connection.execute(_INSERT_RECORD, {"match_id": match_id, "seq": after + 1, "line": line,
-                                                    "account_id": account})
+                if connection.dialect.name == "postgresql":
+                    said = payload(self.origin, match_id, (after + 1, line))
+                    connection.execute(_INSERT_NOTIFIED, {**values, "channel": CHANNEL, "payload": said})
+                else:
+                    connection.execute(_INSERT_RECORD, values)
             except IntegrityError as error:  # another process appended after ``after`` first
                 self._last.pop(match_id, None)
                 raise StaleSequence(match_id, after, after + 1) from error
             self._last[match_id] = after + 1
-            notify(connection, self.origin, match_id)
             return after + 1
 
         return self._writer.submit(job)
@@ -331,9 +339,9 @@ class SqlStore:
                            _pair(row.player0_id, row.player1_id), events,
                            _account(row.id, row.name, row.role))
 
-    def listen(self, changed: Callable[[int | None], None]) -> ChangeListener | None:
+    def listen(self, changed: Callable[[Change | None], None]) -> ChangeListener | None:
         """Be told of the matches other processes change (PostgreSQL; ``None`` on SQLite,
-        which one process serves): ``changed(match_id)``, ``changed(None)`` after a gap."""
+        which one process serves): ``changed(change)``, ``changed(None)`` after a gap."""
         if self.engine.dialect.name != "postgresql":
             return None
         listener = ChangeListener(self.engine.url.render_as_string(hide_password=False), self.origin, changed)

@@ -37,7 +37,7 @@ areas; ``/static/x`` serves ``x`` from whichever area has it."""
 STATIC_AREAS = tuple(area for area in AREAS if (WEB / area / "static").is_dir())
 _env = Environment(loader=FileSystemLoader([str(WEB / area / "templates") for area in AREAS
                                             if (WEB / area / "templates").is_dir()]),
-                   autoescape=select_autoescape())
+                   autoescape=select_autoescape(), auto_reload=False)  # no stat() per render
 i18n.install(_env)
 templates = Jinja2Templates(env=_env)
 

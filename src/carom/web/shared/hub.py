@@ -14,6 +14,7 @@ from collections import defaultdict
 from typing import Any
 
 from carom.storage.book import MatchBook
+from carom.storage.changes import Change
 
 
 class Changes:
@@ -85,23 +86,24 @@ class Hub:
 
 def follow_changes(book: MatchBook, hub: Hub) -> Any:
     """Publish the changes other processes make to the matches (called on the event loop
-    at start): each brings this process's replay of the match up to the database first.
+    at start): each brings this process's replay of the match up to the database first
+    (:meth:`~carom.storage.book.MatchBook.follow`: a record the change carries, without a query).
     After a gap in the notifications, every match in memory is brought up. Returns the
     listener (``None`` on SQLite, which one process serves)."""
     loop = asyncio.get_running_loop()
     running: set[asyncio.Task[None]] = set()
 
-    async def refresh(match_id: int) -> None:
-        snap = await book.refresh_async(match_id)
-        hub.publish(match_id, snap.version if snap is not None else "")
+    async def refresh(change: Change) -> None:
+        snap = await book.follow(change)
+        hub.publish(change.match_id, snap.version if snap is not None else "")
 
-    def start(match_id: int) -> None:
-        task = loop.create_task(refresh(match_id))
+    def start(change: Change) -> None:
+        task = loop.create_task(refresh(change))
         running.add(task)
         task.add_done_callback(running.discard)
 
-    def changed(match_id: int | None) -> None:  # in the listener's thread
-        for one in [match_id] if match_id is not None else book.cached_ids():
+    def changed(change: Change | None) -> None:  # in the listener's thread
+        for one in [change] if change is not None else [Change(i) for i in book.cached_ids()]:
             loop.call_soon_threadsafe(start, one)
 
     listen = getattr(book.store, "listen", None)

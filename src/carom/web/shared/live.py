@@ -24,6 +24,7 @@ Every channel is admitted under the caps of :mod:`carom.web.shared.streams` firs
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -79,14 +80,17 @@ FeedMaker = Callable[[re.Match[str], dict[str, list[str]], str], Awaitable[Feed]
 raises :class:`Refused`."""
 
 
+@functools.lru_cache(maxsize=256)
 def event(name: str, seq: int, data: str) -> bytes:
-    """One server-sent event; every line of ``data`` gets its ``data:`` prefix."""
+    """One server-sent event; every line of ``data`` gets its ``data:`` prefix. Made once
+    for all the boards that show the same fragment (a string's hash is kept with it)."""
     body = "".join(f"data: {line}\n" for line in data.splitlines() or [""])
     return f"event: {name}\nid: {seq}\n{body}\n".encode()
 
 
+@functools.lru_cache(maxsize=256)
 def message(name: str, seq: int, data: str) -> str:
-    """One event as a WebSocket text message."""
+    """One event as a WebSocket text message (made once, as :func:`event`)."""
     return json.dumps({"event": name, "id": seq, "data": data}, ensure_ascii=False)
 
 
