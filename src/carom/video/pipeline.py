@@ -80,6 +80,18 @@ def track_video(source: str, settings: Settings, progress: Progress | None = Non
     yield from _follow(stream, registration, settings, name, progress)
 
 
+def register(source: str, settings: Settings) -> Registration:
+    """The table of ``source``, found as a run finds it first: :class:`VideoError` (file,
+    frame, time) when the video cannot be read or shows no table."""
+    name = describe(source)
+    stream = read_frames(source, settings.live, settings.threads)
+    try:
+        first, _ = _registration_frames(stream, name)
+    finally:
+        stream.close()
+    return _register(first, settings, name)
+
+
 def _chain(first: list[Frame], rest: Iterator[Frame]) -> Iterator[Frame]:
     yield from first
     yield from rest

@@ -37,6 +37,9 @@ from carom.web.shared.limits import Limits
 MIB = 1024 * 1024
 RETRY_SECONDS = 5
 """What a request refused for the bodies' memory is told to wait."""
+SPILLED = "carom.body_spilled"
+"""The scope's key of a callable ``spilled(size)``: a route that writes its body to a file
+gives back the bytes it wrote, which no longer count against the bodies' memory."""
 
 RESERVE = 256
 """File descriptors a server process keeps for what is not a client: the database's
@@ -149,6 +152,12 @@ def guarded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
         def on_headers_complete(self) -> None:
             self._disarm()
             super().on_headers_complete()
+            self.scope[SPILLED] = self._spilled  # type: ignore[literal-required]
+
+        def _spilled(self, size: int) -> None:
+            given = min(size, self._held)
+            budget.give_back(given)
+            self._held -= given
 
         def _arm(self) -> None:
             self._disarm()
