@@ -107,3 +107,165 @@ def test_a_video_becomes_a_review_with_stills(organiser_v: Any, clip: Any, data:
     organiser_v.cookies.clear()
     assert organiser_v.get(stills[0][1]).status_code == 403
     assert organiser_v.get(f"/review/{match_id}/video").status_code == 403
+
+
+def grey_video(path: Path) -> Path:
+    """Two seconds of a grey picture: a video, with no table in it."""
+    import av
+    import numpy as np
+
+    with av.open(str(path), "w") as container:
+        stream = container.add_stream("mpeg4", rate=10)
+        stream.width, stream.height, stream.pix_fmt = 320, 240, "yuv420p"
+        for _ in range(20):
+            frame = av.VideoFrame.from_ndarray(np.full((240, 320, 3), 128, np.uint8), format="rgb24")
+            container.mux(stream.encode(frame))
+        container.mux(stream.encode())
+    return path
+
+
+def test_a_file_that_is_not_a_video_is_refused_and_nothing_kept(organiser_v: Any, data: Path) -> None:
+    response = upload(organiser_v, b"shot,cue\n1,white\n" * 100, name="notes.txt")
+    assert response.status_code == 422
+    assert "notes.txt: cannot be read as a video" in response.text
+    assert 'id="review-video-error"' in response.text
+    assert kept(data) == []
+    assert 'id="reviews"' not in organiser_v.get("/review").text  # no review was made
+
+
+def test_a_video_without_a_table_is_refused_with_frame_and_time(organiser_v: Any, data: Path,
+                                                                tmp_path: Path) -> None:
+    grey = grey_video(tmp_path / "grey.mp4")
+    response = upload(organiser_v, grey.read_bytes(), name="grey.mp4")
+    assert response.status_code == 422, response.text[:500]
+    assert re.search(r"grey\.mp4: frame 0 \(0\.000 s\): no table found", response.text), response.text[-3000:]
+    assert kept(data) == []
+    assert 'id="reviews"' not in organiser_v.get("/review").text  # no review was made
+
+
+def test_a_damaged_video_says_where_and_keeps_nothing(organiser_v: Any, clip: Any, data: Path) -> None:  # noqa: F811
+    path, _ = clip
+    whole = path.read_bytes()
+    response = upload(organiser_v, whole[: len(whole) * 2 // 3], name="cut.mp4")
+    if response.status_code == 422:  # cut before its table could be seen: refused at once
+        assert "cut.mp4" in response.text
+    else:
+        assert response.status_code == 303, response.text[:500]
+        where = response.headers["location"]
+        deadline = time.monotonic() + WAIT
+        while 'data-state="failed"' not in (page := organiser_v.get(where, follow_redirects=False)).text:
+            assert page.status_code == 200 and time.monotonic() < deadline, page.text[:500]
+            time.sleep(0.5)
+        assert re.search(r"cut\.mp4: frame \d+ \(\d+\.\d{3} s\)", page.text), page.text
+    assert [p.name for p in kept(data)] in ([], ["status.json"])  # neither the video nor a still
+    assert 'id="reviews"' not in organiser_v.get("/review").text
+
+
+def test_a_video_too_large_is_refused_and_nothing_kept(organiser_v: Any, data: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from carom.web.review import video_upload
+
+    monkeypatch.setattr(video_upload, "MAX_VIDEO", 4096)
+    response = upload(organiser_v, b"\0" * 10_000, name="big.mp4")
+    assert response.status_code == 422
+    assert "file: larger than" in response.text
+    assert kept(data) == []
+    # over the route's own limit, declared: refused before anything is read
+    from carom.web.shared.guard import limit_for
+
+    assert limit_for("/review/video") == 513 * 1024 * 1024
+
+
+def _post_raw(app: Any, headers: list[tuple[bytes, bytes]]) -> tuple[int, int, dict[str, str]]:
+    """POST /review/video straight to the application: its status, how many pieces of the
+    body it asked for, its headers."""
+    import asyncio
+
+    body = [b"--b\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\nx\r\n", b"\0" * 65536]
+    asked = 0
+    answer: dict[str, Any] = {}
+
+    async def receive() -> dict[str, Any]:
+        nonlocal asked
+        if asked < len(body):
+            asked += 1
+            return {"type": "http.request", "body": body[asked - 1], "more_body": True}
+        await asyncio.sleep(30)
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            answer["status"] = message["status"]
+            answer["headers"] = {k.decode().lower(): v.decode() for k, v in message["headers"]}
+
+    scope = {"type": "http", "method": "POST", "path": "/review/video", "raw_path": b"/review/video",
+             "query_string": b"", "headers": [(b"host", b"testserver"),
+                                               (b"content-type", b"multipart/form-data; boundary=b"), *headers],
+             "client": ("127.0.0.1", 5000), "server": ("testserver", 80), "scheme": "http",
+             "http_version": "1.1", "root_path": "", "app": app}
+    asyncio.run(asyncio.wait_for(app(scope, receive, send), 20))
+    return answer["status"], asked, answer["headers"]
+
+
+def test_without_a_session_nothing_is_read(video_app: Any, data: Path) -> None:
+    status, asked, headers = _post_raw(video_app, [])
+    assert status == 303 and headers["location"].startswith(("/login", "/setup"))
+    assert asked == 0
+    assert kept(data) == []
+
+
+def test_a_forged_form_writes_nothing(organiser_v: Any, data: Path, clip: Any) -> None:  # noqa: F811
+    path, _ = clip
+    del organiser_v.headers["X-CSRF-Token"]
+    response = organiser_v.post("/review/video", files={"file": ("stroke.mp4", path.read_bytes(), "video/mp4")},
+                                data={"csrf": "not-the-token"}, follow_redirects=False)
+    assert response.status_code == 403
+    assert kept(data) == []
+
+
+def test_a_full_queue_answers_503_with_retry_after_in_the_page_language(organiser_v: Any, video_app: Any,
+                                                                       data: Path) -> None:
+    from carom.web.review import video_pages
+
+    class Request:
+        app = video_app
+
+    pool = video_pages.video_pool(Request())  # type: ignore[arg-type]
+    for n in range(pool.limits.workers + pool.limits.queue):
+        pool.admit(f"elsewhere-{n}")
+    response = organiser_v.post("/review/video", files={"file": ("stroke.mp4", b"\0" * 1000, "video/mp4")},
+                                headers={"Accept-Language": "sk"}, follow_redirects=False)
+    assert response.status_code == 503
+    assert response.headers["retry-after"] == "2"
+    assert "Nič sa neprečítalo" in response.text, response.text[-2000:]
+    assert kept(data) == []
+
+
+def test_without_the_data_folder_the_form_says_video_is_not_here(organiser: Any) -> None:
+    page = organiser.get("/review")
+    assert 'id="video-not-here"' in page.text and 'id="video-upload"' not in page.text
+    response = organiser.post("/review/video", files={"file": ("a.mp4", b"\0" * 100, "video/mp4")},
+                              follow_redirects=False)
+    assert response.status_code == 422 and "Video is not available on this server" in response.text
+
+
+def test_a_video_larger_than_the_bodies_memory_is_taken(tmp_path: Path) -> None:
+    """The bodies' budget counts what a process holds in memory: a video is written to disk
+    as it arrives, so 4 MiB pass ``--limit body-memory=1``, which refuses the same bytes
+    sent as a tracked recording (held whole by its route)."""
+    from tests.web.server import Server
+
+    server = Server(tmp_path / "data", options=("--limit", "body-memory=1")).start()
+    try:
+        client = server.organiser()
+        big = b"\0" * (4 * 1024 * 1024)
+        answer = client.post("/review/video", files={"file": ("big.mp4", big, "video/mp4")},
+                             data={"discipline": "three-cushion"}, follow_redirects=False)
+        assert answer.status_code == 422, answer.text[:300]
+        assert "big.mp4: cannot be read as a video" in answer.text
+        assert kept(tmp_path / "data") == []
+        held = client.post("/review", files={"file": ("big.jsonl", big, "application/x-ndjson")},
+                           data={"discipline": "three-cushion"}, follow_redirects=False)
+        assert held.status_code == 503, held.text[:300]
+    finally:
+        server.stop()

@@ -90,7 +90,7 @@ async def upload_video(request: Request) -> Response:
         return refused
     t, svc = words(request), services(request)
     if not video_files.available(svc.data):
-        return _list_page(request, 422, error=t.gettext(NOT_HERE))
+        return _list_page(request, 422, error=t.gettext(NOT_HERE), video_form=True)
     assert svc.data is not None
     pool, client = video_pool(request), client_of(request)
     try:
@@ -98,7 +98,8 @@ async def upload_video(request: Request) -> Response:
     except Busy as busy:
         if busy.hold:
             await asyncio.sleep(busy.hold)
-        response = _list_page(request, 503, error=t.gettext(FULL, queue=QUEUE, seconds=busy.retry_after))
+        response = _list_page(request, 503, error=t.gettext(FULL, queue=QUEUE, seconds=busy.retry_after),
+                              video_form=True)
         response.headers["Retry-After"] = str(busy.retry_after)
         response.headers["Connection"] = "close"  # the body is not read
         return response
