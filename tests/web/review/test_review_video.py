@@ -198,9 +198,9 @@ def _post_raw(app: Any, headers: list[tuple[bytes, bytes]]) -> tuple[int, int, d
             answer["status"] = message["status"]
             answer["headers"] = {k.decode().lower(): v.decode() for k, v in message["headers"]}
 
+    form = (b"content-type", b"multipart/form-data; boundary=b")
     scope = {"type": "http", "method": "POST", "path": "/review/video", "raw_path": b"/review/video",
-             "query_string": b"", "headers": [(b"host", b"testserver"),
-                                               (b"content-type", b"multipart/form-data; boundary=b"), *headers],
+             "query_string": b"", "headers": [(b"host", b"testserver"), form, *headers],
              "client": ("127.0.0.1", 5000), "server": ("testserver", 80), "scheme": "http",
              "http_version": "1.1", "root_path": "", "app": app}
     asyncio.run(asyncio.wait_for(app(scope, receive, send), 20))
@@ -217,7 +217,8 @@ def test_without_a_session_nothing_is_read(video_app: Any, data: Path) -> None:
 def test_a_forged_form_writes_nothing(organiser_v: Any, data: Path, clip: Any) -> None:  # noqa: F811
     path, _ = clip
     del organiser_v.headers["X-CSRF-Token"]
-    response = organiser_v.post("/review/video", files={"file": ("stroke.mp4", path.read_bytes(), "video/mp4")},
+    files = {"file": ("stroke.mp4", path.read_bytes(), "video/mp4")}
+    response = organiser_v.post("/review/video", files=files,
                                 data={"csrf": "not-the-token"}, follow_redirects=False)
     assert response.status_code == 403
     assert kept(data) == []
