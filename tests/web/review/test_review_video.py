@@ -270,3 +270,33 @@ def test_a_video_larger_than_the_bodies_memory_is_taken(tmp_path: Path) -> None:
         assert held.status_code == 503, held.text[:300]
     finally:
         server.stop()
+
+
+def test_without_the_video_extra_the_form_says_video_is_not_here(organiser_v: Any,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    found = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "av" else found(name, *a))
+    page = organiser_v.get("/review")
+    assert 'id="video-not-here"' in page.text and "carom[video]" in page.text
+    assert 'id="video-upload"' not in page.text
+
+
+def test_a_job_whose_server_stopped_is_failed_and_its_video_removed(organiser_v: Any, data: Path) -> None:
+    """A restart loses the job in progress: its state, no longer written, goes stale; the
+    progress page then says so, and the video is removed."""
+    import json
+
+    from carom.web.review import video_files
+
+    folder = data / "review-videos" / ("d" * 32)
+    folder.mkdir(parents=True)
+    (folder / "video").write_bytes(b"\0" * 100)
+    (folder / "status.json").write_text(json.dumps({"state": "tracking", "done": 3.0, "seconds": 40.0,
+                                                    "written": time.time() - video_files.STALE - 1}))
+    page = organiser_v.get(f"/review/video/{'d' * 32}")
+    assert 'data-state="failed"' in page.text and "the server stopped" in page.text
+    assert not (folder / "video").exists()
+    assert organiser_v.get(f"/review/video/{'e' * 32}").status_code == 404

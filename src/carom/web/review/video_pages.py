@@ -159,6 +159,7 @@ async def _track(svc: Services, pool: Pool, client: str, key: str, folder: Path,
     """The video tracked, judged and stored as a review (in the background); its state
     written for the progress page."""
     beat = asyncio.create_task(_keep_alive(folder))
+    match_id, failure = None, ""
     try:
         made = await pool.run(client, video_work.track, (
             str(folder / "video"), str(folder), job["name"], job["discipline"], job["table"], job["players"],
@@ -166,28 +167,32 @@ async def _track(svc: Services, pool: Pool, client: str, key: str, folder: Path,
         header, lines = pickle.loads(made)
         check_names(header)
         match_id = await run_in_threadpool(svc.book.create, header, auth.new_token(), lines, by=by)
-        video_files.write_status(folder, state="done", match=match_id, name=job["name"])
     except (JobFailed, RecordError, FormError, SamePlayer, AmbiguousName) as error:
-        video_files.discard(folder, str(error))
+        failure = str(error)
     except Gone as gone:
-        video_files.discard(folder, gone.message % gone.values)
+        failure = gone.message % gone.values
     except Exception:
         log.exception("a review's video could not be tracked")
-        video_files.discard(folder, "the video could not be tracked: the server failed (see its log)")
+        failure = "the video could not be tracked: the server failed (see its log)"
     finally:
-        beat.cancel()
+        beat.cancel()  # before the last state, which it must not overwrite
         pool.release(client)
+    if match_id is not None:
+        video_files.write_status(folder, state="done", match=match_id, name=job["name"])
+    else:
+        video_files.discard(folder, failure)
 
 
 async def _keep_alive(folder: Path) -> None:
     """Write the job's state again every few seconds while it waits or runs (the pool's
-    process writes the progress itself; this keeps a waiting job from looking lost)."""
+    process writes the progress itself; this keeps a waiting job from looking lost). It is
+    cancelled before the job's last state is written."""
     while True:
         await asyncio.sleep(video_files.BEAT)
         state = video_files.read_status(folder)
         if state.get("state") != "tracking":
             return
-        await run_in_threadpool(_write_again, folder, state)
+        _write_again(folder, state)  # a small file, written at once: no write of it is left pending
 
 
 def _write_again(folder: Path, state: dict[str, Any]) -> None:

@@ -58,7 +58,7 @@ def track(path: str, folder: str, name: str, discipline: str, table: str, player
 
     _, spec = played_on(discipline, table)
     progress = Progress()
-    beating = _beat(Path(folder), progress, seconds)
+    beating = _Beat(Path(folder), progress, seconds, name)
     try:
         strokes = list(track_video(path, Settings(spec, threads=1), progress,
                                    frames=lambda: _within(read_frames(path, threads=1), path)))
@@ -93,17 +93,24 @@ def _named(error: Any, name: str) -> ValueError:
     return ValueError(VideoError(error.reason, name, error.frame, error.time).describe())
 
 
-def _beat(folder: Path, progress: Any, seconds: float) -> threading.Event:
-    """Write the job's state every :data:`video_files.BEAT` seconds until the event is set."""
-    stop = threading.Event()
+class _Beat:
+    """Writes the job's state every :data:`video_files.BEAT` seconds until stopped (and,
+    stopped, has written its last: the state the server writes next stays)."""
 
-    def run() -> None:
-        while not stop.wait(video_files.BEAT):
-            video_files.write_status(folder, state="tracking", done=round(progress.seconds, 1),
-                                     seconds=round(seconds, 1))
+    def __init__(self, folder: Path, progress: Any, seconds: float, name: str) -> None:
+        self.stop = threading.Event()
 
-    threading.Thread(target=run, daemon=True, name="carom-video-beat").start()
-    return stop
+        def run() -> None:
+            while not self.stop.wait(video_files.BEAT):
+                video_files.write_status(folder, state="tracking", done=round(progress.seconds, 1),
+                                         seconds=round(seconds, 1), name=name)
+
+        self.thread = threading.Thread(target=run, daemon=True, name="carom-video-beat")
+        self.thread.start()
+
+    def set(self) -> None:
+        self.stop.set()
+        self.thread.join()
 
 
 def wanted_stills(strokes: list[dict[str, Any]], lines: tuple[str, ...]) -> list[dict[str, Any]]:
