@@ -14,7 +14,9 @@ and every other request fails. So the server speaks HTTP through :func:`guarded_
   :attr:`Limits.body_memory` MiB (:class:`BodyBudget`): a body that would pass it is
   answered 503 with ``Retry-After`` and its connection closed. The route limits bound one
   body; many bodies held just under them at once, each waiting in the HTTP server's
-  buffer before its route reads it, had no bound but the number of connections.
+  buffer before its route reads it, had no bound but the number of connections. A route
+  that writes its body to a file as it arrives gives each piece back once written
+  (:data:`SPILLED`): the budget counts what is held in memory.
 
 :func:`descriptors` raises the process's soft limit of open files to its hard limit and
 says how many connections fit with :data:`RESERVE` kept back.

@@ -300,3 +300,24 @@ def test_a_job_whose_server_stopped_is_failed_and_its_video_removed(organiser_v:
     assert 'data-state="failed"' in page.text and "the server stopped" in page.text
     assert not (folder / "video").exists()
     assert organiser_v.get(f"/review/video/{'e' * 32}").status_code == 404
+
+
+def test_behind_another_video_the_table_is_looked_for_in_the_job(organiser_v: Any, video_app: Any, data: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the video process busy, the upload does not wait for it: it answers with the
+    progress page at once, and the job looks for the table when its turn comes."""
+    from carom.web.review import video_pages
+
+    class Request:
+        app = video_app
+
+    monkeypatch.setattr(video_pages.video_pool(Request()), "free", lambda: False)  # type: ignore[arg-type]
+    response = upload(organiser_v, b"shot,cue\n1,white\n" * 100, name="notes.txt")
+    assert response.status_code == 303
+    where = response.headers["location"]
+    deadline = time.monotonic() + WAIT
+    while 'data-state="failed"' not in (page := organiser_v.get(where, follow_redirects=False)).text:
+        assert page.status_code == 200 and time.monotonic() < deadline, page.text[:500]
+        time.sleep(0.3)
+    assert "notes.txt: cannot be read as a video" in page.text
+    assert [p.name for p in kept(data)] == ["status.json"]  # the video removed, the reason kept

@@ -136,8 +136,11 @@ async def _received(request: Request, pool: Pool, client: str, key: str,
         discipline = fields["discipline"] or "three-cushion"
         played_on(discipline, fields["table"])
         name = received.get("filename") or "video"
-        probed = await pool.run(client, video_work.probe,
-                                (str(folder / "video"), name, discipline, fields["table"]), PROBE_SECONDS)
+        seconds = None
+        if pool.free():  # else the job looks for the table when its turn comes
+            probed = await pool.run(client, video_work.probe,
+                                    (str(folder / "video"), name, discipline, fields["table"]), PROBE_SECONDS)
+            seconds = float(json.loads(probed)["seconds"])
     except Forged:
         return refuse(request, 403, "forged", {})
     except FormError as error:
@@ -148,8 +151,7 @@ async def _received(request: Request, pool: Pool, client: str, key: str,
         return _list_page(request, 503, error=t.gettext(gone.message, **gone.values), form=fields,
                           video_form=True)
     players = (fields["player0"] or PLAYERS[0], fields["player1"] or PLAYERS[1])
-    seconds = float(json.loads(probed)["seconds"])
-    video_files.write_status(folder, state="tracking", done=0.0, seconds=round(seconds, 1), name=name)
+    video_files.write_status(folder, state="tracking", done=0.0, seconds=round(seconds or 0.0, 1), name=name)
     return {"key": key, "name": name, "discipline": discipline, "table": fields["table"], "players": players,
             "seconds": seconds}
 

@@ -20,14 +20,13 @@ from typing import Any, BinaryIO
 from fastapi import Request
 
 from carom.notation.words import N_
+from carom.web.connections import SPILLED
 from carom.web.shared.forms import FormError
 
 MAX_VIDEO = 512 * 1024 * 1024
 """A video to review: ten minutes of 1080p at 6–7 Mbit/s is about 500 MB."""
 FIELD_BYTES = 4096
 MOST_FIELDS = 16
-SPILLED = "carom.body_spilled"
-"""The scope's key of the bodies' budget's give-back (:mod:`carom.web.connections`)."""
 
 
 class Forged(Exception):

@@ -48,14 +48,17 @@ def probe(path: str, name: str, discipline: str, table: str) -> bytes:
 
 
 def track(path: str, folder: str, name: str, discipline: str, table: str, players: tuple[str, str],
-          key: str, seconds: float) -> bytes:
+          key: str, seconds: float | None) -> bytes:
     """The review of the video at ``path``: its header and records (pickled), the stills
-    written into ``folder``; the state written every few seconds meanwhile."""
+    written into ``folder``; the state written every few seconds meanwhile. ``seconds``
+    ``None``: the video was not probed yet (:func:`probe` first)."""
     from carom.video.errors import VideoError
     from carom.video.frames import read_frames
     from carom.video.pipeline import Progress, Settings, track_video
     from carom.web.review.pages import played_on, tracked_match
 
+    if seconds is None:
+        seconds = float(json.loads(probe(path, name, discipline, table))["seconds"])
     _, spec = played_on(discipline, table)
     progress = Progress()
     beating = _Beat(Path(folder), progress, seconds, name)
