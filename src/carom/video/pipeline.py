@@ -59,24 +59,27 @@ class Progress:
 
 
 def track_video(source: str, settings: Settings, progress: Progress | None = None,
-                frames: Callable[[], Iterator[Frame]] | None = None) -> Iterator[dict[str, Any]]:
+                frames: Callable[[], Iterator[Frame]] | None = None,
+                registration: Registration | None = None) -> Iterator[dict[str, Any]]:
     """The strokes of ``source`` in the ``balls-jsonl`` format, each as soon as it ended.
 
-    ``frames`` replaces the reader (tests). Raises :class:`VideoError` (file, frame,
-    time) after yielding every stroke judged before the problem.
+    ``frames`` replaces the reader (tests); ``registration``, the table :func:`register`
+    found in this file, spares looking for it again. Raises :class:`VideoError` (file,
+    frame, time) after yielding every stroke judged before the problem.
     """
     progress = progress if progress is not None else Progress()
     name = describe(source)
     read = frames or (lambda: read_frames(source, settings.live, settings.threads))
     stream = read()
-    first, seen = _registration_frames(stream, name)
-    registration = _register(first, settings, name)
+    if registration is None:
+        first, seen = _registration_frames(stream, name)
+        registration = _register(first, settings, name)
+        if settings.live or frames is not None:
+            stream = _chain(seen, stream)  # a stream cannot be read again: its first seconds were kept
+        else:
+            stream.close()
+            stream = read()
     progress.registration = registration
-    if settings.live or frames is not None:
-        stream = _chain(seen, stream)  # a stream cannot be read again: its first seconds were kept
-    else:
-        stream.close()
-        stream = read()
     yield from _follow(stream, registration, settings, name, progress)
 
 

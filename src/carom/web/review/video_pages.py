@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 import logging
 import pickle
 import shutil
@@ -136,11 +135,11 @@ async def _received(request: Request, pool: Pool, client: str, key: str,
         discipline = fields["discipline"] or "three-cushion"
         played_on(discipline, fields["table"])
         name = received.get("filename") or "video"
-        seconds = None
+        probed, seconds = None, 0.0
         if pool.free():  # else the job looks for the table when its turn comes
             probed = await pool.run(client, video_work.probe,
                                     (str(folder / "video"), name, discipline, fields["table"]), PROBE_SECONDS)
-            seconds = float(json.loads(probed)["seconds"])
+            seconds = float(pickle.loads(probed)[0])
     except Forged:
         return refuse(request, 403, "forged", {})
     except FormError as error:
@@ -151,9 +150,9 @@ async def _received(request: Request, pool: Pool, client: str, key: str,
         return _list_page(request, 503, error=t.gettext(gone.message, **gone.values), form=fields,
                           video_form=True)
     players = (fields["player0"] or PLAYERS[0], fields["player1"] or PLAYERS[1])
-    video_files.write_status(folder, state="tracking", done=0.0, seconds=round(seconds or 0.0, 1), name=name)
+    video_files.write_status(folder, state="tracking", done=0.0, seconds=round(seconds, 1), name=name)
     return {"key": key, "name": name, "discipline": discipline, "table": fields["table"], "players": players,
-            "seconds": seconds}
+            "probed": probed}
 
 
 async def _track(svc: Services, pool: Pool, client: str, key: str, folder: Path, job: dict[str, Any],
@@ -165,7 +164,7 @@ async def _track(svc: Services, pool: Pool, client: str, key: str, folder: Path,
     try:
         made = await pool.run(client, video_work.track, (
             str(folder / "video"), str(folder), job["name"], job["discipline"], job["table"], job["players"],
-            key, job["seconds"]), TRACK_SECONDS)
+            key, job["probed"]), TRACK_SECONDS)
         header, lines = pickle.loads(made)
         check_names(header)
         match_id = await run_in_threadpool(svc.book.create, header, auth.new_token(), lines, by=by)

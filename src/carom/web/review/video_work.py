@@ -26,7 +26,7 @@ JPEG_QUALITY = 80
 
 
 def probe(path: str, name: str, discipline: str, table: str) -> bytes:
-    """The video's length, and its table found (``{"seconds", "width", "height"}``), or a
+    """The video's length and its table found (pickled: ``(seconds, registration)``), or a
     :class:`ValueError`: not a video, no table, too long."""
     import av
 
@@ -36,7 +36,7 @@ def probe(path: str, name: str, discipline: str, table: str) -> bytes:
 
     _, spec = played_on(discipline, table)
     try:
-        register(path, Settings(spec, threads=1))
+        registration = register(path, Settings(spec, threads=1))
         with av.open(path) as container:
             seconds = (container.duration or 0) / 1_000_000
     except VideoError as error:
@@ -44,27 +44,28 @@ def probe(path: str, name: str, discipline: str, table: str) -> bytes:
     if seconds > MAX_SECONDS:
         raise ValueError(f"{name}: {seconds / 60:.1f} minutes long: /review takes videos of at most "
                          f"{MAX_SECONDS / 60:.0f} minutes")
-    return json.dumps({"seconds": seconds}).encode()
+    return pickle.dumps((seconds, registration))
 
 
 def track(path: str, folder: str, name: str, discipline: str, table: str, players: tuple[str, str],
-          key: str, seconds: float | None) -> bytes:
+          key: str, probed: bytes | None) -> bytes:
     """The review of the video at ``path``: its header and records (pickled), the stills
-    written into ``folder``; the state written every few seconds meanwhile. ``seconds``
-    ``None``: the video was not probed yet (:func:`probe` first)."""
+    written into ``folder``; the state written every few seconds meanwhile. ``probed``:
+    what :func:`probe` found (``None``: it is run first)."""
     from carom.video.errors import VideoError
     from carom.video.frames import read_frames
     from carom.video.pipeline import Progress, Settings, track_video
     from carom.web.review.pages import played_on, tracked_match
 
-    if seconds is None:
-        seconds = float(json.loads(probe(path, name, discipline, table))["seconds"])
+    found = probed if probed is not None else probe(path, name, discipline, table)
+    seconds, registration = pickle.loads(found)
     _, spec = played_on(discipline, table)
     progress = Progress()
     beating = _Beat(Path(folder), progress, seconds, name)
     try:
         strokes = list(track_video(path, Settings(spec, threads=1), progress,
-                                   frames=lambda: _within(read_frames(path, threads=1), path)))
+                                   frames=lambda: _within(read_frames(path, threads=1), path),
+                                   registration=registration))
     except VideoError as error:
         raise _named(error, name) from None
     finally:
