@@ -59,40 +59,25 @@ class Progress:
 
 
 def track_video(source: str, settings: Settings, progress: Progress | None = None,
-                frames: Callable[[], Iterator[Frame]] | None = None,
-                registration: Registration | None = None) -> Iterator[dict[str, Any]]:
+                frames: Callable[[], Iterator[Frame]] | None = None) -> Iterator[dict[str, Any]]:
     """The strokes of ``source`` in the ``balls-jsonl`` format, each as soon as it ended.
 
-    ``frames`` replaces the reader (tests); ``registration``, the table :func:`register`
-    found in this file, spares looking for it again. Raises :class:`VideoError` (file,
-    frame, time) after yielding every stroke judged before the problem.
+    ``frames`` replaces the reader (tests). Raises :class:`VideoError` (file, frame,
+    time) after yielding every stroke judged before the problem.
     """
     progress = progress if progress is not None else Progress()
     name = describe(source)
     read = frames or (lambda: read_frames(source, settings.live, settings.threads))
     stream = read()
-    if registration is None:
-        first, seen = _registration_frames(stream, name)
-        registration = _register(first, settings, name)
-        if settings.live or frames is not None:
-            stream = _chain(seen, stream)  # a stream cannot be read again: its first seconds were kept
-        else:
-            stream.close()
-            stream = read()
+    first, seen = _registration_frames(stream, name)
+    registration = _register(first, settings, name)
     progress.registration = registration
-    yield from _follow(stream, registration, settings, name, progress)
-
-
-def register(source: str, settings: Settings) -> Registration:
-    """The table of ``source``, found as a run finds it first: :class:`VideoError` (file,
-    frame, time) when the video cannot be read or shows no table."""
-    name = describe(source)
-    stream = read_frames(source, settings.live, settings.threads)
-    try:
-        first, _ = _registration_frames(stream, name)
-    finally:
+    if settings.live or frames is not None:
+        stream = _chain(seen, stream)  # a stream cannot be read again: its first seconds were kept
+    else:
         stream.close()
-    return _register(first, settings, name)
+        stream = read()
+    yield from _follow(stream, registration, settings, name, progress)
 
 
 def _chain(first: list[Frame], rest: Iterator[Frame]) -> Iterator[Frame]:

@@ -1,7 +1,7 @@
 """``/review`` of a video (docs/review.md, "A video"): the upload written to the data folder
-as it arrives, the table looked for at once, the balls tracked in the video pool, a page
-that follows the work and moves on to the review, and the review's stills and video served
-to organisers only.
+as it arrives and checked to be a video, the table found and the balls tracked in the video
+pool, a page that follows the work and moves on to the review, and the review's stills and
+video served to organisers only.
 
 The work runs in a pool of its own (:func:`video_pool`: one process, :data:`QUEUE` jobs
 waiting at most; beyond, 503 with ``Retry-After``), apart from the event loop, the writer
@@ -50,8 +50,6 @@ router = APIRouter(include_in_schema=False)
 log = logging.getLogger(__name__)
 QUEUE = 2
 """Videos that may wait while one is tracked."""
-PROBE_SECONDS = 120.0
-"""The table looked for on a video's first seconds: a second or two on an idle core."""
 TRACK_SECONDS = 3 * video_work.MAX_SECONDS
 """A video's tracking: about half its length on an idle core; three times its longest."""
 FULL = N_("Every video process is busy and %(queue)s videos wait; try again in %(seconds)s seconds. "
@@ -82,7 +80,7 @@ def _token_ok(request: Request, given: str | None) -> bool:
 @router.post("/review/video", response_class=HTMLResponse)
 async def upload_video(request: Request) -> Response:
     """The video's form: the session checked before anything is read, a place in the pool
-    taken, the file written as it arrives, the table looked for; then the work goes on
+    taken, the file written as it arrives and checked to be a video; then the work goes on
     while the answer shows its progress."""
     refused = allowed(request, "/review")
     if refused is not None:
@@ -107,7 +105,7 @@ async def upload_video(request: Request) -> Response:
         video_files.sweep(svc.data)
         key, folder = video_files.new_folder(svc.data)
         try:
-            made = await _received(request, pool, client, key, folder)
+            made = await _received(request, key, folder)
         except BaseException:
             shutil.rmtree(folder, ignore_errors=True)
             raise
@@ -124,9 +122,8 @@ async def upload_video(request: Request) -> Response:
             pool.release(client)
 
 
-async def _received(request: Request, pool: Pool, client: str, key: str,
-                    folder: Path) -> dict[str, Any] | Response:
-    """The form read and its video's table found: the job's arguments, or the refusal."""
+async def _received(request: Request, key: str, folder: Path) -> dict[str, Any] | Response:
+    """The form read and its file found to be a video: the job's arguments, or the refusal."""
     t = words(request)
     fields: dict[str, str] = {}
     try:
@@ -135,24 +132,17 @@ async def _received(request: Request, pool: Pool, client: str, key: str,
         discipline = fields["discipline"] or "three-cushion"
         played_on(discipline, fields["table"])
         name = received.get("filename") or "video"
-        probed, seconds = None, 0.0
-        if pool.free():  # else the job looks for the table when its turn comes
-            probed = await pool.run(client, video_work.probe,
-                                    (str(folder / "video"), name, discipline, fields["table"]), PROBE_SECONDS)
-            seconds = float(pickle.loads(probed)[0])
+        seconds = await run_in_threadpool(video_work.readable, str(folder / "video"), name)
     except Forged:
         return refuse(request, 403, "forged", {})
     except FormError as error:
         return _list_page(request, 422, error=say(error, t), form=fields, video_form=True)
-    except JobFailed as error:
+    except video_work.Unreadable as error:
         return _list_page(request, 422, error=str(error), form=fields, video_form=True)
-    except Gone as gone:
-        return _list_page(request, 503, error=t.gettext(gone.message, **gone.values), form=fields,
-                          video_form=True)
     players = (fields["player0"] or PLAYERS[0], fields["player1"] or PLAYERS[1])
     video_files.write_status(folder, state="tracking", done=0.0, seconds=round(seconds, 1), name=name)
     return {"key": key, "name": name, "discipline": discipline, "table": fields["table"], "players": players,
-            "probed": probed}
+            "seconds": seconds}
 
 
 async def _track(svc: Services, pool: Pool, client: str, key: str, folder: Path, job: dict[str, Any],
@@ -164,7 +154,7 @@ async def _track(svc: Services, pool: Pool, client: str, key: str, folder: Path,
     try:
         made = await pool.run(client, video_work.track, (
             str(folder / "video"), str(folder), job["name"], job["discipline"], job["table"], job["players"],
-            key, job["probed"]), TRACK_SECONDS)
+            key, job["seconds"]), TRACK_SECONDS)
         header, lines = pickle.loads(made)
         check_names(header)
         match_id = await run_in_threadpool(svc.book.create, header, auth.new_token(), lines, by=by)

@@ -1,5 +1,6 @@
-"""What a review's video costs, done in the video pool's process (:mod:`carom.web.shared.pool`):
-the table looked for at once (:func:`probe`), then the balls tracked, the strokes judged as
+"""What a review's video costs: the file checked to be a video before the upload is answered
+(:func:`readable`, a first picture decoded), then, in the video pool's process
+(:mod:`carom.web.shared.pool`), the table found, the balls tracked, the strokes judged as
 ``/review`` judges a tracked recording, and each stroke's stills cut (:func:`track`).
 
 Each task takes plain values and returns bytes; a video that cannot be read, shows no
@@ -25,47 +26,50 @@ STILL_WIDTH = 960
 JPEG_QUALITY = 80
 
 
-def probe(path: str, name: str, discipline: str, table: str) -> bytes:
-    """The video's length and its table found (pickled: ``(seconds, registration)``), or a
-    :class:`ValueError`: not a video, no table, too long."""
+class Unreadable(ValueError):
+    """A file that is not a video ``/review`` takes: the message names it and says why."""
+
+
+def readable(path: str, name: str) -> float:
+    """The video's length, s, once its first picture was decoded (cheap: the server does
+    it before answering); :class:`Unreadable` when it is not a video, too large or too long."""
     import av
 
     from carom.video.errors import VideoError
-    from carom.video.pipeline import Settings, register
-    from carom.web.review.pages import played_on
+    from carom.video.frames import read_frames
 
-    _, spec = played_on(discipline, table)
     try:
-        registration = register(path, Settings(spec, threads=1))
+        frames = read_frames(path, threads=1)
+        try:
+            if next(frames, None) is None:
+                raise VideoError("holds no picture that could be decoded", path)
+        finally:
+            frames.close()
         with av.open(path) as container:
             seconds = (container.duration or 0) / 1_000_000
     except VideoError as error:
         raise _named(error, name) from None
     if seconds > MAX_SECONDS:
-        raise ValueError(f"{name}: {seconds / 60:.1f} minutes long: /review takes videos of at most "
+        raise Unreadable(f"{name}: {seconds / 60:.1f} minutes long: /review takes videos of at most "
                          f"{MAX_SECONDS / 60:.0f} minutes")
-    return pickle.dumps((seconds, registration))
+    return seconds
 
 
 def track(path: str, folder: str, name: str, discipline: str, table: str, players: tuple[str, str],
-          key: str, probed: bytes | None) -> bytes:
+          key: str, seconds: float) -> bytes:
     """The review of the video at ``path``: its header and records (pickled), the stills
-    written into ``folder``; the state written every few seconds meanwhile. ``probed``:
-    what :func:`probe` found (``None``: it is run first)."""
+    written into ``folder``; the state written every few seconds meanwhile."""
     from carom.video.errors import VideoError
     from carom.video.frames import read_frames
     from carom.video.pipeline import Progress, Settings, track_video
     from carom.web.review.pages import played_on, tracked_match
 
-    found = probed if probed is not None else probe(path, name, discipline, table)
-    seconds, registration = pickle.loads(found)
     _, spec = played_on(discipline, table)
     progress = Progress()
     beating = _Beat(Path(folder), progress, seconds, name)
     try:
         strokes = list(track_video(path, Settings(spec, threads=1), progress,
-                                   frames=lambda: _within(read_frames(path, threads=1), path),
-                                   registration=registration))
+                                   frames=lambda: _within(read_frames(path, threads=1), path)))
     except VideoError as error:
         raise _named(error, name) from None
     finally:
@@ -90,11 +94,11 @@ def _within(frames: Iterator[Any], source: str) -> Iterator[Any]:
         yield frame
 
 
-def _named(error: Any, name: str) -> ValueError:
+def _named(error: Any, name: str) -> Unreadable:
     """The video's error with the uploaded file's name in place of the server's path."""
     from carom.video.errors import VideoError
 
-    return ValueError(VideoError(error.reason, name, error.frame, error.time).describe())
+    return Unreadable(VideoError(error.reason, name, error.frame, error.time).describe())
 
 
 class _Beat:

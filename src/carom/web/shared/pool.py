@@ -183,11 +183,6 @@ class Pool:
             worker.stop()
         self._threads.shutdown(wait=False, cancel_futures=True)
 
-    def free(self) -> bool:
-        """Whether a job run now would wait for no other job: none waits, and a process is
-        idle or the pool has not started yet (the job would be its first)."""
-        return not self._waiting and (bool(self._idle) or not self._started)
-
     def admit(self, client: str) -> None:
         """Take a place for one of ``client``'s jobs (before its body is read), or
         :class:`Busy`; :meth:`release` gives it back when its request is answered."""
