@@ -4,6 +4,7 @@ clear 4xx answers (never a 500 for what a client sent)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -33,6 +34,7 @@ from carom.web.matches.pages import BoardFragments
 from carom.web.players import pages as players
 from carom.web.players import profile as player_profile
 from carom.web.review import pages as review
+from carom.web.review import video_pages as review_video
 from carom.web.shared import pages as shared_pages
 from carom.web.shared.deps import STATIC_AREAS, Services, answer, refuse, words
 from carom.web.shared.guard import Guard, content_security_policy
@@ -55,18 +57,19 @@ from carom.web.training import table as training
 
 
 def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: str | None = None,
-               limits: Limits | None = None, tally: Tally | None = None) -> FastAPI:
+               limits: Limits | None = None, tally: Tally | None = None, data: Path | None = None) -> FastAPI:
     """The scoreboard over ``book``. ``setup_code`` lets the first visitor of ``/setup``
     make the first organiser's account (``None``: it must be made another way); ``tablet_host``
     is the address tablets reach this server at (:mod:`carom.web.shared.addresses`);
     ``limits`` what it gives to whom (:mod:`carom.web.shared.limits`), counted in ``tally``
-    (shared by the server's processes, :mod:`carom.web.shared.tally`)."""
+    (shared by the server's processes, :mod:`carom.web.shared.tally`); ``data`` the data folder
+    (``None``: no video is taken on ``/review``)."""
     limits = limits or Limits()
     app = FastAPI(title="carom scoreboard", version="1", docs_url=None, redoc_url=None,
                   description="Matches as append-only carom/1 records; the state is their replay.")
     tally = tally or Tally()
     services = Services(book, Hub(), setup_code, tablet_host, limits=limits, tally=tally,
-                        pool=Pool(limits, tally))
+                        pool=Pool(limits, tally), data=data)
     app.state.services = services
     app.router.add_event_handler("shutdown", services.jobs().close)
     app.router.add_event_handler("startup", lambda: _follow(app, services))
@@ -81,7 +84,8 @@ def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: s
               name="static")
     for module in (api, tablet, match_pages, organiser, referee, accounts, accounts_api, players,
                    player_profile, tournaments_api, tournaments_pages, hall, results, simulator, training,
-                   review, leagues_api, leagues_pages, league_captain, league_tables, shared_pages,
+                   review, review_video, leagues_api, leagues_pages, league_captain, league_tables,
+                   shared_pages,
                    tables_api, tables_pages, table_screens, desk_api, desk_pages):
         app.include_router(module.router)
     app.add_exception_handler(UnknownMatch, _unknown)

@@ -14,7 +14,9 @@ and every other request fails. So the server speaks HTTP through :func:`guarded_
   :attr:`Limits.body_memory` MiB (:class:`BodyBudget`): a body that would pass it is
   answered 503 with ``Retry-After`` and its connection closed. The route limits bound one
   body; many bodies held just under them at once, each waiting in the HTTP server's
-  buffer before its route reads it, had no bound but the number of connections.
+  buffer before its route reads it, had no bound but the number of connections. A route
+  that writes its body to a file as it arrives gives each piece back once written
+  (:data:`SPILLED`): the budget counts what is held in memory.
 
 :func:`descriptors` raises the process's soft limit of open files to its hard limit and
 says how many connections fit with :data:`RESERVE` kept back.
@@ -37,6 +39,9 @@ from carom.web.shared.limits import Limits
 MIB = 1024 * 1024
 RETRY_SECONDS = 5
 """What a request refused for the bodies' memory is told to wait."""
+SPILLED = "carom.body_spilled"
+"""The scope's key of a callable ``spilled(size)``: a route that writes its body to a file
+gives back the bytes it wrote, which no longer count against the bodies' memory."""
 
 RESERVE = 256
 """File descriptors a server process keeps for what is not a client: the database's
@@ -149,6 +154,12 @@ def guarded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
         def on_headers_complete(self) -> None:
             self._disarm()
             super().on_headers_complete()
+            self.scope[SPILLED] = self._spilled  # type: ignore[literal-required]
+
+        def _spilled(self, size: int) -> None:
+            given = min(size, self._held)
+            budget.give_back(given)
+            self._held -= given
 
         def _arm(self) -> None:
             self._disarm()

@@ -101,7 +101,7 @@ def run(serving: Serving, store: SqlStore, tally: Tally | None = None,
     """Serve ``store`` in this process until stopped (on ``sockets`` when given: a worker's)."""
     limits = serving.limits
     app = create_app(MatchBook(store), setup_code=serving.setup_code, tablet_host=serving.tablet_host,
-                     limits=limits, tally=tally)
+                     limits=limits, tally=tally, data=Path(serving.data))
     app.router.add_event_handler("startup", app.state.services.jobs().start)  # warm at once
     spare_the_collector()
     config = uvicorn.Config(app, host=serving.host, port=serving.port, log_level=serving.log_level,

@@ -22,14 +22,15 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from carom.core.errors import InputError, RecordError
 from carom.core.inputs import decode
 from carom.core.records import Header
-from carom.core.table import TABLES
+from carom.core.table import TABLES, TableSpec
 from carom.notation.words import N_
 from carom.notation.writer import dumps
-from carom.rules.disciplines import DISCIPLINES
+from carom.rules.disciplines import DISCIPLINES, Discipline
 from carom.storage.book import MatchBook, Snapshot
 from carom.storage.errors import StorageError
 from carom.storage.players import AmbiguousName, SamePlayer
 from carom.storage.roles import Account
+from carom.web.review import video_files
 from carom.web.review.log import (
     DECISIONS,
     FOUL_RULES,
@@ -68,7 +69,7 @@ def _list_page(request: Request, status: int = 200, **extra: Any) -> Response:
     rows = [{"view": match_view(s, t), "source": s.header.extra.get("tracked", "")}
             for s in services(request).book.snapshots() if is_review(s)]
     return render(request, "review_list.html", status, rows=rows, disciplines=DISCIPLINES, tables=TABLES,
-                  max_name=MAX_NAME, **extra)
+                  max_name=MAX_NAME, video=video_files.available(services(request).data), **extra)
 
 
 @router.get("/review", response_class=HTMLResponse)
@@ -84,12 +85,8 @@ def samples_text(times: Any, centres: Any) -> str:
                     for t, (x, y) in zip(times, centres, strict=True))
 
 
-def tracked_match(data: bytes, name: str, discipline: str, table: str,
-                  players: tuple[str, str]) -> tuple[Header, tuple[str, ...]]:
-    """The review's header and records: the recording judged as ``carom track`` judges it."""
-    from carom.notation.writer import record_json
-    from carom.track import TrackFormatError, read_lines, track_sequence
-
+def played_on(discipline: str, table: str) -> tuple[Discipline, TableSpec]:
+    """The discipline and table a form names (the table empty: the discipline's own)."""
     rules = DISCIPLINES.get(discipline)
     if rules is None:
         raise FormError(N_("discipline: unknown discipline %(name)s"), name=repr(discipline[:40]))
@@ -97,7 +94,17 @@ def tracked_match(data: bytes, name: str, discipline: str, table: str,
     if chosen not in TABLES or chosen not in rules.tables:
         raise FormError(N_("table: %(discipline)s is not played on a table called %(table)s"),
                         discipline=discipline, table=repr(chosen[:40]))
-    spec = TABLES[chosen]
+    return rules, TABLES[chosen]
+
+
+def tracked_match(data: bytes, name: str, discipline: str, table: str, players: tuple[str, str],
+                  extra: dict[str, Any] | None = None) -> tuple[Header, tuple[str, ...]]:
+    """The review's header (with ``extra`` fields) and records: the recording judged as
+    ``carom track`` judges it."""
+    from carom.notation.writer import record_json
+    from carom.track import TrackFormatError, read_lines, track_sequence
+
+    rules, spec = played_on(discipline, table)
     try:
         text = [decode(raw, number) for number, raw in enumerate(data.splitlines(keepends=True), start=1)]
         strokes = list(read_lines(text))
@@ -107,7 +114,7 @@ def tracked_match(data: bytes, name: str, discipline: str, table: str,
     header = Header(rules.id, spec.name, players, len(rulings) + 1, None, extra={
         "note": "a tracked match under review: written by carom serve's /review; player 0 plays white, "
                 "player 1 yellow; the points limit only keeps the recording inside one game",
-        "tracked": name, "review": REVIEW})
+        "tracked": name, "review": REVIEW, **(extra or {})})
     strokes_json = []
     for index, ruling in enumerate(rulings):
         record = record_json(ruling.stroke)
@@ -248,9 +255,35 @@ def review_page(request: Request, match_id: int, stroke: int | None = None) -> R
     chosen = next((r for r in rows if r["index"] == stroke), rows[0] if rows else None)
     reviewed = sum(r["decision"] is not None for r in rows)
     events = [] if chosen is None else event_rows(tracked_strokes(records)[chosen["index"]], t)
+    stills = [] if chosen is None else still_rows(request, snap, chosen["index"], events, t)
     return render(request, "review.html", view=match_view(snap, t), rows=rows, chosen=chosen, events=events,
                   reviewed=reviewed, source=snap.header.extra.get("tracked", ""), foul_rules=FOUL_RULES,
-                  match_id=match_id)
+                  match_id=match_id, stills=stills, video="video" in snap.header.extra)
+
+
+def still_rows(request: Request, snap: Snapshot, index: int, events: list[tuple[float, str]],
+               t: PageWords) -> list[dict[str, Any]]:
+    """Stroke ``index``'s stills of the review's video, each with its address, its time on
+    the stroke's clock and what it shows (its caption, and its alt text)."""
+    data = services(request).data
+    folder = None if data is None else video_files.folder_of(data, snap.header.extra.get("video"))
+    rows = []
+    for still in video_files.stills_of(folder, index):
+        event = still.get("event")
+        if still["kind"] == "start":
+            shows = t.gettext("the stroke's start")
+        elif still["kind"] == "end":
+            shows = t.gettext("the balls at rest")
+        elif isinstance(event, int) and 1 <= event <= len(events):
+            shows = t.gettext("contact %(number)s: %(what)s", number=event, what=events[event - 1][1])
+        else:
+            shows = t.gettext("a contact")
+        when = float(still["t"])
+        rows.append({"src": f"/review/{snap.match_id}/stills/{still['file']}", "t": when,
+                     "caption": shows,
+                     "alt": t.gettext("Video frame at %(time)s s: %(what)s", time=t.number(when, 2),
+                                      what=shows)})
+    return rows
 
 
 @router.get("/review/{match_id}/strokes/{index}.json")
@@ -269,8 +302,10 @@ def stroke_data(request: Request, match_id: int, index: int) -> Response:
     table = TABLES[found[0].header.table]
     keep = ("index", "shot", "ball", "start", "end", "events", "samples", "confidence", "doubtful", "doubts",
             "tracked_ruling")
+    stills = still_rows(request, found[0], index, event_rows(stroke, words(request)), words(request))
     return JSONResponse({**{k: stroke.get(k) for k in keep}, "marks": doubt_marks(stroke.get("doubts") or []),
-                         "table": {"width": table.width, "length": table.length, "ball": table.ball_radius}})
+                         "table": {"width": table.width, "length": table.length, "ball": table.ball_radius},
+                         "stills": stills})
 
 
 _AT = re.compile(r"\b(white|yellow|red)(?:–(?:white|yellow|red) contact| on the \w+ cushion| jumping) "

@@ -58,6 +58,8 @@ class Services:
     """Counts that hold across the server's processes (:mod:`carom.web.shared.tally`)."""
     pool: Pool | None = None
     """The simulation pool (:mod:`carom.web.shared.pool`), made by the application."""
+    data: Path | None = None
+    """The data folder (``carom serve --data``): where reviews keep their videos."""
     accounts: Accounts = field(init=False)
 
     def jobs(self) -> Pool:

@@ -49,10 +49,12 @@ LIMITS: tuple[tuple[re.Pattern[str], int], ...] = (
     (re.compile(r"/organiser/import"), 17 * KIB * KIB),
     (re.compile(r"/api/(simulate|solve)"), 16 * KIB),
     (re.compile(r"/review"), 17 * KIB * KIB),
+    (re.compile(r"/review/video"), 513 * KIB * KIB),
 )
 """Body limits by route: a record may carry a tracked stroke's paths; an import is a
 whole match file (16 MiB, with room for the form around it), a tracked recording to review
-likewise; a simulation spec or a position for the training table is a few hundred bytes.
+likewise; a video to review 512 MiB (written to a file as it arrives); a simulation spec
+or a position for the training table is a few hundred bytes.
 Everything else: a form."""
 DEFAULT_LIMIT = 64 * KIB
 DRAINED = KIB * KIB

@@ -11,6 +11,26 @@
   var clock = document.getElementById("replay-clock");
   var slow = document.getElementById("replay-slow");
   var items = document.querySelectorAll("#replay-events li");
+  var stills = Array.prototype.slice.call(document.querySelectorAll("#stills li"));
+  var still = document.getElementById("still-img");
+  var stillCaption = document.getElementById("still-caption");
+
+  function showStill(t) {
+    /* the video's still nearest the replay's time */
+    if (!still || !stills.length) { return; }
+    var best = stills[0];
+    stills.forEach(function (li) {
+      if (Math.abs(parseFloat(li.getAttribute("data-t")) - t) < Math.abs(parseFloat(best.getAttribute("data-t")) - t)) {
+        best = li;
+      }
+    });
+    if (still.getAttribute("src") !== best.getAttribute("data-src")) {
+      still.setAttribute("src", best.getAttribute("data-src"));
+      still.setAttribute("alt", best.getAttribute("data-alt"));
+      stillCaption.textContent = best.getAttribute("data-caption");
+    }
+    stills.forEach(function (li) { li.classList.toggle("shown", li === best); });
+  }
 
   function el(name, attrs, parent) {
     var node = document.createElementNS(NS, name);
@@ -102,6 +122,7 @@
         balls[ball].setAttribute("cy", sy(p));
       });
       clock.textContent = t.toFixed(2) + " s";
+      showStill(t);
       range.value = String(Math.round(1000 * t / (end || 1)));
       items.forEach(function (li) {
         li.classList.toggle("past", parseFloat(li.getAttribute("data-t")) <= t);
