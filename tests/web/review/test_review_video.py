@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import run_apart
 from tests.video.conftest import clip  # noqa: F401 (the rendered clip, a fixture)
 from tests.web.server import ORGANISER, PASSWORD
 
@@ -205,7 +206,7 @@ def _post_raw(app: Any, headers: list[tuple[bytes, bytes]]) -> tuple[int, int, d
              "query_string": b"", "headers": [(b"host", b"testserver"), form, *headers],
              "client": ("127.0.0.1", 5000), "server": ("testserver", 80), "scheme": "http",
              "http_version": "1.1", "root_path": "", "app": app}
-    asyncio.run(asyncio.wait_for(app(scope, receive, send), 20))
+    run_apart(asyncio.wait_for(app(scope, receive, send), 20))
     return answer["status"], asked, answer["headers"]
 
 
