@@ -14,7 +14,11 @@ and every other request fails. So the server speaks HTTP through :func:`guarded_
   :attr:`Limits.body_memory` MiB (:class:`BodyBudget`): a body that would pass it is
   answered 503 with ``Retry-After`` and its connection closed. The route limits bound one
   body; many bodies held just under them at once, each waiting in the HTTP server's
-  buffer before its route reads it, had no bound but the number of connections.
+  buffer before its route reads it, had no bound but the number of connections;
+- a live channel's server-sent event stream that the caps refuse
+  (:mod:`carom.web.shared.streams`) is answered 503 here, as soon as its headers are in,
+  and its connection closed: a crowd of such attempts costs the event loop no ASGI task,
+  no middleware and no answer built by the application.
 
 :func:`descriptors` raises the process's soft limit of open files to its hard limit and
 says how many connections fit with :data:`RESERVE` kept back.
@@ -25,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import json
 import resource
+from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -33,6 +38,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from carom.web.shared.deps import REFUSALS, language
 from carom.web.shared.i18n import PageWords
 from carom.web.shared.limits import Limits
+from carom.web.shared.streams import RETRY_SECONDS as CHANNEL_RETRY
 
 MIB = 1024 * 1024
 RETRY_SECONDS = 5
@@ -82,17 +88,27 @@ def refusal_bytes(scope: dict[str, Any], budget: BodyBudget) -> bytes:
     database)."""
     message = PageWords(language(Request(scope))).gettext(REFUSALS["bodies"], mib=budget.total // MIB)
     if str(scope.get("path", "")).startswith("/api/"):
-        body, kind = json.dumps({"detail": message}).encode(), b"application/json"
-    else:
-        body, kind = message.encode(), b"text/plain; charset=utf-8"
+        return unavailable(json.dumps({"detail": message}).encode(), b"application/json")
+    return unavailable(message.encode())
+
+
+def unavailable(body: bytes, kind: bytes = b"text/plain; charset=utf-8", retry: int = RETRY_SECONDS) -> bytes:
+    """A whole 503 answer with ``Retry-After``, its connection closed after it."""
     return (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: " + kind
-            + f"\r\ncontent-length: {len(body)}\r\nretry-after: {RETRY_SECONDS}\r\n".encode()
+            + f"\r\ncontent-length: {len(body)}\r\nretry-after: {retry}\r\n".encode()
             + b"connection: close\r\nx-content-type-options: nosniff\r\n\r\n" + body)
 
 
-def guarded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
+ChannelRefusal = Callable[[dict[str, Any], bool], "str | None"]
+"""Why a request's live channel would be refused now (:func:`carom.web.shared.live.channel_refusal`)."""
+
+
+def guarded_protocol(limits: Limits, channels: ChannelRefusal | None = None,
+                     behind_proxy: bool = False) -> type[HttpToolsProtocol]:
     """uvicorn's HTTP protocol with the header deadline, the connection cap and the bodies'
-    memory of ``limits``."""
+    memory of ``limits``, and the live channels' caps (``channels``; ``behind_proxy``: the
+    connections' addresses are a reverse proxy's, so a client's own cap is left to the
+    application, which reads the forwarded one)."""
     most = min(limits.connections, descriptors())
     budget = BodyBudget(limits.body_memory * MIB)
 
@@ -141,6 +157,15 @@ def guarded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
             if self.cycle is not None and not self.cycle.response_started:
                 self.transport.write(refusal_bytes(dict(self.scope), budget))
             self.transport.close()  # the application's receive then says the client left
+
+        def _start_asgi_task(self, cycle: Any, app: Any) -> None:
+            reason = channels(cycle.scope, not behind_proxy) if channels is not None else None
+            if reason is None:
+                super()._start_asgi_task(cycle, app)
+                return
+            cycle.response_started = cycle.response_complete = True
+            self.transport.write(unavailable(reason.encode(), retry=CHANNEL_RETRY))
+            self.transport.close()
 
         def on_message_begin(self) -> None:
             super().on_message_begin()

@@ -107,7 +107,9 @@ def run(serving: Serving, store: SqlStore, tally: Tally | None = None,
     config = uvicorn.Config(app, host=serving.host, port=serving.port, log_level=serving.log_level,
                             access_log=serving.access_log, proxy_headers=serving.proxy is not None,
                             forwarded_allow_ips=serving.proxy or "", timeout_graceful_shutdown=2,
-                            http=guarded_protocol(limits), ws_max_size=WS_MAX_SIZE,
+                            http=guarded_protocol(limits, app.state.channel_refusal,
+                                                  behind_proxy=serving.proxy is not None),
+                            ws_max_size=WS_MAX_SIZE,
                             ws_per_message_deflate=False)
     uvicorn.Server(config).run(sockets=sockets)
 
