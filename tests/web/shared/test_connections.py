@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -68,7 +69,7 @@ def _served(gate: StreamGate, path: str, peer: str, *,
         protocol.connection_lost(None)
         return transport
 
-    return asyncio.run(run()), called
+    return _run(run()), called
 
 
 async def _never(*_: Any) -> Any:
@@ -124,7 +125,7 @@ def test_channels_send_in_turns_and_the_loop_reads_between_them() -> None:
         asyncio.get_running_loop().call_soon(order.append, "request")
         await asyncio.gather(*started)
 
-    asyncio.run(run())
+    _run(run())
     assert order[:2] == ["send 0", "send 1"]
     assert order.index("request") < order.index("send 4"), order
     assert sorted(o for o in order if o.startswith("send")) == [f"send {n}" for n in range(5)]
@@ -144,5 +145,12 @@ def test_a_channel_that_left_while_waiting_gives_its_turn_to_the_next() -> None:
         tasks[1].cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
-    asyncio.run(run())
+    _run(run())
     assert sent == [0, 2]
+
+
+def _run(coroutine: Any) -> Any:
+    """``asyncio.run`` in a thread of its own (a test before may have left a loop running in
+    this one)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result(timeout=60)
