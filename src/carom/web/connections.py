@@ -10,11 +10,12 @@ and every other request fails. So the server speaks HTTP through :func:`guarded_
 - a connection beyond :attr:`Limits.connections` is closed as soon as it is accepted;
 - a request whose line and headers are not in within :attr:`Limits.header_seconds` of its
   first byte (or of the connection, for the first request) is closed;
-- the bodies of the requests in progress, all connections together, hold at most
-  :attr:`Limits.body_memory` MiB (:class:`BodyBudget`): a body that would pass it is
-  answered 503 with ``Retry-After`` and its connection closed. The route limits bound one
-  body; many bodies held just under them at once, each waiting in the HTTP server's
-  buffer before its route reads it, had no bound but the number of connections;
+- the bodies of the requests in progress, all connections together, cost at most
+  :attr:`Limits.body_memory` MiB (:class:`BodyBudget`, charged :func:`body_cost`): a body
+  that would pass it is answered 503 with ``Retry-After`` and its connection closed. The
+  route limits bound one body; many bodies held just under them at once, each waiting in
+  the HTTP server's buffer before its route reads it, had no bound but the number of
+  connections;
 - a live channel's server-sent event stream that the caps refuse
   (:mod:`carom.web.shared.streams`) is answered 503 here, as soon as its headers are in,
   and its connection closed: a crowd of such attempts costs the event loop no ASGI task,
@@ -64,9 +65,27 @@ def descriptors() -> int:
     return max(16, soft - RESERVE)
 
 
+BODY_START = 16 * 1024
+"""What a request whose body has begun costs beside the body's bytes (measured, see
+:func:`body_cost`)."""
+BODY_FACTOR = 1.5
+"""What each byte of a body in progress costs (measured, see :func:`body_cost`)."""
+
+
+def body_cost(size: int, first: bool) -> int:
+    """What ``size`` more bytes of a body in progress cost the process (``first``: its
+    first bytes). Measured on fresh servers, each holding bodies just under their end
+    (benchmarks/web_bodies.py's way): 500 and 1,000 bodies of 58.6 KiB grew the process
+    by 72 and 89 KiB each, 500 and 1,000 of 15.6 KiB by 20 and 21 KiB each: a body grows
+    in the HTTP server's buffer by copies, so its bytes cost about 1.4 times their number,
+    and the request around it a few KiB more."""
+    return int(size * BODY_FACTOR) + (BODY_START if first else 0)
+
+
 class BodyBudget:
-    """The bytes of request bodies one process holds: taken as they arrive, given back
-    when the request is answered or its connection ends (the event loop's thread only)."""
+    """What the request bodies one process holds cost (:func:`body_cost`): taken as they
+    arrive, given back when the request is answered or its connection ends (the event
+    loop's thread only)."""
 
     def __init__(self, total: int) -> None:
         self.total = total
@@ -116,7 +135,7 @@ def guarded_protocol(limits: Limits, channels: ChannelRefusal | None = None,
         _deadline: asyncio.TimerHandle | None = None
         _refused = False
         _held = 0
-        """Bytes of the request in progress's body this connection holds in the budget."""
+        """What this connection's request in progress holds of the budget."""
         _over = False
 
         def connection_made(self, transport: Any) -> None:  # type: ignore[override]
@@ -136,10 +155,11 @@ def guarded_protocol(limits: Limits, channels: ChannelRefusal | None = None,
         def on_body(self, body: bytes) -> None:
             if self._over:
                 return
-            if not budget.take(len(body)):
+            cost = body_cost(len(body), self._held == 0)
+            if not budget.take(cost):
                 self._refuse_body()
                 return
-            self._held += len(body)
+            self._held += cost
             super().on_body(body)
 
         def on_response_complete(self) -> None:
