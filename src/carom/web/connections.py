@@ -65,21 +65,24 @@ def descriptors() -> int:
     return max(16, soft - RESERVE)
 
 
-BODY_START = 16 * 1024
+BODY_START = 48 * 1024
 """What a request whose body has begun costs beside the body's bytes (measured, see
 :func:`body_cost`)."""
-BODY_FACTOR = 1.5
-"""What each byte of a body in progress costs (measured, see :func:`body_cost`)."""
 
 
 def body_cost(size: int, first: bool) -> int:
     """What ``size`` more bytes of a body in progress cost the process (``first``: its
-    first bytes). Measured on fresh servers, each holding bodies just under their end
-    (benchmarks/web_bodies.py's way): 500 and 1,000 bodies of 58.6 KiB grew the process
-    by 72 and 89 KiB each, 500 and 1,000 of 15.6 KiB by 20 and 21 KiB each: a body grows
-    in the HTTP server's buffer by copies, so its bytes cost about 1.4 times their number,
-    and the request around it a few KiB more."""
-    return int(size * BODY_FACTOR) + (BODY_START if first else 0)
+    first bytes): the bytes, and :data:`BODY_START` for the request around them.
+
+    Measured on fresh servers with benchmarks/web_bodies.py's bodies held one byte short
+    of their end (a third to ``/login`` just under 64 KiB, the others to the simulator
+    just under 16 KiB), the bodies' budget out of the way: 254 held grew the process by
+    27.8 MiB, 750 by 64.5 MiB, some 88 KiB each for 37.5 KiB of body on average (most
+    likely copies: a body grows by concatenation in the HTTP server's buffer, and a route
+    reads it into its own). A fixed part rather than a factor: a factor of two would
+    refuse the 16 MiB import the budget must let through, and big bodies were not
+    measured this way."""
+    return size + (BODY_START if first else 0)
 
 
 class BodyBudget:
