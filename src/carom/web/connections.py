@@ -70,9 +70,18 @@ BODY_START = 48 * 1024
 :func:`body_cost`)."""
 
 
+def _has_body(scope: dict[str, Any]) -> bool:
+    """Whether a request's headers announce a body (a length above 0, or chunks)."""
+    for name, value in scope.get("headers", ()):
+        if name == b"transfer-encoding" or (name == b"content-length" and value.strip(b" 0")):
+            return True
+    return False
+
+
 def body_cost(size: int, first: bool) -> int:
-    """What ``size`` more bytes of a body in progress cost the process (``first``: its
-    first bytes): the bytes, and :data:`BODY_START` for the request around them.
+    """What ``size`` more bytes of a body in progress cost the process (``first``: with
+    the request around them, :data:`BODY_START`, taken when its headers announce a body,
+    before the application is started on it).
 
     Measured on fresh servers with benchmarks/web_bodies.py's bodies held one byte short
     of their end (a third to ``/login`` just under 64 KiB, the others to the simulator
@@ -158,7 +167,7 @@ def guarded_protocol(limits: Limits, channels: ChannelRefusal | None = None,
         def on_body(self, body: bytes) -> None:
             if self._over:
                 return
-            cost = body_cost(len(body), self._held == 0)
+            cost = body_cost(len(body), first=False)  # the request's own part was taken at its headers
             if not budget.take(cost):
                 self._refuse_body()
                 return
@@ -182,12 +191,29 @@ def guarded_protocol(limits: Limits, channels: ChannelRefusal | None = None,
             self.transport.close()  # the application's receive then says the client left
 
         def _start_asgi_task(self, cycle: Any, app: Any) -> None:
+            """Start the application on a request, unless a cap refuses it first: a live
+            channel over the streams' caps, or a request with a body whose own part
+            (:func:`body_cost`) does not fit the bodies' budget, taken here before the
+            request's task, scope and middleware exist."""
             reason = channels(cycle.scope, not behind_proxy) if channels is not None else None
-            if reason is None:
+            if reason is not None:
+                self._answer_at_once(cycle, unavailable(reason.encode(), retry=CHANNEL_RETRY))
+            elif _has_body(cycle.scope) and not self._take(body_cost(0, first=True)):
+                self._answer_at_once(cycle, refusal_bytes(dict(cycle.scope), budget))
+            else:
                 super()._start_asgi_task(cycle, app)
-                return
+
+        def _take(self, cost: int) -> bool:
+            if not budget.take(cost):
+                return False
+            self._held += cost
+            return True
+
+        def _answer_at_once(self, cycle: Any, answer: bytes) -> None:
+            """Answer without the application, close, and read nothing more."""
+            self._over = True
             cycle.response_started = cycle.response_complete = True
-            self.transport.write(unavailable(reason.encode(), retry=CHANNEL_RETRY))
+            self.transport.write(answer)
             self.transport.close()
 
         def on_message_begin(self) -> None:

@@ -12,7 +12,7 @@ import pytest
 import uvicorn
 from uvicorn.server import ServerState
 
-from carom.web.connections import guarded_protocol
+from carom.web.connections import body_cost, guarded_protocol
 from carom.web.shared.limits import Limits
 from carom.web.shared.live import Turns, channel_refusal
 from carom.web.shared.streams import StreamGate
@@ -154,3 +154,35 @@ def _run(coroutine: Any) -> Any:
     this one)."""
     with ThreadPoolExecutor(1) as thread:
         return thread.submit(asyncio.run, coroutine).result(timeout=60)
+
+
+def test_a_request_whose_body_does_not_fit_the_budget_is_refused_before_the_application() -> None:
+    """Each request announcing a body takes its own part of the bodies' budget at its
+    headers: those beyond it are answered 503 with no task, scope or middleware made."""
+    called: list[str] = []
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        called.append(scope["path"])
+        await receive()  # the body is still coming: the request stays in progress
+
+    async def run() -> tuple[list[Transport], list[bool]]:
+        config = uvicorn.Config(app, log_level="warning")
+        config.load()
+        protocol_class = guarded_protocol(Limits(body_memory=1))
+        state, transports = ServerState(), []
+        for n in range(fitting + 2):
+            protocol = protocol_class(config=config, server_state=state, app_state={})
+            transports.append(Transport(f"10.0.1.{n}"))
+            protocol.connection_made(transports[-1])
+            protocol.data_received(b"POST /login HTTP/1.1\r\nHost: club\r\nContent-Length: 100\r\n\r\n")
+        await asyncio.sleep(0.05)
+        closed = [t.closed for t in transports]
+        for task in state.tasks:
+            task.cancel()
+        return transports, closed
+
+    fitting = 1024 * 1024 // body_cost(0, first=True)
+    transports, closed = _run(run())
+    assert len(called) == fitting
+    assert [t.written[:12] for t in transports[fitting:]] == [b"HTTP/1.1 503"] * 2
+    assert closed == [False] * fitting + [True] * 2
