@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from carom.storage.book import MatchBook
@@ -65,12 +66,16 @@ class Hub:
                 del self._watchers[match_id]
 
     def publish(self, match_id: int, version: str) -> None:
-        for queue in self._watchers.get(match_id, ()):
+        """Tell the match's watchers and every watcher of everything, :data:`WAKE_AT_ONCE`
+        of them per turn of the event loop: woken all in one turn, a thousand boards would
+        keep the loop from every request that arrived meanwhile."""
+        def tell(queue: asyncio.Queue[str]) -> None:
             if queue.full():
                 queue.get_nowait()
             queue.put_nowait(version)
-        for changes in self._everything:
-            changes.add(match_id)
+
+        _in_turns([lambda q=q: tell(q) for q in self._watchers.get(match_id, ())]
+                  + [lambda c=c: c.add(match_id) for c in self._everything])
 
     def tables_changed(self) -> None:
         """What is on the hall's tables may have changed (a match put on a table, a
@@ -81,6 +86,23 @@ class Hub:
 
     def watching(self, match_id: int) -> int:
         return len(self._watchers.get(match_id, ()))
+
+
+WAKE_AT_ONCE = 64
+"""Watchers woken in one turn of the event loop (:meth:`Hub.publish`)."""
+
+
+def _in_turns(calls: list[Callable[[], None]]) -> None:
+    """Make ``calls``, :data:`WAKE_AT_ONCE` now and the rest in the loop's next turns."""
+    for call in calls[:WAKE_AT_ONCE]:
+        call()
+    rest = calls[WAKE_AT_ONCE:]
+    if rest:
+        try:
+            asyncio.get_running_loop().call_soon(_in_turns, rest)
+        except RuntimeError:  # no loop running (a program of its own): all at once
+            for call in rest:
+                call()
 
 
 def follow_changes(book: MatchBook, hub: Hub) -> Any:
