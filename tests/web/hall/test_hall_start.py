@@ -10,7 +10,7 @@ import pytest
 
 from carom.web.hall import start as start_module
 from carom.web.hall.start import HallStart
-from carom.web.shared.hub import Hub
+from carom.web.shared.hub import WAKE_AT_ONCE, Hub
 
 
 def _counting() -> tuple[HallStart, Hub, list[str]]:
@@ -77,3 +77,18 @@ def _run(coroutine: Any) -> Any:
     this one)."""
     with ThreadPoolExecutor(1) as thread:
         return thread.submit(asyncio.run, coroutine).result(timeout=60)
+
+
+def test_a_channel_told_in_the_hubs_first_turn_reads_the_change() -> None:
+    """The hub tells a crowd in turns; whoever it tells first already reads afresh."""
+    start, hub, reads = _counting()
+
+    async def run() -> None:
+        await start.ids()
+        crowd = [hub.watch_all() for _ in range(3 * WAKE_AT_ONCE)]
+        hub.publish(3, "4.2")
+        assert sum(bool(c.ids) for c in crowd) < len(crowd)  # the others are told in later turns
+        await start.ids()
+
+    _run(run())
+    assert reads == ["ids", "ids"]

@@ -178,11 +178,10 @@ class HallFeed:
 
     async def first(self) -> list[Event]:
         self._changes = self.hub.watch_all()
+        tables = await self._block()
         if self.start is None:
-            tables = await self._block()
             first = self.ids if self.ids is not None else await run_in_threadpool(live_ids, self.book)
         else:
-            tables = self._fresh(await self.start.tables(self.lang) if self.ids is None else None)
             first = self.ids if self.ids is not None else await self.start.ids()
         return tables + self._cards(await snapshots(self.book, first))
 
@@ -213,6 +212,8 @@ class HallFeed:
         """The tables block when it is new or changed."""
         if self.block is None or self.ids is not None:
             return []
+        if self.start is not None:  # the first channel after a change reads, the others share it
+            return self._fresh(await self.start.tables(self.lang))
         return self._fresh(await self.block(self.lang))
 
     def _fresh(self, fresh: HallTables | None) -> list[Event]:

@@ -18,7 +18,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from carom.web.shared.hub import Changes, Hub
+from carom.web.shared.hub import Hub
 
 FRESH_SECONDS = 1.0
 T = TypeVar("T")
@@ -31,7 +31,7 @@ class HallStart:
     def __init__(self, hub: Hub, read_ids: Callable[[], Awaitable[list[int]]],
                  block: Callable[[str], Awaitable[Any]] | None) -> None:
         self.hub, self.read_ids, self.block = hub, read_ids, block
-        self._changes: Changes | None = None
+        self._told = -1
         self._read_at = 0.0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._reading: dict[str, asyncio.Future[Any]] = {}
@@ -60,18 +60,13 @@ class HallStart:
             raise
 
     def _forget_if_stale(self) -> None:
+        """Forget what was read before the hub's last change (it counts them before it
+        wakes any watcher), or too long ago, or in another event loop."""
         loop = asyncio.get_running_loop()
-        changes = self._changes
-        if (loop is self._loop and changes is not None and not changes.ids and not changes.tables
+        if (loop is self._loop and self._told == self.hub.told
                 and _now() - self._read_at < FRESH_SECONDS):
             return
-        if changes is None or loop is not self._loop:
-            if changes is not None:
-                self.hub.unwatch_all(changes)
-            self._changes, self._loop = self.hub.watch_all(), loop
-        else:
-            changes.take()
-            changes.tables = False
+        self._loop, self._told = loop, self.hub.told
         self._reading, self._read_at = {}, _now()
 
 

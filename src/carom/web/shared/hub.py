@@ -43,6 +43,8 @@ class Hub:
     def __init__(self) -> None:
         self._watchers: dict[int, set[asyncio.Queue[str]]] = defaultdict(set)
         self._everything: set[Changes] = set()
+        self.told = 0
+        """How many changes it was told of (at once, before any watcher is)."""
 
     def watch_all(self) -> Changes:
         """Be told of every match's changes (one watcher for many matches)."""
@@ -74,12 +76,14 @@ class Hub:
                 queue.get_nowait()
             queue.put_nowait(version)
 
+        self.told += 1
         _in_turns([lambda q=q: tell(q) for q in self._watchers.get(match_id, ())]
                   + [lambda c=c: c.add(match_id) for c in self._everything])
 
     def tables_changed(self) -> None:
         """What is on the hall's tables may have changed (a match put on a table, a
         tournament's game called to one): every watcher of everything is woken and told."""
+        self.told += 1
         for changes in self._everything:
             changes.tables = True
             changes.wake.set()
