@@ -40,7 +40,7 @@ from carom.web.shared.deps import STATIC_AREAS, Services, answer, refuse, words
 from carom.web.shared.guard import Guard, content_security_policy
 from carom.web.shared.hub import Hub, follow_changes
 from carom.web.shared.limits import Limits
-from carom.web.shared.live import MATCH_PATH, LiveEvents, match_feeds
+from carom.web.shared.live import MATCH_PATH, LiveEvents, channel_refusal, match_feeds
 from carom.web.shared.pool import Pool
 from carom.web.shared.streams import StreamGate
 from carom.web.shared.tally import Tally
@@ -79,6 +79,7 @@ def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: s
              (TABLE_PATH, table_feeds(app))]
     gate = StreamGate(limits, tally, in_process=min(limits.connections, descriptors()) // 2)
     app.add_middleware(LiveEvents, feeds=feeds, gate=gate)
+    app.state.channel_refusal = channel_refusal(feeds, gate)
     app.add_middleware(Guard, refuse=refuse, policy=content_security_policy(drawing_styles()), limits=limits)
     app.mount("/static", StaticFiles(packages=[(f"carom.web.{area}", "static") for area in STATIC_AREAS]),
               name="static")

@@ -13,6 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from carom.web.connections import body_cost
 from tests.web.server import Server
 
 KIB = 1024
@@ -163,7 +164,8 @@ def test_a_client_that_stalls_in_its_headers_is_cut_off(server: Server) -> None:
 
 def test_the_bodies_one_process_holds_at_once_are_bounded(tmp_path: Path) -> None:
     """Bodies held just under their route's limit, many at once, each in the HTTP server's
-    buffer or a route's: beyond ``body-memory`` MiB together the next is answered 503 with
+    buffer or a route's: beyond ``body-memory`` MiB together (what they cost, not only
+    their bytes: :func:`body_cost`) the next is answered 503 with
     ``Retry-After`` in the client's language, and its connection closed; closed, they give
     their bytes back."""
     server = Server(tmp_path / "data", options=("--limit", "body-memory=1")).start()
@@ -180,7 +182,8 @@ def test_the_bodies_one_process_holds_at_once_are_bounded(tmp_path: Path) -> Non
         answers = [_answer(sock, 0.2) for sock in held]
         refused = [a for a in answers if a]
         assert all(a.startswith(b"HTTP/1.1 503") for a in refused), refused[:1]
-        assert 40 - 25 <= len(refused) <= 40 - 24, len(refused)  # 1 MiB holds 25 of them, less their heads
+        fit = 1024 * KIB // body_cost(40 * KIB, first=True)  # 11: each costs its 40 KiB and 48 KiB
+        assert 40 - fit - 1 <= len(refused) <= 40 - fit, len(refused)
         assert b"retry-after: 5" in refused[0] and b"Anfragen" in refused[0], refused[0]
         for sock in held:
             sock.close()

@@ -37,6 +37,7 @@ from carom.core.inputs import is_digits
 from carom.notation.words import LANGUAGES, N_
 from carom.storage.book import MatchBook, Snapshot
 from carom.storage.errors import UnknownMatch
+from carom.web.hall.start import HallStart
 from carom.web.matches.pages import Fragments
 from carom.web.shared import i18n
 from carom.web.shared.deps import answer, language, render, services, words
@@ -168,6 +169,8 @@ class HallFeed:
     ids: tuple[int, ...] | None
     lang: str
     block: TablesBlock | None = None
+    start: HallStart | None = None
+    """What the channels opened while nothing changes share (else each reads its own)."""
     _sent: dict[int, str] = field(default_factory=dict)
     _number: int = 0
     _changes: Changes | None = None
@@ -176,7 +179,10 @@ class HallFeed:
     async def first(self) -> list[Event]:
         self._changes = self.hub.watch_all()
         tables = await self._block()
-        first = self.ids if self.ids is not None else await run_in_threadpool(live_ids, self.book)
+        if self.start is None:
+            first = self.ids if self.ids is not None else await run_in_threadpool(live_ids, self.book)
+        else:
+            first = self.ids if self.ids is not None else await self.start.ids()
         return tables + self._cards(await snapshots(self.book, first))
 
     async def next(self, timeout: float) -> list[Event]:
@@ -206,7 +212,11 @@ class HallFeed:
         """The tables block when it is new or changed."""
         if self.block is None or self.ids is not None:
             return []
-        fresh = await self.block(self.lang)
+        if self.start is not None:  # the first channel after a change reads, the others share it
+            return self._fresh(await self.start.tables(self.lang))
+        return self._fresh(await self.block(self.lang))
+
+    def _fresh(self, fresh: HallTables | None) -> list[Event]:
         if fresh is None or (self._tables is not None and fresh.html == self._tables.html):
             return []
         self._tables = fresh
@@ -228,6 +238,7 @@ class HallFeed:
 def hall_feeds(book: MatchBook, hub: Hub, block: TablesBlock | None = None) -> FeedMaker:
     """The feed maker of ``/hall/events`` (``m=`` chooses the matches, else those in play;
     ``block``: the hall's tables block, :mod:`carom.web.tables.monitor`)."""
+    start = HallStart(hub, lambda: run_in_threadpool(live_ids, book), block)
 
     async def make(path: re.Match[str], query: dict[str, list[str]], lang: str) -> Feed:
         value = query.get("m", [""])[0]
@@ -236,7 +247,7 @@ def hall_feeds(book: MatchBook, hub: Hub, block: TablesBlock | None = None) -> F
         except Refused as error:
             raise LiveRefused(422, i18n.PageWords(lang).gettext(str(error), value=value[:40],
                                                                 num=MAX_CHOSEN)) from None
-        return HallFeed(book, hub, ids, lang, block)
+        return HallFeed(book, hub, ids, lang, block, start)
 
     return make
 

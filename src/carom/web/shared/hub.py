@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from carom.storage.book import MatchBook
@@ -43,6 +44,8 @@ class Hub:
     def __init__(self) -> None:
         self._watchers: dict[int, set[asyncio.Queue[str]]] = defaultdict(set)
         self._everything: set[Changes] = set()
+        self.told = 0
+        """How many changes it was told of (at once, before any watcher is)."""
 
     def watch_all(self) -> Changes:
         """Be told of every match's changes (one watcher for many matches)."""
@@ -66,22 +69,45 @@ class Hub:
                 del self._watchers[match_id]
 
     def publish(self, match_id: int, version: str) -> None:
-        for queue in self._watchers.get(match_id, ()):
+        """Tell the match's watchers and every watcher of everything, :data:`WAKE_AT_ONCE`
+        of them per turn of the event loop: woken all in one turn, a thousand boards would
+        keep the loop from every request that arrived meanwhile."""
+        def tell(queue: asyncio.Queue[str]) -> None:
             if queue.full():
                 queue.get_nowait()
             queue.put_nowait(version)
-        for changes in self._everything:
-            changes.add(match_id)
+
+        self.told += 1
+        _in_turns([lambda q=q: tell(q) for q in self._watchers.get(match_id, ())]
+                  + [lambda c=c: c.add(match_id) for c in self._everything])
 
     def tables_changed(self) -> None:
         """What is on the hall's tables may have changed (a match put on a table, a
         tournament's game called to one): every watcher of everything is woken and told."""
+        self.told += 1
         for changes in self._everything:
             changes.tables = True
             changes.wake.set()
 
     def watching(self, match_id: int) -> int:
         return len(self._watchers.get(match_id, ()))
+
+
+WAKE_AT_ONCE = 64
+"""Watchers woken in one turn of the event loop (:meth:`Hub.publish`)."""
+
+
+def _in_turns(calls: list[Callable[[], None]]) -> None:
+    """Make ``calls``, :data:`WAKE_AT_ONCE` now and the rest in the loop's next turns."""
+    for call in calls[:WAKE_AT_ONCE]:
+        call()
+    rest = calls[WAKE_AT_ONCE:]
+    if rest:
+        try:
+            asyncio.get_running_loop().call_soon(_in_turns, rest)
+        except RuntimeError:  # no loop running (a program of its own): all at once
+            for call in rest:
+                call()
 
 
 def follow_changes(book: MatchBook, hub: Hub) -> Any:

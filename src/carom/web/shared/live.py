@@ -27,6 +27,7 @@ import asyncio
 import functools
 import json
 import re
+from collections import deque
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -36,7 +37,7 @@ from carom.storage.book import MatchBook, Snapshot
 from carom.storage.errors import UnknownMatch
 from carom.web.shared import i18n
 from carom.web.shared.hub import Hub
-from carom.web.shared.streams import StreamGate
+from carom.web.shared.streams import RETRY_SECONDS, StreamGate
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -80,15 +81,15 @@ FeedMaker = Callable[[re.Match[str], dict[str, list[str]], str], Awaitable[Feed]
 raises :class:`Refused`."""
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=1024)
 def event(name: str, seq: int, data: str) -> bytes:
-    """One server-sent event; every line of ``data`` gets its ``data:`` prefix. Made once
-    for all the boards that show the same fragment (a string's hash is kept with it)."""
+    """One server-sent event; every line of ``data`` gets its ``data:`` prefix (made once
+    for all the channels that send it: the data of one update is one string for all)."""
     body = "".join(f"data: {line}\n" for line in data.splitlines() or [""])
     return f"event: {name}\nid: {seq}\n{body}\n".encode()
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=1024)
 def message(name: str, seq: int, data: str) -> str:
     """One event as a WebSocket text message (made once, as :func:`event`)."""
     return json.dumps({"event": name, "id": seq, "data": data}, ensure_ascii=False)
@@ -152,12 +153,36 @@ def match_feeds(book: MatchBook, hub: Hub, board: Callable[[Snapshot, str], str]
     return make
 
 
+def channel_refusal(feeds: list[tuple[re.Pattern[str], FeedMaker]], gate: StreamGate
+                    ) -> Callable[[Scope, bool], str | None]:
+    """What the HTTP protocol asks of a request before it becomes an ASGI one
+    (:func:`carom.web.connections.guarded_protocol`): why the server-sent event stream it
+    opens would be refused under the caps now, or ``None`` (not a channel, or admissible).
+    ``by_client``: whether the connection's address is the client's (not a reverse proxy's,
+    whose forwarded address only the application reads); if not, only the caps of the
+    process and of the server are looked at here."""
+    patterns = [pattern for pattern, _ in feeds]
+
+    def refusal(scope: Scope, by_client: bool) -> str | None:
+        path = scope.get("path", "")
+        if scope.get("method") != "GET" or not any(p.fullmatch(path) for p in patterns):
+            return None
+        return gate.refusal(_client(scope) if by_client else None)
+
+    return refusal
+
+
+def _client(scope: Scope) -> str:
+    return str((scope.get("client") or ("unknown", 0))[0])
+
+
 class LiveEvents:
     """Answers the live channels' addresses itself and hands every other request to ``app``."""
 
     def __init__(self, app: ASGIApp, feeds: list[tuple[re.Pattern[str], FeedMaker]],
                  gate: StreamGate) -> None:
         self.app, self.feeds, self.gate = app, feeds, gate
+        self.turns = Turns()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -173,7 +198,7 @@ class LiveEvents:
     async def _channel(self, scope: Scope, receive: Receive, send: Send, path: re.Match[str],
                        make: FeedMaker) -> None:
         websocket = scope["type"] == "websocket"
-        client = (scope.get("client") or ("unknown", 0))[0]
+        client = _client(scope)
         refused = self.gate.open(client)
         if refused is not None:
             await _refuse(send, websocket, 503, refused)
@@ -191,7 +216,7 @@ class LiveEvents:
                 return
             try:
                 transport = _WebSocket(receive, send) if websocket else _EventStream(receive, send)
-                await transport.run(feed, first)
+                await transport.run(feed, first, self.turns)
             finally:
                 feed.close()
         finally:
@@ -204,9 +229,9 @@ class _EventStream:
     def __init__(self, receive: Receive, send: Send) -> None:
         self.receive, self.send = receive, send
 
-    async def run(self, feed: Feed, first: list[Event]) -> None:
+    async def run(self, feed: Feed, first: list[Event], turns: Turns) -> None:
         await self.send({"type": "http.response.start", "status": 200, "headers": HEADERS})
-        await _follow(feed, first, self._send_events, self._gone)
+        await _follow(feed, first, self._send_events, self._gone, turns)
 
     async def _send_events(self, events: list[Event]) -> None:
         body = b"".join(event(*e) for e in events) if events else b": keep-alive\n\n"
@@ -223,11 +248,11 @@ class _WebSocket:
     def __init__(self, receive: Receive, send: Send) -> None:
         self.receive, self.send = receive, send
 
-    async def run(self, feed: Feed, first: list[Event]) -> None:
+    async def run(self, feed: Feed, first: list[Event], turns: Turns) -> None:
         if (await self.receive())["type"] != "websocket.connect":
             return
         await self.send({"type": "websocket.accept"})
-        await _follow(feed, first, self._send_events, self._gone)
+        await _follow(feed, first, self._send_events, self._gone, turns)
 
     async def _send_events(self, events: list[Event]) -> None:
         for e in events:  # a silence sends nothing: the server's pings keep the connection
@@ -239,23 +264,79 @@ class _WebSocket:
 
 
 async def _follow(feed: Feed, first: list[Event], send_events: Callable[[list[Event]], Awaitable[None]],
-                  gone: Callable[[], Awaitable[None]]) -> None:
+                  gone: Callable[[], Awaitable[None]], turns: Turns) -> None:
     """Send ``first``, then every change of ``feed`` (no events: a silence, which an event
-    stream fills with a keep-alive), until the client goes away."""
+    stream fills with a keep-alive), each when ``turns`` lets it, until the client goes
+    away. The client's leaving cancels the waiting (one task per channel, not one per
+    change)."""
+    me = asyncio.current_task()
+    assert me is not None
+    following = True
+
+    def left_now(_: object) -> None:
+        if following:
+            me.cancel()
+
     left = asyncio.ensure_future(gone())
+    left.add_done_callback(left_now)
     try:
         await send_events(first)
         while True:
-            changes = asyncio.ensure_future(feed.next(KEEPALIVE))
-            await asyncio.wait({changes, left}, return_when=asyncio.FIRST_COMPLETED)
-            if left.done():
-                changes.cancel()
-                return
-            await send_events(changes.result())
+            events = await feed.next(KEEPALIVE)
+            await turns.take()
+            await send_events(events)
+    except asyncio.CancelledError:
+        if not left.done():
+            raise  # cancelled from outside: the server stops
+        me.uncancel()  # the client left: the channel ends normally
     except OSError:
         pass  # the watcher went away mid-send
     finally:
+        following = False
         left.cancel()
+
+
+class Turns:
+    """How many channels send in one turn of the event loop: at most ``per_turn``, the
+    others wait for the next turns. An update wakes every channel of a match (a thousand
+    boards) at once; sent all in one turn, they would keep the loop from every page and
+    record that arrived meanwhile for as long as they take. In turns, the loop reads what
+    arrived between them."""
+
+    def __init__(self, per_turn: int = 32) -> None:
+        self.per_turn = per_turn
+        self._used = 0
+        self._waiting: deque[asyncio.Future[None]] = deque()
+        self._next: asyncio.Handle | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    async def take(self) -> None:
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:  # another loop (a test's client): start afresh
+            self._loop, self._used, self._waiting, self._next = loop, 0, deque(), None
+        if self._used < self.per_turn and not self._waiting:
+            self._used += 1
+            self._arm(loop)
+            return
+        waiter: asyncio.Future[None] = loop.create_future()
+        self._waiting.append(waiter)
+        self._arm(loop)
+        await waiter
+
+    def _arm(self, loop: asyncio.AbstractEventLoop) -> None:
+        if self._next is None:
+            self._next = loop.call_soon(self._turn, loop)
+
+    def _turn(self, loop: asyncio.AbstractEventLoop) -> None:
+        """A new turn: the next ``per_turn`` waiting channels may send."""
+        self._next, self._used = None, 0
+        while self._waiting and self._used < self.per_turn:
+            waiter = self._waiting.popleft()
+            if not waiter.done():  # a channel that left meanwhile is skipped
+                waiter.set_result(None)
+                self._used += 1
+        if self._used:
+            self._arm(loop)
 
 
 async def _refuse(send: Send, websocket: bool, status: int, reason: str) -> None:
@@ -267,7 +348,7 @@ async def _refuse(send: Send, websocket: bool, status: int, reason: str) -> None
     headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode()),
                (b"connection", b"close")]  # a refused channel keeps no connection either
     if status == 503:
-        headers.append((b"retry-after", b"5"))
+        headers.append((b"retry-after", str(RETRY_SECONDS).encode()))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 

@@ -13,6 +13,8 @@ from carom.web.shared.limits import Limits
 from carom.web.shared.tally import Tally
 
 ALL = "streams"
+RETRY_SECONDS = 5
+"""What a refused channel is told to wait (``Retry-After``)."""
 
 
 class StreamGate:
@@ -25,15 +27,38 @@ class StreamGate:
     def open(self, client: str) -> str | None:
         """``None`` when a channel for ``client`` is admitted (and counted), else why not."""
         if self.open_here >= self.in_process:
-            return "this server process has as many live channels open as it keeps"
+            return self._process_full()
         mine = _key(client)
         if not self.tally.take(mine, self.limits.streams_per_client):
-            return f"at most {self.limits.streams_per_client} live channels from one address"
+            return self._client_full()
         if not self.tally.take(ALL, self.limits.streams):
             self.tally.give(mine)
-            return f"the server has {self.limits.streams} live channels open, as many as it keeps"
+            return self._all_full()
         self.open_here += 1
         return None
+
+    def refusal(self, client: str | None) -> str | None:
+        """Why a channel for ``client`` would be refused now, counting nothing (``None``: it
+        may be admitted; ``client`` ``None``: not known, its own cap is not looked at). The
+        HTTP protocol asks it before a request becomes an ASGI one, so that a crowd of
+        refused attempts costs no task, no middleware, no answer built by the application;
+        :meth:`open` still decides for the ones it lets through."""
+        if self.open_here >= self.in_process:
+            return self._process_full()
+        if client is not None and self.tally.count(_key(client)) >= self.limits.streams_per_client:
+            return self._client_full()
+        if self.tally.count(ALL) >= self.limits.streams:
+            return self._all_full()
+        return None
+
+    def _process_full(self) -> str:
+        return "this server process has as many live channels open as it keeps"
+
+    def _client_full(self) -> str:
+        return f"at most {self.limits.streams_per_client} live channels from one address"
+
+    def _all_full(self) -> str:
+        return f"the server has {self.limits.streams} live channels open, as many as it keeps"
 
     def close(self, client: str) -> None:
         self.open_here -= 1
