@@ -25,10 +25,12 @@ CONTROL_FLOW = {"_Spoiled", "_Rejected", "_OutOfBudget"}
 """Private exceptions that never leave their module (they carry a failure to where it is
 answered), excepted by name."""
 SERVER_ANSWERS = {"carom.web.shared.bodies.Refusal", "carom.web.shared.live.Refused",
-                  "carom.web.shared.pool.Refused", "carom.web.shared.pool.Busy", "carom.web.shared.pool.Gone"}
+                  "carom.web.shared.pool.Refused", "carom.web.shared.pool.Busy", "carom.web.shared.pool.Gone",
+                  "carom.web.review.video_upload.Forged"}
 """The server's own refusals (a body too big, a channel over its cap, the pool full or a
-job stopped): each carries its HTTP status to the code that answers it, never reaches a
-caller of carom, and must not be caught as a bad value by an ``except ValueError``."""
+job stopped, a video's upload without its anti-forgery token first): each carries its
+HTTP status to the code that answers it, never reaches a caller of carom, and must not be
+caught as a bad value by an ``except ValueError``."""
 BUILTINS_NOT_RAISED = {"ValueError", "KeyError", "LookupError", "IndexError", "RuntimeError",
                        "Exception", "OSError"}
 """Built-in errors a module must not raise itself: a bad input gets a carom error."""

@@ -20,7 +20,7 @@ from typing import Any, Union, get_args, get_origin, get_type_hints
 
 MAX_NUMBER = 2**53
 ValueForm = tuple[Callable[[Any], str], Callable[[object], object]]
-"""A value type's form: how it is written (a text) and read (raising :class:`ValueError`)."""
+"""A value type's form: how it is written (a text) and read (raising a carom error)."""
 TIME = "expected a time such as 2026-12-05T18:30:00+01:00"
 
 
@@ -31,7 +31,7 @@ class RecordCodec:
     ``kinds``: each record class by its ``type``; ``refused(field, reason)``: the log's
     refusal to raise; ``max_text`` and ``max_items``: the longest text and list a field
     may hold; ``values``: the log's own value types, each with how it is written (a text)
-    and read (from a text, raising :class:`ValueError` with the reason)."""
+    and read (from a text, raising a carom error, a :class:`ValueError`, with the reason)."""
 
     kinds: Mapping[str, type]
     refused: Callable[[str, str], Exception]

@@ -155,6 +155,11 @@ TABLE: dict[tuple[str, str], tuple[frozenset[str], dict[str, Any] | None]] = {
     ("GET", "/review/{match_id}"): (RUN, {}),
     ("GET", "/review/{match_id}/strokes/{index}.json"): (RUN, {}),
     ("POST", "/review/{match_id}/strokes/{index}"): (RUN, {"data": {}}),
+    ("POST", "/review/video"): (RUN, {"data": {}}),
+    ("GET", "/review/video/{key}"): (RUN, {}),
+    ("GET", "/review/video/{key}/progress"): (RUN, {}),
+    ("GET", "/review/{match_id}/stills/{name}"): (RUN, {}),
+    ("GET", "/review/{match_id}/video"): (RUN, {}),
     # the player's own page
     ("GET", "/players/{player_id}"): (EVERYONE, {}),
     # the leagues: public reading, the organiser's seasons and links, the captains'
@@ -219,7 +224,7 @@ are answered before the routes, by carom.web.shared.live."""
 VALUES = {"match_id": str(M), "tournament_id": str(T), "account_id": str(A), "index": "0", "code": "en",
           "name": "T1", "device": str(A), "match": str(A), "tid": str(T), "player_id": str(A),
           "season_id": str(T), "division": "A", "team_id": str(A), "fixture_id": str(A),
-          "player": str(A), "game": "1.A.1.0", "action": "postpone"}
+          "player": str(A), "game": "1.A.1.0", "action": "postpone", "key": "0123456789abcdef"}
 """The values a route's path is made with: table T1 is in the hall (the fixture registers it)."""
 GONE = {("POST", "/tables/{name}/retire"), ("POST", "/tables/{name}/pairing"),
         ("POST", "/api/tables/{name}/retire"), ("POST", "/api/tables/{name}/pairing")}

@@ -15,6 +15,7 @@ from typing import Any
 from carom.competition.day.keys import GameKey
 from carom.competition.day.records import KINDS, Record
 from carom.competition.day.refusal import Refused
+from carom.competition.errors import CompetitionError
 from carom.competition.record_json import RecordCodec
 
 MAX_TEXT = 1000
@@ -22,10 +23,11 @@ MAX_ITEMS = 5000
 
 
 def _game(value: object) -> GameKey:
+    """A game's key from its text; the reason without its field when it is not one."""
     try:
         return GameKey.parse(value)
-    except ValueError as error:
-        raise ValueError(str(error).removeprefix("game: ")) from None
+    except CompetitionError as error:
+        raise CompetitionError(str(error).removeprefix("game: ")) from None
 
 
 CODEC = RecordCodec(KINDS, Refused, MAX_TEXT, MAX_ITEMS, {GameKey: (lambda key: key.text, _game)})

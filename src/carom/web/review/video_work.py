@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from carom.core.errors import CaromError
 from carom.web.review import video_files
 
 MAX_SECONDS = 600.0
@@ -26,7 +27,7 @@ STILL_WIDTH = 960
 JPEG_QUALITY = 80
 
 
-class Unreadable(ValueError):
+class Unreadable(CaromError):
     """A file that is not a video ``/review`` takes: the message names it and says why."""
 
 
@@ -75,7 +76,7 @@ def track(path: str, folder: str, name: str, discipline: str, table: str, player
     finally:
         beating.set()
     if not strokes:
-        raise ValueError(f"{name}: no stroke found in the video (the balls never moved from rest to rest)")
+        raise Unreadable(f"{name}: no stroke found in the video (the balls never moved from rest to rest)")
     text = "".join(json.dumps(line) + "\n" for line in strokes)
     header, lines = tracked_match(text.encode(), name, discipline, table, players, {"video": key})
     cut_stills(path, Path(folder), strokes, lines)
@@ -178,5 +179,5 @@ def _write_jpeg(cv2: Any, picture: Any, path: Path) -> None:
                              interpolation=cv2.INTER_AREA)
     ok, encoded = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
     if not ok:
-        raise OSError(f"{path.name}: the still could not be encoded")
+        raise CaromError(f"{path.name}: the still could not be encoded")
     path.write_bytes(encoded.tobytes())
