@@ -9,7 +9,8 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from carom.web.hall.pages import HallFeed
+from carom.web.hall.pages import HallFeed, live_ids
+from carom.web.hall.start import HallStart
 from tests.web.tables.helpers import (
     CAROM,
     MISS,
@@ -63,7 +64,9 @@ def test_the_halls_channel_sends_the_tables_block_when_a_table_moves_on(app: Any
     services = app.state.services
 
     async def scenario() -> list[list[tuple[str, int, str]]]:
-        feed = HallFeed(services.book, services.hub, None, "en", app.state.hall_tables)
+        start = HallStart(services.hub, lambda: asyncio.to_thread(live_ids, services.book),
+                          app.state.hall_tables)
+        feed = HallFeed(services.book, services.hub, None, "en", start)
         seen = [await feed.first()]
         await asyncio.to_thread(lambda: [write(stranger, first, seq, record).raise_for_status()
                                          for seq, record in enumerate((OPENER, CAROM, CAROM, MISS))])

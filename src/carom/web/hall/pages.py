@@ -168,9 +168,9 @@ class HallFeed:
     hub: Hub
     ids: tuple[int, ...] | None
     lang: str
-    block: TablesBlock | None = None
-    start: HallStart | None = None
-    """What the channels opened while nothing changes share (else each reads its own)."""
+    start: HallStart
+    """The matches in play and the tables block, read once for the channels opened while
+    nothing changes (:mod:`carom.web.hall.start`)."""
     _sent: dict[int, str] = field(default_factory=dict)
     _number: int = 0
     _changes: Changes | None = None
@@ -179,10 +179,7 @@ class HallFeed:
     async def first(self) -> list[Event]:
         self._changes = self.hub.watch_all()
         tables = await self._block()
-        if self.start is None:
-            first = self.ids if self.ids is not None else await run_in_threadpool(live_ids, self.book)
-        else:
-            first = self.ids if self.ids is not None else await self.start.ids()
+        first = self.ids if self.ids is not None else await self.start.ids()
         return tables + self._cards(await snapshots(self.book, first))
 
     async def next(self, timeout: float) -> list[Event]:
@@ -210,13 +207,9 @@ class HallFeed:
 
     async def _block(self) -> list[Event]:
         """The tables block when it is new or changed."""
-        if self.block is None or self.ids is not None:
+        if self.ids is not None:
             return []
-        if self.start is not None:  # the first channel after a change reads, the others share it
-            return self._fresh(await self.start.tables(self.lang))
-        return self._fresh(await self.block(self.lang))
-
-    def _fresh(self, fresh: HallTables | None) -> list[Event]:
+        fresh = await self.start.tables(self.lang)  # the first channel after a change reads it
         if fresh is None or (self._tables is not None and fresh.html == self._tables.html):
             return []
         self._tables = fresh
@@ -247,7 +240,7 @@ def hall_feeds(book: MatchBook, hub: Hub, block: TablesBlock | None = None) -> F
         except Refused as error:
             raise LiveRefused(422, i18n.PageWords(lang).gettext(str(error), value=value[:40],
                                                                 num=MAX_CHOSEN)) from None
-        return HallFeed(book, hub, ids, lang, block, start)
+        return HallFeed(book, hub, ids, lang, start)
 
     return make
 
