@@ -51,7 +51,6 @@ def serve(host: str, port: int, data: Path, database: str | None, password: str 
           say: Callable[[str], None] = print, log_level: str = "warning",
           access_log: bool = False, limits: Limits | None = None, workers: int = 1,
           proxy: str | None = None, organiser: str = FIRST_ORGANISER) -> None:
-    return_big_blocks()
     serving = Serving(host, port, data, database, limits=limits or Limits(), log_level=log_level,
                       access_log=access_log, proxy=proxy)
     store = open_store(data, database)
