@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from sqlalchemy import Connection, text
 from sqlalchemy.engine import make_url
 
+from carom.core.inputs import is_digits
+
 CHANNEL = "carom_changes"
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 MAX_PAYLOAD = 7900
@@ -63,15 +65,11 @@ def heard(payload: str, origin: str) -> Change | None:
     """The change a notification tells of; ``None`` for this ``origin``'s own, or a
     payload that is not one."""
     parts = payload.split(" ", 3)
-    if len(parts) not in (2, 4) or parts[0] == origin or not _number(parts[1]):
+    if len(parts) not in (2, 4) or parts[0] == origin or not is_digits(parts[1]):
         return None
     if len(parts) == 2:
         return Change(int(parts[1]))
-    return Change(int(parts[1]), (int(parts[2]), parts[3])) if _number(parts[2]) else None
-
-
-def _number(text: str) -> bool:
-    return text.isascii() and text.isdigit()
+    return Change(int(parts[1]), (int(parts[2]), parts[3])) if is_digits(parts[2]) else None
 
 
 class ChangeListener:
