@@ -265,8 +265,7 @@ def still_rows(request: Request, snap: Snapshot, index: int, events: list[tuple[
                t: PageWords) -> list[dict[str, Any]]:
     """Stroke ``index``'s stills of the review's video, each with its address, its time on
     the stroke's clock and what it shows (its caption, and its alt text)."""
-    data = services(request).data
-    folder = None if data is None else video_files.folder_of(data, snap.header.extra.get("video"))
+    folder = video_files.folder_of(services(request).data, snap.header.extra.get("video"))
     rows = []
     for still in video_files.stills_of(folder, index):
         event = still.get("event")
@@ -286,11 +285,20 @@ def still_rows(request: Request, snap: Snapshot, index: int, events: list[tuple[
     return rows
 
 
+def organisers_only(request: Request) -> Response | None:
+    """``None`` for an organiser or a tournament director; else a 403 for the page's script
+    (what a review's data and files answer, where a page would lead to the login)."""
+    if is_organiser(request):
+        return None
+    return JSONResponse({"detail": "log in as an organiser or a tournament director"}, status_code=403)
+
+
 @router.get("/review/{match_id}/strokes/{index}.json")
 def stroke_data(request: Request, match_id: int, index: int) -> Response:
     """One tracked stroke for the replay: its samples, events, positions and ruling."""
-    if not is_organiser(request):
-        return JSONResponse({"detail": "log in as an organiser or a tournament director"}, status_code=403)
+    refused = organisers_only(request)
+    if refused is not None:
+        return refused
     found = _review(request, match_id)
     if isinstance(found, Response):
         return found
@@ -302,7 +310,8 @@ def stroke_data(request: Request, match_id: int, index: int) -> Response:
     table = TABLES[found[0].header.table]
     keep = ("index", "shot", "ball", "start", "end", "events", "samples", "confidence", "doubtful", "doubts",
             "tracked_ruling")
-    stills = still_rows(request, found[0], index, event_rows(stroke, words(request)), words(request))
+    t = words(request)
+    stills = still_rows(request, found[0], index, event_rows(stroke, t), t)
     return JSONResponse({**{k: stroke.get(k) for k in keep}, "marks": doubt_marks(stroke.get("doubts") or []),
                          "table": {"width": table.width, "length": table.length, "ball": table.ball_radius},
                          "stills": stills})

@@ -52,9 +52,10 @@ def new_folder(data: Path) -> tuple[str, Path]:
     return key, folder
 
 
-def folder_of(data: Path, key: object) -> Path | None:
-    """The folder a review's header names, if the key is one and the folder is there."""
-    if not isinstance(key, str) or KEY.fullmatch(key) is None:
+def folder_of(data: Path | None, key: object) -> Path | None:
+    """The folder a review's header names, if the server has a data folder, the key is one
+    and the folder is there."""
+    if data is None or not isinstance(key, str) or KEY.fullmatch(key) is None:
         return None
     folder = root(data) / key
     return folder if folder.is_dir() else None

@@ -25,10 +25,11 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Redirect
 
 from carom.core.errors import RecordError
 from carom.notation.words import N_
+from carom.storage.book import Snapshot
 from carom.storage.players import AmbiguousName, SamePlayer
 from carom.storage.roles import Account
 from carom.web.review import video_files, video_work
-from carom.web.review.pages import PLAYERS, _list_page, _review, played_on
+from carom.web.review.pages import PLAYERS, _list_page, _review, organisers_only, played_on
 from carom.web.review.video_upload import Forged, receive_video
 from carom.web.shared import auth
 from carom.web.shared.deps import (
@@ -36,7 +37,6 @@ from carom.web.shared.deps import (
     account_of,
     allowed,
     client_of,
-    is_organiser,
     refuse,
     render,
     services,
@@ -191,8 +191,7 @@ def _write_again(folder: Path, state: dict[str, Any]) -> None:
 
 
 def _job(request: Request, key: str) -> tuple[Path, dict[str, Any]] | Response:
-    data = services(request).data
-    folder = None if data is None else video_files.folder_of(data, key)
+    folder = video_files.folder_of(services(request).data, key)
     if folder is None:
         return render(request, "error.html", 404, status_code=404, message=words(request).gettext(
             "No video is being tracked under this address."))
@@ -218,8 +217,9 @@ def video_job(request: Request, key: str) -> Response:
 @router.get("/review/video/{key}/progress", response_class=HTMLResponse)
 def video_progress(request: Request, key: str) -> Response:
     """The progress alone (htmx); done: the review, by ``HX-Redirect``."""
-    if not is_organiser(request):
-        return JSONResponse({"detail": "log in as an organiser or a tournament director"}, status_code=403)
+    refused = organisers_only(request)
+    if refused is not None:
+        return refused
     found = _job(request, key)
     if isinstance(found, Response):
         return found
@@ -229,27 +229,29 @@ def video_progress(request: Request, key: str) -> Response:
     return render(request, "_review_video_progress.html", state=state, key=key)
 
 
-def _review_folder(request: Request, match_id: int) -> Path | Response:
-    if not is_organiser(request):
-        return JSONResponse({"detail": "log in as an organiser or a tournament director"}, status_code=403)
+def _review_folder(request: Request, match_id: int) -> tuple[Snapshot, Path] | Response:
+    """The review and the folder of its video (organisers only)."""
+    refused = organisers_only(request)
+    if refused is not None:
+        return refused
     found = _review(request, match_id)
     if isinstance(found, Response):
         return found
-    data = services(request).data
-    folder = None if data is None else video_files.folder_of(data, found[0].header.extra.get("video"))
+    snap = found[0]
+    folder = video_files.folder_of(services(request).data, snap.header.extra.get("video"))
     if folder is None:
         return JSONResponse({"detail": f"match {match_id}: no video is kept with this review"},
                             status_code=404)
-    return folder
+    return snap, folder
 
 
 @router.get("/review/{match_id}/stills/{name}")
 def still(request: Request, match_id: int, name: str) -> Response:
     """One still of the review's video (organisers only)."""
-    folder = _review_folder(request, match_id)
-    if isinstance(folder, Response):
-        return folder
-    path = folder / "stills" / name
+    found = _review_folder(request, match_id)
+    if isinstance(found, Response):
+        return found
+    path = found[1] / "stills" / name
     if video_files.STILL.fullmatch(name) is None or not path.is_file():
         return JSONResponse({"detail": f"{name[:40]}: no such still"}, status_code=404)
     return FileResponse(path, media_type="image/jpeg")
@@ -258,8 +260,9 @@ def still(request: Request, match_id: int, name: str) -> Response:
 @router.get("/review/{match_id}/video")
 def kept_video(request: Request, match_id: int) -> Response:
     """The review's video as it was uploaded (organisers only)."""
-    folder = _review_folder(request, match_id)
-    if isinstance(folder, Response):
-        return folder
-    name = str(_review(request, match_id)[0].header.extra.get("tracked", "video"))  # type: ignore[index]
+    found = _review_folder(request, match_id)
+    if isinstance(found, Response):
+        return found
+    snap, folder = found
+    name = str(snap.header.extra.get("tracked", "video"))
     return FileResponse(folder / "video", media_type="application/octet-stream", filename=name)
