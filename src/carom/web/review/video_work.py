@@ -4,7 +4,7 @@
 ``/review`` judges a tracked recording, and each stroke's stills cut (:func:`track`).
 
 Each task takes plain values and returns bytes; a video that cannot be read, shows no
-table, breaks off or is too long raises :class:`ValueError` naming what was not found and
+table, breaks off or is too long raises :class:`Unreadable` naming what was not found and
 where (the uploaded file's name, the frame and its time), as ``carom video`` says it.
 """
 
