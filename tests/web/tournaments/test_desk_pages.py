@@ -68,6 +68,9 @@ def test_withdrawal_walkover_move_postpone_and_start_time_forms(organiser: Any) 
     page = _done(organiser, tid, "withdraw", player=str(ids["Dana"]), no_show="on", reason="did not come")
     assert "Player did not come" in page and "did not come" in page
     assert re.search(rf'data-player="{ids["Dana"]}">.*?class="p-state">withdrawn<', page, re.S)
+    public = organiser.get(f"/tournaments/{tid}").text
+    assert re.search(rf'data-player="{ids["Dana"]}">Dana.*?class="pill p-withdrawn">withdrawn<', public, re.S)
+    assert public.count("p-withdrawn") == 1
     kinds = [x["type"] for x in _log(organiser, tid)]
     assert {"moved", "scheduled", "postponed", "walkover", "withdrew"} <= set(kinds)
 
