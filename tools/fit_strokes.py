@@ -8,7 +8,7 @@ stroke it is scored on (what "read back" means); the simulator's parameters are 
 defaults, fitted to the object balls of the same match (``tools/calibrate.py``).
 
 Usage: ``.venv/bin/python tools/fit_strokes.py [--data FILE] [--save FITS.json]
-[--simulations N] [--seconds S]``; ``--save`` keeps each stroke's fit (strike, where the
+[--simulations N] [--seconds S] [--param NAME=VALUE]``; ``--save`` keeps each stroke's fit (strike, where the
 balls lay, RMSE, readings) for ``tools/predict_from_cue.py`` and ``tools/fit_stages.py``.
 """
 
@@ -26,6 +26,7 @@ from typing import Any
 from carom.core.errors import CaromError
 from carom.core.table import TABLES
 from carom.fit import Budget, agreement, fit_stroke
+from carom.physics.params import DEFAULT_PARAMS
 from carom.rules.disciplines import DISCIPLINES
 from carom.track import read_tracked, track_sequence
 
@@ -55,7 +56,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", type=Path)
     ap.add_argument("--simulations", type=int, default=Budget().simulations)
     ap.add_argument("--seconds", type=float, default=Budget().seconds)
+    ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                    help="a simulator value other than its default (e.g. throw_a=0.03)")
     args = ap.parse_args(argv)
+    params = DEFAULT_PARAMS.with_overrides({n: float(v) for n, v in (p.split("=", 1) for p in args.param)})
     strokes = list(read_tracked(args.data))
     recorded = list(track_sequence(iter(strokes), THREE_CUSHION, TABLE))
     budget = Budget(args.simulations, args.seconds)
@@ -63,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     for tracked, ruling in zip(strokes, recorded, strict=True):
         try:
-            fitted = fit_stroke(tracked, TABLE, budget=budget)
+            fitted = fit_stroke(tracked, TABLE, params, budget=budget)
         except CaromError as error:
             print(f"shot {tracked.shot}: not fitted: {error}", flush=True)
             continue

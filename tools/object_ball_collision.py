@@ -12,8 +12,16 @@ spinless starts, checks 13, 14 and 16 kept) are fitted on one half and the other
 predicted and scored with them, and the other way round. ``--defaults`` scores every case
 with the released defaults instead (in-sample: they were fitted to these cases).
 
+**The collision's friction** (``--friction K …``): the ball–ball friction law of PHYSICS.md
+(Alciatore's, measured on pool balls) scaled by ``K`` (``throw_a`` and ``throw_b`` times
+``K``); each half's ``K`` is the one among those given whose predictions of its own
+training half have the smallest median RMSE over 4 s, and the held-out half is scored
+with it. The direction's error is also given signed by the cut: positive where the
+tracked ball left turned further toward the side the striking ball went off than the
+simulated collision sent it (the sense a stronger throw takes out).
+
 Usage: ``.venv/bin/python tools/object_ball_collision.py [--seed S] [--defaults]
-[--param NAME=VALUE]``.
+[--param NAME=VALUE] [--friction K …]``.
 """
 
 from __future__ import annotations
@@ -43,6 +51,34 @@ def predicted(cases: Sequence[Case], strokes: dict[object, TrackedStroke],
     return [(c, object_ball_start(strokes[c.shot], Ball(c.ball), c.t0, TABLE, params)) for c in cases]
 
 
+def with_friction(params: Params, scale: float) -> Params:
+    """The ball–ball friction law scaled by ``scale`` (1: PHYSICS.md's, Alciatore's)."""
+    return dataclasses.replace(params, throw_a=DEFAULT_PARAMS.throw_a * scale,
+                               throw_b=DEFAULT_PARAMS.throw_b * scale)
+
+
+def chosen_friction(train: Sequence[Case], strokes: dict[object, TrackedStroke], params: Params,
+                    scales: Sequence[float]) -> float:
+    """The scale whose predictions of ``train`` have the smallest median RMSE over 4 s."""
+    def cost(scale: float) -> float:
+        p = with_friction(params, scale)
+        return summarise(score_case(started(c, s), p) for c, s in predicted(train, strokes, p)
+                         if s is not None).rmse
+    costs = {k: cost(k) for k in scales}
+    print("  training half's RMSE by friction scale: " + ", ".join(f"{k:g}: {v * 100:.1f} cm"
+                                                                   for k, v in costs.items()))
+    return min(costs, key=costs.__getitem__)
+
+
+def toward_the_striker(case: Case, start: ObjectBallStart) -> float:
+    """The tracked direction's turn from the simulated one (degrees), positive toward the
+    side the striking ball went off (its velocity after the collision, the simulated)."""
+    turn = math.remainder(math.atan2(case.v[1], case.v[0]) - math.atan2(start.v[1], start.v[0]), math.tau)
+    vx, vy = start.v
+    hx, hy = start.striker_v
+    return math.degrees(turn) * math.copysign(1.0, vx * hy - vy * hx)
+
+
 def started(case: Case, start: ObjectBallStart) -> Case:
     """The case replayed from the predicted start (its samples unchanged)."""
     return dataclasses.replace(case, r=start.r, v=start.v, w=start.w, t0=start.t0)
@@ -50,7 +86,7 @@ def started(case: Case, start: ObjectBallStart) -> Case:
 
 def describe(pairs: Sequence[tuple[Case, ObjectBallStart | None]], params: Params,
              label: str) -> list[CaseScore]:
-    scores, speed, turn, spin = [], [], [], []
+    scores, speed, turn, spin, cut = [], [], [], [], []
     for case, start in pairs:
         if start is None:
             continue
@@ -59,12 +95,15 @@ def describe(pairs: Sequence[tuple[Case, ObjectBallStart | None]], params: Param
         turn.append(math.degrees(math.remainder(math.atan2(start.v[1], start.v[0])
                                                 - math.atan2(case.v[1], case.v[0]), math.tau)))
         spin.append(params.ball_radius * start.w[2] / math.hypot(*start.v))
+        cut.append(toward_the_striker(case, start))
     missed = sum(start is None for _, start in pairs)
     print(f"{label}: {summarise(scores).line()}; {missed} case(s) the simulated stroke never reached")
     print(f"  the start against the track's (the replay file's v): speed ratio median "
           f"{statistics.median(speed):.3f}, direction median {statistics.median(turn):+.2f}° (median size "
           f"{statistics.median(map(abs, turn)):.2f}°), side spin R·ωz/|v| median size "
           f"{statistics.median(map(abs, spin)):.3f}")
+    print(f"  signed by the cut: median {statistics.median(cut):+.2f}° toward the striking ball's side, "
+          f"{sum(t > 0 for t in cut)} of {len(cut)} turned that way")
     return scores
 
 
@@ -73,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=40)
     ap.add_argument("--defaults", action="store_true", help="score with the released defaults (in-sample)")
     ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--friction", type=float, nargs="+", default=None, metavar="K",
+                    help="scales of the ball-ball friction law to choose from on each training half")
     args = ap.parse_args(argv)
     base = DEFAULT_PARAMS.with_overrides({n: float(v) for n, v in (p.split("=", 1) for p in args.param)})
     cases = load_cases(REPLAY)
@@ -88,6 +129,10 @@ def main(argv: list[str] | None = None) -> int:
         train = [c for c in cases if half[c.shot] != k]
         test = [c for c in cases if half[c.shot] == k]
         params = fit(train, [0.0] * len(train), base, False).params
+        if args.friction:
+            scale = chosen_friction(train, strokes, params, args.friction)
+            params = with_friction(params, scale)
+            print(f"half {k + 1}: the ball-ball friction law times {scale:g}, chosen on the other half")
         print(f"half {k + 1}: {len(test)} cases; fitted on the other {len(train)}: mu_roll "
               f"{params.mu_roll:.5f}, han_e {params.han_e:.3f}, han_mu {params.han_mu:.3f}, "
               f"han_grip {params.han_grip:.3f}")

@@ -48,6 +48,7 @@ def test_the_object_balls_start_is_the_simulated_collisions() -> None:
     k = next(k for k in range(1, run.n_log) if run.log_kind[k] == L.EVENT_BALL)
     impact = float(run.log_t[k]) + 0.013
     true_v = run.log_state[k, 1, L.VX:L.VY + 1]
+    striker_v = run.log_state[k, 0, L.VX:L.VY + 1]
     played = Prior(side=STRIKE.side, elevation=STRIKE.elevation, height=STRIKE.height, side_spread=0.01,
                    height_spread=0.01, elevation_spread=0.1)
     for noise, prior, close in ((0.001, Prior(), 3.0), (0.0, played, 0.3)):
@@ -59,3 +60,7 @@ def test_the_object_balls_start_is_the_simulated_collisions() -> None:
         turn = math.degrees(math.atan2(start.v[1], start.v[0]) - math.atan2(true_v[1], true_v[0]))
         assert abs(turn) < close, prior
         assert math.dist(start.r, POSITION[Ball.YELLOW]) < 0.003
+        momentum = (start.v[0] + start.striker_v[0], start.v[1] + start.striker_v[1])
+        assert math.dist(momentum, true_v + striker_v) < 0.03 * math.hypot(*true_v)  # the striker's too
+        if noise == 0.0:
+            assert math.dist(start.striker_v, striker_v) < 0.02 * math.hypot(*true_v)

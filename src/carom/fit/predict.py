@@ -86,6 +86,8 @@ class ObjectBallStart:
     r: tuple[float, float]
     v: tuple[float, float]
     w: tuple[float, float, float]
+    striker_v: tuple[float, float] = (0.0, 0.0)
+    """The striking ball's velocity as the simulated collision leaves it."""
 
 
 def object_ball_start(tracked: TrackedStroke, ball: Ball, until: float, table: TableSpec,
@@ -102,8 +104,9 @@ def object_ball_start(tracked: TrackedStroke, ball: Ball, until: float, table: T
     for k in range(1, run.n_log):
         if run.log_kind[k] == L.EVENT_BALL and m in (run.log_a[k], run.log_b[k]):
             other = int(run.log_b[k] if run.log_a[k] == m else run.log_a[k])
-            s = run.log_state[k, m]
+            s, h = run.log_state[k, m], run.log_state[k, other]
             return ObjectBallStart(ball, observed.balls[other], float(run.log_t[k]) + float(found.x[5]),
                                    (float(s[L.X]), float(s[L.Y])), (float(s[L.VX]), float(s[L.VY])),
-                                   (float(s[L.WX]), float(s[L.WY]), float(s[L.WZ])))
+                                   (float(s[L.WX]), float(s[L.WY]), float(s[L.WZ])),
+                                   (float(h[L.VX]), float(h[L.VY])))
     return None
