@@ -54,6 +54,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--width", type=int, default=1280, help="the browser's width in CSS pixels (1280)")
     parser.add_argument("--height", type=int, default=800, help="the browser's height in CSS pixels (800)")
     parser.add_argument("--max-kb", type=int, default=150, help="the largest PNG wanted, in KB (150)")
+    parser.add_argument("--locale", default="en-GB",
+                        help="the browser's language, which the pages follow (en-GB; sk-SK, de-DE)")
     parser.add_argument("--chromium", default=CHROMIUM, help=f"the Chromium to drive ({CHROMIUM})")
     return parser.parse_args(argv)
 
@@ -198,7 +200,7 @@ def shots(url: str, tid: int, args: argparse.Namespace) -> None:
     viewport = {"width": args.width, "height": args.height}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_context(viewport=viewport, locale="en-GB").new_page()
+        page = browser.new_context(viewport=viewport, locale=args.locale).new_page()
         page.goto(f"{url}/login")
         page.fill("#login-form input[name=name]", ORGANISER)
         page.fill("#login-form input[name=password]", PASSWORD)
