@@ -38,6 +38,7 @@ import signal
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 import httpx
@@ -161,6 +162,8 @@ class Day:
         """(match, seq) -> when it was sent, the port of the tablet that sent it, the phase."""
         self.writes: dict[str, list[float]] = {}
         self.errors: list[str] = []
+        self.cut: list[tuple[int | None, str, int]] = []
+        """For each write not acknowledged: the server process its connection was on, why, the match."""
         self.acknowledged: dict[int, list[int]] = {m: [] for m in tokens}
         self.where: dict[int, int] = {}
         """Client port -> server process."""
@@ -186,6 +189,7 @@ class Day:
                     {"X-Referee-Token": self.tokens[match_id]}), 30)
             except (OSError, asyncio.IncompleteReadError, ValueError, IndexError, TimeoutError) as error:
                 self.errors.append(f"match {match_id}: {type(error).__name__} (not acknowledged)")
+                self.cut.append((self._holder(connection), type(error).__name__, match_id))
                 if connection is not None:
                     connection.close()
                 connection = None
@@ -199,10 +203,18 @@ class Day:
                 self.acknowledged[match_id].append(seq)
             else:
                 self.errors.append(f"match {match_id}: {status} {body[:100]!r}")
+                self.cut.append((self._holder(connection), str(status), match_id))
                 seq = await self.seq_now(match_id)
         if connection is not None:
             connection.close()
         return seq
+
+    def _holder(self, connection: Connection | None) -> int | None:
+        """The server process that held ``connection`` when last mapped (None: not known)."""
+        try:
+            return None if connection is None else self.where.get(own_port(connection))
+        except (OSError, TypeError):
+            return None
 
     async def seq_now(self, match_id: int) -> int:
         for _ in range(100):
@@ -335,6 +347,7 @@ async def day(server: Server, args: argparse.Namespace) -> list[str]:
     lines.append(f"    {len(play.errors)} writes not acknowledged")
     lines += [f"    error: {e}" for e in play.errors[:3]]
     play.errors.clear()
+    play.cut.clear()
     before = serving(server)
     victim = before[len(before) // 2]
 
@@ -359,6 +372,12 @@ async def day(server: Server, args: argparse.Namespace) -> list[str]:
               f"(not acknowledged, written again), {checked} acknowledged records checked, {lost} lost "
               f"(target 0); the processes now {len(after)}, the killed one "
               f"{'started again' if victim not in after and len(after) == 3 else 'NOT replaced'}"]
+    on_victim = Counter(why for holder, why, _ in play.cut if holder == victim)
+    elsewhere = Counter(why for holder, why, _ in play.cut if holder != victim)
+    tablets = len({m for holder, _, m in play.cut if holder == victim})
+    lines.append(f"    the writes cut off: {sum(on_victim.values())} on connections the killed process held "
+                 f"(of {tablets} tablets: {dict(on_victim)}), {sum(elsewhere.values())} elsewhere or on "
+                 f"connections not mapped ({dict(elsewhere)})")
     return lines
 
 
