@@ -44,6 +44,7 @@ from carom.track import TrackedRuling
 from carom.track.judging.camera import CameraSeen, camera_doubts
 from carom.track.judging.explanation import Explanation, Reading, assemble
 from carom.track.synthetic import CAMERAS
+from carom.track.tracker import VISIBLE_NUDGE
 
 R, C, J = "carom.track.reconstruct.", "carom.track.contacts.", "carom.track.judging."
 REST, BREAK, JOIN, MOTION = R + "rests", R + "breaks", R + "joins", R + "ballmotion"
@@ -135,6 +136,8 @@ PARTS: dict[str, list[Patch]] = {
     "struck._reading_spans": [(STRUCK, "_reading_spans", _constant([]))],
     "turned._response": [(C + "turned", "_response", _constant(1.0))],
     "touch (a close pass that changed nothing)": [(BALLS, "touch", _constant(None))],
+    "touch.unseen_nudge (the nudge a resting ball's measured noise hides; off: 3 mm at any noise)":
+        [(C + "touch", "unseen_nudge", _constant(VISIBLE_NUDGE))],
     "frozen_reading (F9)": [(RULING, "frozen_reading", _constant(None))],
     "ruling._leaving and _first_line (the frozen reading's directions)":
         [(RULING, "_leaving", _constant({})), (RULING, "_first_line", _constant(None))],
