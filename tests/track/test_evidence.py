@@ -570,16 +570,17 @@ def test_the_nudge_a_touch_leaves_unseen_is_the_step_the_rests_are_not_cut_at() 
 
 
 def test_a_slow_thin_touch_is_weighed_with_the_nudge_a_noisy_camera_hides() -> None:
-    """White rolls past red at 0.31 m/s, measured touching it, by a camera with 3 mm of
-    noise; red's two samples lie 3 mm apart, a move that noise hides (up to 8.5 mm).
-    A contact that moved red up to 8.5 mm leaves an overlap of up to 0.46 mm possible,
-    not the 0.16 mm a nudge of 3 mm would (a camera with 0.5 mm of noise): the touch
-    keeps its chance (0.13 here, 0.047 when weighed as if 3 mm had shown)."""
+    """White rolls past red at 0.31 m/s, its path touching red's place, seen by a camera
+    with 3 mm of noise; red moved 3 mm, and its two samples lie 5.5 mm apart, a move that
+    noise hides (up to 8.9 mm at red's 3.2 mm measured). A contact that moved red so far
+    leaves an overlap of up to 0.5 mm possible, not the 0.16 mm a nudge of 3 mm would (a
+    camera with 0.5 mm of noise): the touch keeps its chance (0.15 here, 0.05 when weighed
+    as if 3 mm had shown)."""
     t = np.arange(0.0, 5.0, 0.02)
     white = _rolling((0.5, 0.3), (0.0, 0.8), t)
     k = int(np.argmin(np.abs(white[:, 1] - 1.2)))
     spot = (0.5 + 2.0 * R, float(white[k, 1]))
-    rng = np.random.default_rng(32)
+    rng = np.random.default_rng(36)
     noise = 0.003
     red = np.array([spot, (spot[0] + 0.003, spot[1])]) + rng.normal(0.0, noise, (2, 2))
     yellow = np.array([(1.2, 2.5), (1.2, 2.5)]) + rng.normal(0.0, noise, (2, 2))
@@ -587,4 +588,4 @@ def test_a_slow_thin_touch_is_weighed_with_the_nudge_a_noisy_camera_hides() -> N
                                    Y: BallTrack(np.array([0.0, 5.0]), yellow),
                                    RED: BallTrack(np.array([0.0, 5.0]), red)})
     ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
-    assert 0.08 < _contact(ruling, W, RED) < 0.5
+    assert 0.1 < _contact(ruling, W, RED) < 0.5
