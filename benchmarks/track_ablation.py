@@ -15,9 +15,11 @@ same strokes judged twice, a part that does nothing flips as many one way as the
 so the difference ``made right - made wrong`` of ``n`` flipped strokes has a standard
 deviation of ``√n`` (McNemar), and a part whose difference lies within two of them changes
 less than chance. The same is counted for the wrong rulings left unflagged (a doubt
-flags, it never rules). On the real file, the labelled strokes ruled otherwise and every
-other change (a ruling, a confidence, a doubt) are counted. A part that changes less than
-chance on the set and nothing on the real file goes (docs/auto-referee.md, "Ablation").
+flags, it never rules) and for the wrong rulings given confidence 0.99 or more (the
+confidence's calibration: a part may change how sure a ruling is and not the ruling). On
+the real file, the labelled strokes ruled otherwise and every other change (a ruling, a
+confidence, a doubt) are counted. A part that changes less than chance on the set and
+nothing on the real file goes (docs/auto-referee.md, "Ablation").
 
 The run with every part on watches each part's function (:func:`watched`): only the
 recordings in which it gave other than its stand-in are judged again with the part off,
@@ -44,6 +46,7 @@ from carom.track import TrackedRuling
 from carom.track.judging.camera import CameraSeen, camera_doubts
 from carom.track.judging.explanation import Explanation, Reading, assemble
 from carom.track.synthetic import CAMERAS
+from carom.track.tracker import VISIBLE_NUDGE
 
 R, C, J = "carom.track.reconstruct.", "carom.track.contacts.", "carom.track.judging."
 REST, BREAK, JOIN, MOTION = R + "rests", R + "breaks", R + "joins", R + "ballmotion"
@@ -135,6 +138,8 @@ PARTS: dict[str, list[Patch]] = {
     "struck._reading_spans": [(STRUCK, "_reading_spans", _constant([]))],
     "turned._response": [(C + "turned", "_response", _constant(1.0))],
     "touch (a close pass that changed nothing)": [(BALLS, "touch", _constant(None))],
+    "touch.unseen_nudge (the nudge a resting ball's measured noise hides; off: 3 mm at any noise)":
+        [(C + "touch", "unseen_nudge", _constant(VISIBLE_NUDGE))],
     "frozen_reading (F9)": [(RULING, "frozen_reading", _constant(None))],
     "ruling._leaving and _first_line (the frozen reading's directions)":
         [(RULING, "_leaving", _constant({})), (RULING, "_first_line", _constant(None))],
@@ -237,12 +242,12 @@ def _real_key(r: TrackedRuling) -> tuple[object, ...]:
     return (r.points, r.verdict.fouls, r.stroke.events, round(r.confidence, 3), doubts, r.doubtful)
 
 
-Outcome = tuple[bool, bool]
-"""A stroke's outcome: ruled right, flagged doubtful."""
+Outcome = tuple[bool, bool, bool]
+"""A stroke's outcome: ruled right, flagged doubtful, ruled at confidence 0.99 or more."""
 
 
 def _outcomes(cases: list[Case]) -> list[Outcome]:
-    return [(j.right, j.doubtful) for j in judged_recording(cases)]
+    return [(j.right, j.doubtful, j.confidence >= SURE) for j in judged_recording(cases)]
 
 
 def _ruled_otherwise(rulings: list[TrackedRuling]) -> int:
@@ -266,6 +271,15 @@ def _is_wrong(o: Outcome) -> bool:
 def _is_silent(o: Outcome) -> bool:
     """Wrong and not flagged: the error a human never sees."""
     return not o[0] and not o[1]
+
+
+def _is_sure_wrong(o: Outcome) -> bool:
+    """Wrong at confidence :data:`SURE` or more: the error the confidence hides."""
+    return not o[0] and o[2]
+
+
+SURE = 0.99
+"""The confidence at which the calibration is checked (the auto-referee's threshold of doubt)."""
 
 
 def main() -> None:
@@ -299,10 +313,12 @@ def main() -> None:
     flat = [o for outcomes in base for o in outcomes]
     wrong_real = _ruled_otherwise(real)
     print(f"{args.family}: {len(flat)} strokes, {sum(map(_is_wrong, flat))} wrong with every part, "
-          f"{sum(map(_is_silent, flat))} of them not flagged; real file: {wrong_real} labelled strokes ruled "
-          f"otherwise ({time.perf_counter() - started:.0f} s)")
+          f"{sum(map(_is_silent, flat))} of them not flagged, {sum(map(_is_sure_wrong, flat))} at confidence "
+          f">= 0.99; real file: {wrong_real} labelled strokes ruled otherwise "
+          f"({time.perf_counter() - started:.0f} s)")
     print("part: recordings where it gave other than its stand-in; wrong on the set without it (made right / "
-          "made wrong by switching it off, 2 sd of chance), wrong and not flagged likewise; real file: ruled "
+          "made wrong by switching it off, 2 sd of chance), wrong and not flagged likewise, wrong at "
+          "confidence >= 0.99 likewise; real file: ruled "
           "otherwise, other changes; verdict")
     for part in args.part:
         now = [list(outcomes) for outcomes in base]
@@ -317,12 +333,15 @@ def main() -> None:
         quiet_fixed, quiet_broken, quiet_chance = _flips(flat, flat_now, _is_silent)
         wrong_now = _ruled_otherwise(real_now)
         changed = sum(1 for a, b in zip(real, real_now, strict=True) if _real_key(a) != _real_key(b))
-        within = abs(broken - fixed) <= chance and abs(quiet_broken - quiet_fixed) <= quiet_chance
+        sure_fixed, sure_broken, sure_chance = _flips(flat, flat_now, _is_sure_wrong)
+        within = (abs(broken - fixed) <= chance and abs(quiet_broken - quiet_fixed) <= quiet_chance
+                  and abs(sure_broken - sure_fixed) <= sure_chance)
         verdict = "changes less than chance: goes" if within and not changed and wrong_now <= wrong_real \
             else "keeps its place"
         print(f"{part}: {len(fired_in[part])} of {len(sets)}; {sum(map(_is_wrong, flat_now))} wrong "
               f"({fixed} / {broken}, ±{chance:.1f}), {sum(map(_is_silent, flat_now))} not flagged "
-              f"({quiet_fixed} / {quiet_broken}, ±{quiet_chance:.1f}); real file: {wrong_now}, "
+              f"({quiet_fixed} / {quiet_broken}, ±{quiet_chance:.1f}), {sum(map(_is_sure_wrong, flat_now))} "
+              f"wrong at >= 0.99 ({sure_fixed} / {sure_broken}, ±{sure_chance:.1f}); real file: {wrong_now}, "
               f"{changed} other change(s); {verdict}", flush=True)
 
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from math import sqrt
+
 import numpy as np
 import pytest
 
@@ -11,7 +13,9 @@ from carom.core.events import BallContact
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import BallTrack, TrackedRuling, TrackedStroke, track_stroke
-from carom.track.tracker import DEFAULT_MODEL
+from carom.track.contacts.touch import unseen_nudge
+from carom.track.reconstruct.rests import rest_runs
+from carom.track.tracker import DEFAULT_MODEL, VISIBLE_NUDGE
 from tests.track.synthetic import R, sample, simulate
 
 W, Y, RED = Ball.WHITE, Ball.YELLOW, Ball.RED
@@ -548,3 +552,40 @@ def test_a_ball_set_moving_with_one_ball_near_was_hit_by_it_however_badly_it_was
     ruling = _set_moving_as_white_passes(0.09, 0.8, 17)
     assert _contact(ruling, W, RED) > 0.99
     assert _recorded(ruling, W, RED)
+
+
+def test_the_nudge_a_touch_leaves_unseen_is_the_step_the_rests_are_not_cut_at() -> None:
+    """A contact that moves a resting ball less than its noise lets it show leaves no
+    move in the reading: at the real camera's noise 3 mm (``VISIBLE_NUDGE``), at 3 mm of
+    noise twice the spread of two measurements of it. The rests' reading agrees: the
+    two samples of a still ball just within that step are one rest, just beyond it two."""
+    assert unseen_nudge(0.0005) == VISIBLE_NUDGE
+    assert unseen_nudge(0.003) == pytest.approx(2.0 * sqrt(2.0) * 0.003)
+    sigma = 0.003
+    step = unseen_nudge(sigma)
+    t = np.array([0.0, 3.0])
+    for factor, runs in ((0.95, 1), (1.05, 2)):
+        xy = np.array([(1.0, 1.0), (1.0 + factor * step, 1.0)])
+        assert len(rest_runs(t, xy, sigma)) == runs
+
+
+def test_a_slow_thin_touch_is_weighed_with_the_nudge_a_noisy_camera_hides() -> None:
+    """White rolls past red at 0.31 m/s, its path touching red's place, seen by a camera
+    with 3 mm of noise; red moved 3 mm, and its two samples lie 5.5 mm apart, a move that
+    noise hides (up to 8.9 mm at red's 3.2 mm measured). A contact that moved red so far
+    leaves an overlap of up to 0.5 mm possible, not the 0.16 mm a nudge of 3 mm would (a
+    camera with 0.5 mm of noise): the touch keeps its chance (0.15 here, 0.05 when weighed
+    as if 3 mm had shown)."""
+    t = np.arange(0.0, 5.0, 0.02)
+    white = _rolling((0.5, 0.3), (0.0, 0.8), t)
+    k = int(np.argmin(np.abs(white[:, 1] - 1.2)))
+    spot = (0.5 + 2.0 * R, float(white[k, 1]))
+    rng = np.random.default_rng(36)
+    noise = 0.003
+    red = np.array([spot, (spot[0] + 0.003, spot[1])]) + rng.normal(0.0, noise, (2, 2))
+    yellow = np.array([(1.2, 2.5), (1.2, 2.5)]) + rng.normal(0.0, noise, (2, 2))
+    tracked = TrackedStroke(8, W, {W: BallTrack(t, white + rng.normal(0.0, noise, white.shape)),
+                                   Y: BallTrack(np.array([0.0, 5.0]), yellow),
+                                   RED: BallTrack(np.array([0.0, 5.0]), red)})
+    ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
+    assert 0.1 < _contact(ruling, W, RED) < 0.5

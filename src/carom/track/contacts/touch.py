@@ -8,6 +8,12 @@ shown, ``ε = R (v_visible / v)²``: a fraction of a micrometre for a ball passi
 millimetres for a slow final contact. The chance is that of the true distance lying in
 ``[2R - ε, 2R]`` given the measured one, by the tracker-error model (its bias tail
 included), and given that it did not fall below ``2R - ε``.
+
+What shows of a resting ball is weighed at its noise (:func:`unseen_nudge`): its own, or,
+when it only rests in the stroke, the noise measured on it over the recording
+(:func:`~carom.track.judging.recording.ball_noise`). A camera with 3 mm of noise hides a
+nudge of 8 mm: a slow thin contact that leaves one is not ruled out by a ball that shows
+no move.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import numpy as np
 
 from carom.track import tracker
 from carom.track.contacts.hits import BallHit, gap_sd, velocity_at
+from carom.track.reconstruct.rests import NUDGE_Z
 from carom.track.reconstruct.trajectory import BallPath
 from carom.track.tracker import TrackerModel
 
@@ -56,7 +63,7 @@ def touch(pa: BallPath, pb: BallPath, t: float, distance: float, diameter: float
     if moving_a and moving_b:
         visible = tracker.DETECTABLE_SPEED_CHANGE
     else:
-        visible = sqrt(tracker.VISIBLE_NUDGE / STUN_ROLL)
+        visible = sqrt(unseen_nudge(other.motion.sigma) / STUN_ROLL)
     ratio = min(1.0, visible / max(relative, 1e-3))
     eps = 0.5 * diameter * ratio * ratio
     # P(true clearance < x | measured clearance) = P(error > clearance - x)
@@ -68,6 +75,16 @@ def touch(pa: BallPath, pb: BallPath, t: float, distance: float, diameter: float
     speed = max(speed_a, speed_b, 0.05)
     return BallHit(mover.motion.ball, other.motion.ball, t, float(np.hypot(0.002, sd / speed)), probability,
                    "touch", clearance)
+
+
+def unseen_nudge(sigma: float) -> float:
+    """How far, m, a contact may move a resting ball measured with noise ``sigma`` and
+    leave no sign in its samples: the step its rests are not cut at
+    (:data:`~carom.track.reconstruct.rests.NUDGE_Z` standard deviations of the difference
+    of two measurements of it: a larger one is read as a nudge, and weighed as one), never
+    less than :data:`~carom.track.tracker.VISIBLE_NUDGE` (at the noise of the real match's
+    camera, what two measurements of a still ball differ by, with rare exceptions)."""
+    return max(tracker.VISIBLE_NUDGE, NUDGE_Z * tracker.rayleigh_sd(max(sigma, tracker.REST_NOISE)))
 
 
 def _arrival(pa: BallPath, pb: BallPath, since: float, until: float) -> float | None:
