@@ -115,7 +115,7 @@ def _register(frames: list[Frame], settings: Settings, name: str) -> Registratio
 
 def _follow(stream: Iterator[Frame], registration: Registration, settings: Settings, name: str,
             progress: Progress) -> Iterator[dict[str, Any]]:
-    cutter = Cutter(name)
+    cutter = Cutter(name, registration.table.ball_radius)
     watch = CameraWatch(registration, settings, name)
     follower: Follower | None = None
     next_check = 0.0
