@@ -55,3 +55,17 @@ def test_a_ball_with_no_blob_of_its_colour_near_it_is_left_unseen() -> None:
     seen = _follow([[_blob(Ball.WHITE, 0.5, 0.5), _blob(Ball.YELLOW, 1.0, 1.0)],
                     [_blob(Ball.WHITE, 0.5, 0.5), _blob(Ball.YELLOW, 1.0, 2.5)]])
     assert Ball.YELLOW not in seen[1] and _at(seen[1][Ball.WHITE]) == (0.5, 0.5)
+
+
+def test_a_struck_ball_measured_off_its_line_once_is_kept_as_it_runs() -> None:
+    """Yellow, lying still, is struck; in the frame of the cue's contact its streak merges
+    with the cue's ferrule and is measured 5 cm off, so its straight line points the wrong
+    way. A ball seen a moment ago may have been turned by a contact: it is looked for all
+    round its last place, and kept (taken ball by ball on its line, it was lost for the
+    whole stroke and the stroke was missed)."""
+    white, red = _blob(Ball.WHITE, 0.097, 2.242), _blob(Ball.RED, 0.816, 2.186)
+    rest = [[white, red, _blob(Ball.YELLOW, 0.475, 0.18)] for _ in range(4)]
+    struck = [[white, red, _blob(Ball.YELLOW, 0.484, 0.135, 120.0)]]
+    running = [(0.452, 0.28), (0.432, 0.363), (0.414, 0.443), (0.396, 0.522), (0.378, 0.6)]
+    seen = _follow(rest + struck + [[white, red, _blob(Ball.YELLOW, x, y, 25.0)] for x, y in running])
+    assert [_at(s[Ball.YELLOW]) for s in seen[5:]] == running

@@ -6,7 +6,10 @@ together: never two on one blob or on blobs closer than a ball's radius (two bal
 cannot overlap). A struck yellow's streak over a blue cloth, its blurred edge grey, is
 measured as a yellow blob and a white one on the same place; white, turned aside by the
 contact, may lie farther from its straight line than that white blob, and taken ball by
-ball it followed yellow away for seconds. The motion model is the
+ball it followed yellow away for seconds. A ball seen a frame or two ago that is not on
+its line may have met the cue, a ball or a cushion since: it is looked for all round its
+last place too (a struck yellow measured once 5 cm off, merged with the cue's ferrule,
+was lost for its whole stroke, and the stroke missed). The motion model is the
 project's own for a ball between events: a straight line at the speed of its last two
 samples (friction changes it by centimetres a second per frame at most, far less than a
 gate). A ball not seen (a player, the cue, the referee over it) keeps its last motion,
@@ -37,9 +40,12 @@ PIXEL_SD = 0.15
 """A still, whole ball's centre is measured to this many pixels (one standard deviation)."""
 STREAK_SD = 0.04
 """Each pixel of streak adds this many pixels of deviation along the track."""
-UNSEEN_COST = 2.0
+UNSEEN_COST = 2.5
 """What leaving a ball unseen costs when a blob of its colour lies within its gate (more
-than any blob's cost there, which is at most 1)."""
+than any blob's cost there, which is at most 2)."""
+CONTACT_WITHIN = 0.1
+"""A ball last seen at most this long ago (a frame or two) may have been turned by a
+contact since: its blob is looked for all round its last place, not only on its line."""
 MOST_CHOICES = 4
 """Blobs weighed per ball (the nearest ones)."""
 
@@ -103,18 +109,28 @@ class Follower:
                  places: list[Array]) -> list[tuple[float, int]]:
         """The blobs ``ball`` may be, each with its cost: its distance from where the
         ball's motion puts it over the gate (0 on it, 1 at the gate's edge); a ball with
-        no past yet costs by how unlike a whole ball of its colour the blob is."""
-        where, gate = self.tracks[ball].predict(t)
+        no past yet costs by how unlike a whole ball of its colour the blob is. A ball
+        seen a moment ago may also have met the cue, a ball or a cushion since, and then
+        lie in any direction from its last place, as far as the fastest ball goes: such a
+        blob, off its straight line, costs 1 more (taken only when none lies on it)."""
+        track = self.tracks[ball]
+        where, gate = track.predict(t)
         out = []
         for k, blob in enumerate(blobs):
             if blob.ball is not ball:
                 continue
-            if where is None:
+            if where is None or track.last is None:
                 out.append((abs(1.0 - blob.share) + blob.colour, k))
                 continue
             distance = float(np.linalg.norm(places[k] - where))
             if distance <= gate:
                 out.append((distance / gate, k))
+                continue
+            gone = t - track.last.t
+            turned = GATE + FASTEST * gone
+            moved = float(np.linalg.norm(places[k] - (track.last.x, track.last.y)))
+            if gone <= CONTACT_WITHIN and moved <= turned:
+                out.append((1.0 + moved / turned, k))
         return sorted(out)[:MOST_CHOICES]
 
     def _sample(self, frame: Frame, blob: Blob, xy: Array) -> Sample:
