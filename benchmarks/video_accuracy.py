@@ -5,7 +5,8 @@ told otherwise: an overhead camera, players, a referee, score graphics, H.264 at
 Mbit/s), runs ``carom video``'s pipeline on each with one decoder thread, and prints:
 
 * the position error of every sample against the truth at its frame's time (median,
-  99th percentile, mm), out of sample;
+  99th percentile, mm): out of sample for seeds never tracked before, in-sample once a
+  clip has been looked at (say which: ``--seen``);
 * identity swaps (a sample lying nearer another ball's true centre than its own, within
   a ball's diameter);
 * strokes missed and invented (a found stroke matches a true one starting within 0.5 s);
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from pathlib import Path
 
@@ -92,6 +94,8 @@ def main() -> None:
     parser.add_argument("--fps", type=float, default=30.0)
     parser.add_argument("--first", type=int, default=FAMILY_FIRST,
                         help="first seed (the family: 1,000,000 on)")
+    parser.add_argument("--seeds", help="the seeds, comma-separated (instead of --first and --clips)")
+    parser.add_argument("--seen", action="store_true", help="the clips were looked at before (in-sample)")
     parser.add_argument("--keep", type=Path, default=Path("video-clips"), help="where the clips are kept")
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
@@ -99,7 +103,10 @@ def main() -> None:
     totals: dict = {"errors": [], "swaps": 0, "missed": 0, "invented": 0, "compared": 0, "agree": 0,
                     "flagged": 0, "broken off": 0}
     cpu = video_seconds = 0.0
-    for seed in range(args.first, args.first + args.clips):
+    seeds = [int(v) for v in args.seeds.split(",")] if args.seeds else list(range(args.first,
+                                                                                 args.first + args.clips))
+    args.clips, args.first = len(seeds), seeds[0]
+    for seed in seeds:
         look = draw_look(seed, TABLE, args.style, size, args.fps)  # type: ignore[arg-type]
         path = args.keep / f"{args.style}-{args.size}-{args.fps:g}-{seed}-{args.strokes}.mp4"
         started = time.time()
@@ -126,7 +133,8 @@ def main() -> None:
             totals[key] += m[key]
     e = np.array(totals["errors"])
     print(f"\n{args.clips} clips, {args.clips * args.strokes} strokes, {len(e)} samples ({args.style}, "
-          f"{args.size}, {args.fps:g} fps; family seeds {args.first} on, out of sample)")
+          f"{args.size}, {args.fps:g} fps; family seeds {args.first} on, "
+          f"{'in-sample: looked at before' if args.seen else 'out of sample'})")
     print(f"position error: median {np.median(e):.2f} mm, p99 {np.percentile(e, 99):.2f} mm, "
           f"max {e.max():.1f} mm")
     print(f"identity swaps: {totals['swaps']} samples")
@@ -135,7 +143,8 @@ def main() -> None:
     disagree = totals["compared"] - totals["agree"]
     print(f"rulings agree: {totals['agree']}/{totals['compared']}; disagreements flagged doubtful: "
           f"{totals['flagged']}/{disagree}")
-    print(f"speed: {cpu / video_seconds:.2f} CPU s per second of video (one decoder thread)")
+    print(f"speed: {cpu / video_seconds:.2f} CPU s per second of video (one decoder thread; load "
+          f"{os.getloadavg()[0]:.1f} at the end)")
 
 
 if __name__ == "__main__":

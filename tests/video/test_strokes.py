@@ -50,3 +50,38 @@ def test_red_moving_first_is_a_doubt() -> None:
 def test_a_video_ending_before_the_balls_stop_keeps_the_stroke_doubtful() -> None:
     (line,) = _frames(Ball.WHITE, frames=50)
     assert "the video ended at frame 49" in line["doubts"][0]
+
+
+def test_a_ball_lost_in_the_frame_it_met_another_makes_the_stroke_doubtful() -> None:
+    """White runs at 1.4 m/s into red lying near the bottom-right corner, turns at the contact
+    and is not seen in its frame (the two balls' images touch); its samples on either side
+    show one turn, which may have been two contacts (red and a cushion) within that frame."""
+    lines: list[dict] = []
+    cutter = Cutter("clip.mp4")
+    for k in range(150):
+        t = k / FPS
+        moved = min(max(t - 1.0, 0.0), 0.3)
+        white = (1.0 + moved, 0.6 - moved) if moved < 0.25 else (1.5 - moved, 0.6 - moved)
+        seen = {Ball.YELLOW: Sample(k, t, 0.4, 2.0, 0.0005, 0.0),
+                Ball.RED: Sample(k, t, 1.2935, 0.3065, 0.0005, 0.0)}
+        if k != 37:
+            seen[Ball.WHITE] = Sample(k, t, *white, 0.0005, 0.0)
+        lines.extend(cutter.push(k, t, seen))
+    lines.extend(cutter.close())
+    (line,) = lines
+    assert any(d.startswith("white not seen at frame 37 (1.233 s) as it met red") for d in line["doubts"]), \
+        line["doubts"]
+
+
+def test_a_ball_lost_for_a_frame_far_from_the_others_raises_no_doubt() -> None:
+    lines: list[dict] = []
+    cutter = Cutter("clip.mp4")
+    for k in range(150):
+        t = k / FPS
+        seen = {Ball.YELLOW: Sample(k, t, 0.4, 2.0, 0.0005, 0.0),
+                Ball.RED: Sample(k, t, 1.2935, 0.3065, 0.0005, 0.0)}
+        if k != 37:
+            seen[Ball.WHITE] = Sample(k, t, 0.5, 1.0 + 0.5 * min(max(t - 1.0, 0.0), 0.6), 0.0005, 0.0)
+        lines.extend(cutter.push(k, t, seen))
+    (line,) = lines
+    assert line["doubts"] == []

@@ -1,7 +1,15 @@
 """The three balls followed from frame to frame: identities kept, occlusion bridged.
 
 Each ball is identified by its colour (:mod:`carom.video.balls`), and among the blobs of
-its colour it takes the one nearest where its motion puts it. The motion model is the
+its colour it takes the one nearest where its motion puts it, the three balls chosen
+together: never two on one blob or on blobs closer than a ball's radius (two balls
+cannot overlap). A struck yellow's streak over a blue cloth, its blurred edge grey, is
+measured as a yellow blob and a white one on the same place; white, turned aside by the
+contact, may lie farther from its straight line than that white blob, and taken ball by
+ball it followed yellow away for seconds. A ball seen a frame or two ago that is not on
+its line may have met the cue, a ball or a cushion since: it is looked for all round its
+last place too (a struck yellow measured once 5 cm off, merged with the cue's ferrule,
+was lost for its whole stroke, and the stroke missed). The motion model is the
 project's own for a ball between events: a straight line at the speed of its last two
 samples (friction changes it by centimetres a second per frame at most, far less than a
 gate). A ball not seen (a player, the cue, the referee over it) keeps its last motion,
@@ -12,6 +20,7 @@ invented for the frames it was covered: the auto-referee reads a gap as uncertai
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 
@@ -31,6 +40,14 @@ PIXEL_SD = 0.15
 """A still, whole ball's centre is measured to this many pixels (one standard deviation)."""
 STREAK_SD = 0.04
 """Each pixel of streak adds this many pixels of deviation along the track."""
+UNSEEN_COST = 2.5
+"""What leaving a ball unseen costs when a blob of its colour lies within its gate (more
+than any blob's cost there, which is at most 2)."""
+CONTACT_WITHIN = 0.1
+"""A ball last seen at most this long ago (a frame or two) may have been turned by a
+contact since: its blob is looked for all round its last place, not only on its line."""
+MOST_CHOICES = 4
+"""Blobs weighed per ball (the nearest ones)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,34 +94,44 @@ class Follower:
     def step(self, frame: Frame) -> dict[Ball, Sample]:
         """Each ball seen in ``frame`` and where."""
         blobs = self.finder.find(frame)
-        out: dict[Ball, Sample] = {}
         r = self.registration.table.ball_radius
-        taken: set[int] = set()
-        for ball in BALLS:
-            mine = [(k, b) for k, b in enumerate(blobs) if b.ball is ball and k not in taken]
-            if not mine:
-                continue
+        places = [self.registration.to_table(blob.centre[None, :], r)[0] for blob in blobs]
+        choices = {ball: self._choices(ball, frame.time, blobs, places) for ball in BALLS}
+        out: dict[Ball, Sample] = {}
+        for ball, k in _likeliest(choices, places, r).items():
             track = self.tracks[ball]
-            where, gate = track.predict(frame.time)
-            best = None
-            for k, blob in mine:
-                xy = self.registration.to_table(blob.centre[None, :], r)[0]
-                if where is not None:
-                    cost = float(np.linalg.norm(xy - where))
-                    if cost > gate:
-                        continue
-                else:
-                    cost = abs(1.0 - blob.share) + blob.colour
-                if best is None or cost < best[0]:
-                    best = (cost, k, blob, xy)
-            if best is None:
-                continue
-            _, k, blob, xy = best
-            taken.add(k)
-            sample = self._sample(frame, blob, xy)
+            sample = self._sample(frame, blobs[k], places[k])
             track.before, track.last = track.last, sample
             out[ball] = sample
         return out
+
+    def _choices(self, ball: Ball, t: float, blobs: list[Blob],
+                 places: list[Array]) -> list[tuple[float, int]]:
+        """The blobs ``ball`` may be, each with its cost: its distance from where the
+        ball's motion puts it over the gate (0 on it, 1 at the gate's edge); a ball with
+        no past yet costs by how unlike a whole ball of its colour the blob is. A ball
+        seen a moment ago may also have met the cue, a ball or a cushion since, and then
+        lie in any direction from its last place, as far as the fastest ball goes: such a
+        blob, off its straight line, costs 1 more (taken only when none lies on it)."""
+        track = self.tracks[ball]
+        where, gate = track.predict(t)
+        out = []
+        for k, blob in enumerate(blobs):
+            if blob.ball is not ball:
+                continue
+            if where is None or track.last is None:
+                out.append((abs(1.0 - blob.share) + blob.colour, k))
+                continue
+            distance = float(np.linalg.norm(places[k] - where))
+            if distance <= gate:
+                out.append((distance / gate, k))
+                continue
+            gone = t - track.last.t
+            turned = GATE + FASTEST * gone
+            moved = float(np.linalg.norm(places[k] - (track.last.x, track.last.y)))
+            if gone <= CONTACT_WITHIN and moved <= turned:
+                out.append((1.0 + moved / turned, k))
+        return sorted(out)[:MOST_CHOICES]
 
     def _sample(self, frame: Frame, blob: Blob, xy: Array) -> Sample:
         metres_per_pixel = self.registration.table.ball_radius / blob.radius
@@ -117,3 +144,25 @@ class Follower:
     def forget(self) -> None:
         """After the camera moved: start again from what is seen."""
         self.tracks = {b: _Track() for b in BALLS}
+
+
+def _likeliest(choices: dict[Ball, list[tuple[float, int]]], places: list[Array],
+               radius: float) -> dict[Ball, int]:
+    """The blob each ball takes, chosen for the three balls together: the least total cost,
+    a ball left unseen costing :data:`UNSEEN_COST`, and never two balls on one blob or on
+    two blobs closer than a ball's radius (two balls cannot overlap: such blobs are one
+    ball, a coloured ball's washed-out streak or highlight measured as white beside it)."""
+    best: tuple[float, dict[Ball, int]] = (math.inf, {})
+    balls = list(choices)
+    for picks in itertools.product(*[[None, *choices[b]] for b in balls]):
+        taken = [(b, p[1]) for b, p in zip(balls, picks, strict=True) if p is not None]
+        cost = sum(p[0] if p is not None else (UNSEEN_COST if choices[b] else 0.0)
+                   for b, p in zip(balls, picks, strict=True))
+        if cost >= best[0] or not _apart([places[k] for _, k in taken], radius):
+            continue
+        best = (cost, dict(taken))
+    return best[1]
+
+
+def _apart(points: list[Array], radius: float) -> bool:
+    return all(float(np.linalg.norm(a - b)) >= radius for a, b in itertools.combinations(points, 2))

@@ -26,7 +26,7 @@ from carom.video.errors import VideoError
 from carom.video.follow import Follower
 from carom.video.frames import Frame, describe, read_frames
 from carom.video.strokes import Cutter
-from carom.video.table import HEIGHT_PRIOR, Registration, camera_shift, find_table
+from carom.video.table import HEIGHT_PRIOR, Registration, camera_shift, find_table, picture_shift, shrunk
 
 REGISTER_SPAN = 2.0
 """Seconds of video the table is first searched in."""
@@ -115,7 +115,7 @@ def _register(frames: list[Frame], settings: Settings, name: str) -> Registratio
 
 def _follow(stream: Iterator[Frame], registration: Registration, settings: Settings, name: str,
             progress: Progress) -> Iterator[dict[str, Any]]:
-    cutter = Cutter(name)
+    cutter = Cutter(name, registration.table.ball_radius)
     watch = CameraWatch(registration, settings, name)
     follower: Follower | None = None
     next_check = 0.0
@@ -144,17 +144,22 @@ class CameraWatch:
     :data:`CHECK_EVERY` seconds: a picture unlike the first that :data:`MOVED_CHECKS` checks
     in a row is searched for the table again (found where it was: people in front of the
     camera; elsewhere: the camera moved and the table is taken from there; not found: tried
-    again at the next check, for at most :data:`UNFOUND_FOR` seconds)."""
+    again at the next check, for at most :data:`UNFOUND_FOR` seconds). The last picture in
+    which the table was found where it was is kept beside the first: a later picture
+    like it (the same people still in front of the camera, a referee standing by the
+    table) shows the table where it was without a search."""
 
     def __init__(self, registration: Registration, settings: Settings, name: str) -> None:
         self.registration, self.settings, self.name = registration, settings, name
         self.failed = 0
         self.moves: list[float] = []
         self.unfound_since: float | None = None
+        self.confirmed: Array | None = None
+        """The last picture (shrunk) in which the table was found where it was."""
 
     def check(self, frame: Frame) -> str | None:
         """Check ``frame``; the doubt it gives the stroke under way, if any."""
-        self.failed = self.failed + 1 if camera_shift(self.registration, frame) > MOVED_BEYOND else 0
+        self.failed = self.failed + 1 if self._shift(frame) > MOVED_BEYOND else 0
         if self.failed == 0:
             self.unfound_since = None
         if self.failed < MOVED_CHECKS:
@@ -166,6 +171,7 @@ class CameraWatch:
                     "not found in it again: the camera may have moved")
         self.failed, self.unfound_since = 0, None
         if found is self.registration:
+            self.confirmed = shrunk(frame)
             return None
         self.moves.append(frame.time)
         recent = [t for t in self.moves if t >= frame.time - MOVES_WITHIN]
@@ -173,8 +179,16 @@ class CameraWatch:
             raise VideoError(f"the camera moves ({len(recent)} times in {MOVES_WITHIN:.0f} s): a fixed "
                              "camera is needed; everything before is kept", self.name, frame.index,
                              frame.time)
-        self.registration = found
+        self.registration, self.confirmed = found, None
         return f"the camera moved near frame {frame.index} ({frame.time:.3f} s); the table was found again"
+
+    def _shift(self, frame: Frame) -> float:
+        """How far the picture moved: from the one the table was found in or, nearer, the
+        last one it was found again in where it was."""
+        shift = camera_shift(self.registration, frame)
+        if shift > MOVED_BEYOND and self.confirmed is not None:
+            shift = min(shift, picture_shift(self.confirmed, shrunk(frame)))
+        return shift
 
 
 def _found_again(frame: Frame, registration: Registration, settings: Settings, name: str,

@@ -17,11 +17,12 @@ Each stroke is one JSON line of the ``balls-jsonl`` format, every sample with it
 uncertainty (``sd``, m, beside ``t``, ``x``, ``y``), and the video's own fields: where in
 the video it lies (``video``: first and last frame, their times), ``inning``, ``player``
 and ``doubts``: what the video could not show (a ball covered at the end, a camera that
-moved), naming frame and time.
+moved, a ball lost in the frame in which it met another), naming frame and time.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from carom.core.balls import BALLS, Ball
+from carom.core.table import BALL_RADIUS
 from carom.video.follow import Sample
 
 STILL = 0.003
@@ -44,6 +46,10 @@ SETTLED = 5
 """Samples in a row beyond :data:`STILL` that make a ball's departure."""
 KEEP = 4.0
 """Seconds of samples kept while the balls lie still (the rest before a stroke)."""
+HIDDEN_MOVE = 0.01
+"""A ball unseen for a frame or more while it moved this far (m) and passed another ball
+within a diameter (:data:`CONTACT_SLACK` more) hid a contact."""
+CONTACT_SLACK = 0.005
 LONGEST = 120.0
 """A stroke running longer than this is cut (balls never settled: a camera that sees
 people moving balls by hand, or a game not of carom)."""
@@ -88,6 +94,8 @@ class Cutter:
     """Takes each frame's samples in order and gives each stroke as soon as it ended."""
 
     source: str
+    radius: float = BALL_RADIUS
+    """The balls' radius, m."""
     samples: dict[Ball, deque[Sample]] = field(default_factory=lambda: {b: deque() for b in BALLS})
     rests: dict[Ball, _Rest] = field(default_factory=lambda: {b: _Rest() for b in BALLS})
     moving_since: float | None = None
@@ -180,6 +188,7 @@ class Cutter:
             balls[ball.value] = kept
             first_frame = kept[0].frame if first_frame is None else min(first_frame, kept[0].frame)
             last_frame = kept[-1].frame if last_frame is None else max(last_frame, kept[-1].frame)
+        doubts.extend(self._hidden_contacts(balls))
         t0 = min(s[0].t for s in balls.values())
         line: dict[str, Any] = {
             "shot": self.number, "cue": cue.value,
@@ -191,6 +200,27 @@ class Cutter:
         }
         self._reset(end)
         return line
+
+    def _hidden_contacts(self, balls: dict[str, list[Sample]]) -> list[str]:
+        """A ball that was not seen in the frames in which it met another ball: its samples
+        on either side show one turn, but what it met there (a cushion as well, at a
+        corner or a ball lying near one) and in which order cannot be read from them, and
+        the auto-referee, which takes a lost frame or two for a tracker's usual loss,
+        would judge it as sure."""
+        out = []
+        for name, kept in balls.items():
+            for a, b in itertools.pairwise(kept):
+                chord = np.array([b.x - a.x, b.y - a.y])
+                if b.frame - a.frame < 2 or float(np.linalg.norm(chord)) < HIDDEN_MOVE:
+                    continue
+                middle = 0.5 * (a.t + b.t)
+                for other, theirs in balls.items():
+                    place = _place(theirs, middle) if other != name else None
+                    if place is not None and _off_chord(place, a, chord) < 2.0 * self.radius + CONTACT_SLACK:
+                        out.append(f"{name} not seen at frame {a.frame + 1} ({middle:.3f} s) as it met "
+                                   f"{other}: what it met there, and in which order, is a guess")
+                        break
+        return out
 
     def _reset(self, end: float) -> None:
         self.moving_since, self.first_mover, self.doubts = None, None, []
@@ -217,3 +247,19 @@ class Cutter:
 def _columns(samples: list[Sample], t0: float) -> dict[str, list[float]]:
     return {"t": [round(s.t - t0, 6) for s in samples], "x": [round(s.x, 5) for s in samples],
             "y": [round(s.y, 5) for s in samples], "sd": [round(s.sd, 5) for s in samples]}
+
+
+def _place(samples: list[Sample], t: float) -> np.ndarray | None:
+    """Where a ball was at ``t``, between its samples (``None``: not seen around then)."""
+    times = [s.t for s in samples]
+    if not times or not times[0] <= t <= times[-1]:
+        return None
+    return np.array([np.interp(t, times, [s.x for s in samples]),
+                     np.interp(t, times, [s.y for s in samples])])
+
+
+def _off_chord(point: np.ndarray, a: Sample, chord: np.ndarray) -> float:
+    """How far ``point`` lies from the straight path from sample ``a`` along ``chord``."""
+    start = np.array([a.x, a.y])
+    along = float(np.clip((point - start) @ chord / float(chord @ chord), 0.0, 1.0))
+    return float(np.linalg.norm(point - (start + along * chord)))

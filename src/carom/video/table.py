@@ -514,10 +514,19 @@ def camera_shift(registration: Registration, frame: Frame) -> float:
     correlation of the whole shrunk picture with the one it was found in (people walking
     past change a part of it; a camera that pans or zooms moves all of it). Infinite when
     no one shift explains the change (a zoom, a cut to another camera)."""
+    return picture_shift(registration.reference, shrunk(frame))
+
+
+def shrunk(frame: Frame) -> npt.NDArray[np.float32]:
+    """The frame's luma shrunk as :func:`reference` shrinks a picture."""
     h, w = frame.y.shape
-    now = np.asarray(cv2.resize(frame.y, (w // SHIFT_SCALE, h // SHIFT_SCALE), interpolation=cv2.INTER_AREA),
-                     dtype=np.float32)
-    ref = registration.reference
+    return np.asarray(cv2.resize(frame.y, (w // SHIFT_SCALE, h // SHIFT_SCALE), interpolation=cv2.INTER_AREA),
+                      dtype=np.float32)
+
+
+def picture_shift(ref: npt.NDArray[np.float32], now: npt.NDArray[np.float32]) -> float:
+    """How far, in full-size pixels, the shrunk picture ``now`` lies from ``ref`` (infinite
+    when no one shift explains the change)."""
     window = cv2.createHanningWindow((ref.shape[1], ref.shape[0]), cv2.CV_32F)
     (dx, dy), response = cv2.phaseCorrelate(ref, now, window)
     if response < SHIFT_RESPONSE:
