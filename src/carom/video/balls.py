@@ -12,7 +12,9 @@ inside the table only, so that a frame costs a few milliseconds:
   moments: a ball is a disc of the radius the camera gives at that place, a moving ball a
   streak as wide as a ball and as long as its path during the exposure;
 * **identity by colour**: white is near-neutral, yellow and red lie in their own
-  directions of chroma; a patch of two colours (two balls touching) is split by colour;
+  directions of chroma; a patch of two colours (two balls touching) is split by colour,
+  and its near-neutral part is white only if it can be a white ball mixed with the cloth
+  (a yellow's streak over a blue cloth runs through grey, darker than such a mix);
 * **size and shape** leave out what is not a ball: a hand, an arm, a cue, a glove.
 
 The centre measured is the centre of the ball's image, projected later to the table from
@@ -148,6 +150,9 @@ class BallFinder:
         blobs = []
         for ball in (Ball.WHITE, Ball.YELLOW, Ball.RED):
             own = weight * (classes == _CODE[ball])
+            coloured = weight * (classes != _CODE[Ball.WHITE])
+            if ball is Ball.WHITE and self._blurred_colour(own, coloured, nu, nv, luma):
+                continue
             if ball is not Ball.WHITE:
                 own = own + weight * (classes == _CODE[Ball.WHITE]) * _near(classes == _CODE[ball])
             mass = float(own.sum())
@@ -157,6 +162,31 @@ class BallFinder:
             if blob is not None:
                 blobs.append(blob)
         return blobs
+
+    def _blurred_colour(self, white: F32, coloured: F32, nu: F32, nv: F32, luma: F32) -> bool:
+        """Whether the near-neutral part of a patch that also holds a coloured ball is that
+        ball's streak mixed with the cloth rather than a white ball.
+
+        Blur mixes a ball's light with the cloth's along its path: a pixel is a share α of
+        the ball and 1 − α of the cloth, in luma and chroma alike (U and V less 128, not yet
+        over the luma). A white ball's mix has the cloth's chroma scaled by 1 − α, so the
+        part's mean chroma gives α, and its mean luma then gives the luma of the white ball
+        it would be a mix of. A coloured ball is never brighter than a white one under the
+        same light, and its own pixels, mixed with the darker cloth, are darker still: a
+        white ball implied darker than the coloured pixels beside it is no white ball but
+        the coloured ball's washed-out edge (a yellow over a blue cloth mixes into grey)."""
+        mass, colour_mass = float(white.sum()), float(coloured.sum())
+        if mass <= 0.0 or colour_mass < 0.3 * math.pi * self.radius ** 2 * 0.6:
+            return False
+        cloth = self.registration.cloth
+        cloth_luma = cloth.luma + 16.0
+        cloth_chroma = np.array([cloth.u, cloth.v]) * cloth_luma
+        chroma = np.array([float((white * nu * luma).sum()), float((white * nv * luma).sum())]) / mass
+        alpha = 1.0 - float(chroma @ cloth_chroma) / float(cloth_chroma @ cloth_chroma)
+        if alpha <= 0.0:
+            return True
+        implied = cloth_luma + (float((white * luma).sum()) / mass - cloth_luma) / alpha
+        return implied < float((coloured * luma).sum()) / colour_mass
 
     def _classify(self, nu: F32, nv: F32, luma: F32) -> npt.NDArray[np.int8]:
         """Per pixel: 0 white, 1 yellow, 2 red (nearest prototype; near-neutral is white)."""

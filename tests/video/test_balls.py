@@ -1,0 +1,75 @@
+"""Balls found in made-up frames: a ball's streak is its colour mixed with the cloth's."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+
+from carom.core.balls import Ball
+from carom.video.balls import PROTOTYPES, BallFinder
+from carom.video.frames import Frame
+from carom.video.table import Cloth
+from tests.video.conftest import TABLE
+
+CLOTH = Cloth(0.27, -0.277, 0.02, 105.0)
+"""A blue cloth, as measured on a broadcast clip: chroma over luma, spread, luma."""
+RADIUS = 16.0
+"""A ball's radius, full-resolution pixels."""
+SIZE = (80, 120)
+"""Half-resolution rows and columns."""
+
+
+def _finder() -> BallFinder:
+    registration = SimpleNamespace(
+        table=TABLE, cloth=CLOTH,
+        to_table=lambda pixels, z: pixels / 1000.0,
+        ball_radius_pixels=lambda points: np.full(len(points), RADIUS))
+    prototypes = {b: np.array(p) for b, p in PROTOTYPES.items()}
+    return BallFinder(registration, (0, 0, SIZE[1], SIZE[0]), np.ones(SIZE, np.uint8),  # type: ignore[arg-type]
+                      RADIUS / 2.0, prototypes)
+
+
+def _swept(centre: tuple[float, float], length: float) -> np.ndarray:
+    """Each half-resolution pixel's share of the exposure under a ball that runs
+    ``length`` half-resolution pixels along x, centred on ``centre``."""
+    rows, cols = np.mgrid[0:SIZE[0], 0:SIZE[1]].astype(float)
+    r = RADIUS / 2.0
+    chord = np.sqrt(np.clip(r * r - (rows - centre[1]) ** 2, 0.0, None))
+    start, end = centre[0] - length / 2.0, centre[0] + length / 2.0
+    covered = np.clip(np.minimum(cols + chord, end) - np.maximum(cols - chord, start), 0.0, None)
+    return covered / length if length > 0 else (chord >= np.abs(cols - centre[0])).astype(float)
+
+
+def _frame(*balls: tuple[np.ndarray, float, tuple[float, float]]) -> Frame:
+    """The cloth with each ball (its share per pixel, its luma and its chroma over luma)
+    mixed in: luma and U, V less 128 mix in proportion."""
+    cloth_luma = CLOTH.luma + 16.0
+    luma = np.full(SIZE, cloth_luma)
+    u = np.full(SIZE, CLOTH.u * cloth_luma)
+    v = np.full(SIZE, CLOTH.v * cloth_luma)
+    for share, ball_luma, (bu, bv) in balls:
+        luma += share * (ball_luma + 16.0 - luma)
+        u += share * (bu * (ball_luma + 16.0) - u)
+        v += share * (bv * (ball_luma + 16.0) - v)
+    y = np.repeat(np.repeat(luma - 16.0, 2, axis=0), 2, axis=1)
+    return Frame(0, 0.0, *(np.clip(np.round(p), 0, 255).astype(np.uint8) for p in (y, u + 128.0, v + 128.0)))
+
+
+YELLOW = (200.0, PROTOTYPES[Ball.YELLOW])
+WHITE = (225.0, PROTOTYPES[Ball.WHITE])
+
+
+def test_a_struck_yellows_grey_streak_over_a_blue_cloth_is_no_white_ball() -> None:
+    """Yellow mixed with blue runs through grey: the streak's washed-out part is near
+    neutral, yet darker than any white ball mixed with that cloth could be."""
+    blobs = _finder().find(_frame((_swept((60.0, 40.0), 22.0), *YELLOW)))
+    assert Ball.WHITE not in [b.ball for b in blobs]
+
+
+def test_a_fast_white_beside_a_still_yellow_is_white() -> None:
+    """A white ball's streak runs from white to the cloth's light blue: darker on the
+    whole than the still yellow it runs past, and yet a white ball."""
+    blobs = _finder().find(_frame((_swept((60.0, 40.0), 0.0), *YELLOW),
+                                  (_swept((60.0, 24.0), 10.0), *WHITE)))
+    assert sorted(b.ball.value for b in blobs) == ["white", "yellow"]
