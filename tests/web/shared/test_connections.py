@@ -14,7 +14,7 @@ from uvicorn.server import ServerState
 
 from carom.web.connections import body_cost, guarded_protocol
 from carom.web.shared.limits import Limits
-from carom.web.shared.live import Turns, channel_refusal
+from carom.web.shared.live import channel_refusal
 from carom.web.shared.streams import StreamGate
 from carom.web.shared.tally import Tally
 
@@ -109,44 +109,6 @@ def test_behind_a_proxy_a_clients_cap_is_left_to_the_application(gate: StreamGat
     assert _served(gate, "/hall/events", "10.0.0.1", behind_proxy=True)[1] == ["/hall/events"]
 
 
-def test_channels_send_in_turns_and_the_loop_reads_between_them() -> None:
-    """Five channels woken at once with two a turn: three turns, and a callback the loop
-    was given meanwhile (a request that arrived) runs before the last of them."""
-    turns = Turns(per_turn=2)
-    order: list[str] = []
-
-    async def channel(n: int) -> None:
-        await turns.take()
-        order.append(f"send {n}")
-
-    async def run() -> None:
-        started = [asyncio.ensure_future(channel(n)) for n in range(5)]
-        await asyncio.sleep(0)  # every channel has asked for its turn
-        asyncio.get_running_loop().call_soon(order.append, "request")
-        await asyncio.gather(*started)
-
-    _run(run())
-    assert order[:2] == ["send 0", "send 1"]
-    assert order.index("request") < order.index("send 4"), order
-    assert sorted(o for o in order if o.startswith("send")) == [f"send {n}" for n in range(5)]
-
-
-def test_a_channel_that_left_while_waiting_gives_its_turn_to_the_next() -> None:
-    turns = Turns(per_turn=1)
-    sent: list[int] = []
-
-    async def channel(n: int) -> None:
-        await turns.take()
-        sent.append(n)
-
-    async def run() -> None:
-        tasks = [asyncio.ensure_future(channel(n)) for n in range(3)]
-        await asyncio.sleep(0)
-        tasks[1].cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-
-    _run(run())
-    assert sent == [0, 2]
 
 
 def _run(coroutine: Any) -> Any:

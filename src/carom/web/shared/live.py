@@ -27,7 +27,6 @@ import asyncio
 import functools
 import json
 import re
-from collections import deque
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -182,7 +181,6 @@ class LiveEvents:
     def __init__(self, app: ASGIApp, feeds: list[tuple[re.Pattern[str], FeedMaker]],
                  gate: StreamGate) -> None:
         self.app, self.feeds, self.gate = app, feeds, gate
-        self.turns = Turns()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -216,7 +214,7 @@ class LiveEvents:
                 return
             try:
                 transport = _WebSocket(receive, send) if websocket else _EventStream(receive, send)
-                await transport.run(feed, first, self.turns)
+                await transport.run(feed, first)
             finally:
                 feed.close()
         finally:
@@ -229,9 +227,9 @@ class _EventStream:
     def __init__(self, receive: Receive, send: Send) -> None:
         self.receive, self.send = receive, send
 
-    async def run(self, feed: Feed, first: list[Event], turns: Turns) -> None:
+    async def run(self, feed: Feed, first: list[Event]) -> None:
         await self.send({"type": "http.response.start", "status": 200, "headers": HEADERS})
-        await _follow(feed, first, self._send_events, self._gone, turns)
+        await _follow(feed, first, self._send_events, self._gone)
 
     async def _send_events(self, events: list[Event]) -> None:
         body = b"".join(event(*e) for e in events) if events else b": keep-alive\n\n"
@@ -248,11 +246,11 @@ class _WebSocket:
     def __init__(self, receive: Receive, send: Send) -> None:
         self.receive, self.send = receive, send
 
-    async def run(self, feed: Feed, first: list[Event], turns: Turns) -> None:
+    async def run(self, feed: Feed, first: list[Event]) -> None:
         if (await self.receive())["type"] != "websocket.connect":
             return
         await self.send({"type": "websocket.accept"})
-        await _follow(feed, first, self._send_events, self._gone, turns)
+        await _follow(feed, first, self._send_events, self._gone)
 
     async def _send_events(self, events: list[Event]) -> None:
         for e in events:  # a silence sends nothing: the server's pings keep the connection
@@ -264,11 +262,12 @@ class _WebSocket:
 
 
 async def _follow(feed: Feed, first: list[Event], send_events: Callable[[list[Event]], Awaitable[None]],
-                  gone: Callable[[], Awaitable[None]], turns: Turns) -> None:
+                  gone: Callable[[], Awaitable[None]]) -> None:
     """Send ``first``, then every change of ``feed`` (no events: a silence, which an event
-    stream fills with a keep-alive), each when ``turns`` lets it, until the client goes
-    away. The client's leaving cancels the waiting (one task per channel, not one per
-    change)."""
+    stream fills with a keep-alive), until the client goes away; the hub wakes a match's
+    channels a few dozen per turn of the loop (:mod:`carom.web.shared.hub`), so what
+    arrives meanwhile is read between them. The client's leaving cancels the waiting (one
+    task per channel, not one per change)."""
     me = asyncio.current_task()
     assert me is not None
     following = True
@@ -283,7 +282,6 @@ async def _follow(feed: Feed, first: list[Event], send_events: Callable[[list[Ev
         await send_events(first)
         while True:
             events = await feed.next(KEEPALIVE)
-            await turns.take()
             await send_events(events)
     except asyncio.CancelledError:
         if not left.done():
@@ -294,49 +292,6 @@ async def _follow(feed: Feed, first: list[Event], send_events: Callable[[list[Ev
     finally:
         following = False
         left.cancel()
-
-
-class Turns:
-    """How many channels send in one turn of the event loop: at most ``per_turn``, the
-    others wait for the next turns. An update wakes every channel of a match (a thousand
-    boards) at once; sent all in one turn, they would keep the loop from every page and
-    record that arrived meanwhile for as long as they take. In turns, the loop reads what
-    arrived between them."""
-
-    def __init__(self, per_turn: int = 32) -> None:
-        self.per_turn = per_turn
-        self._used = 0
-        self._waiting: deque[asyncio.Future[None]] = deque()
-        self._next: asyncio.Handle | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-
-    async def take(self) -> None:
-        loop = asyncio.get_running_loop()
-        if loop is not self._loop:  # another loop (a test's client): start afresh
-            self._loop, self._used, self._waiting, self._next = loop, 0, deque(), None
-        if self._used < self.per_turn and not self._waiting:
-            self._used += 1
-            self._arm(loop)
-            return
-        waiter: asyncio.Future[None] = loop.create_future()
-        self._waiting.append(waiter)
-        self._arm(loop)
-        await waiter
-
-    def _arm(self, loop: asyncio.AbstractEventLoop) -> None:
-        if self._next is None:
-            self._next = loop.call_soon(self._turn, loop)
-
-    def _turn(self, loop: asyncio.AbstractEventLoop) -> None:
-        """A new turn: the next ``per_turn`` waiting channels may send."""
-        self._next, self._used = None, 0
-        while self._waiting and self._used < self.per_turn:
-            waiter = self._waiting.popleft()
-            if not waiter.done():  # a channel that left meanwhile is skipped
-                waiter.set_result(None)
-                self._used += 1
-        if self._used:
-            self._arm(loop)
 
 
 async def _refuse(send: Send, websocket: bool, status: int, reason: str) -> None:
