@@ -150,18 +150,22 @@ class BallFinder:
         blobs = []
         for ball in (Ball.WHITE, Ball.YELLOW, Ball.RED):
             own = weight * (classes == _CODE[ball])
-            coloured = weight * (classes != _CODE[Ball.WHITE])
-            if ball is Ball.WHITE and self._blurred_colour(own, coloured, nu, nv, luma):
+            if ball is Ball.WHITE and self._blurred_colour(own, weight * (classes != _CODE[Ball.WHITE]),
+                                                           nu, nv, luma):
                 continue
             if ball is not Ball.WHITE:
                 own = own + weight * (classes == _CODE[Ball.WHITE]) * _near(classes == _CODE[ball])
             mass = float(own.sum())
-            if mass < 0.3 * math.pi * self.radius ** 2 * 0.6 or mass < 0.2 * total:
+            if mass < self._least_mass() or mass < 0.2 * total:
                 continue
             blob = self._blob(ball, own, nu, nv, x0, y0)
             if blob is not None:
                 blobs.append(blob)
         return blobs
+
+    def _least_mass(self) -> float:
+        """The least weight of pixels that can be a ball (a fraction of a whole ball's disc)."""
+        return 0.3 * math.pi * self.radius ** 2 * 0.6
 
     def _blurred_colour(self, white: F32, coloured: F32, nu: F32, nv: F32, luma: F32) -> bool:
         """Whether the near-neutral part of a patch that also holds a coloured ball is that
@@ -176,7 +180,7 @@ class BallFinder:
         white ball implied darker than the coloured pixels beside it is no white ball but
         the coloured ball's washed-out edge (a yellow over a blue cloth mixes into grey)."""
         mass, colour_mass = float(white.sum()), float(coloured.sum())
-        if mass <= 0.0 or colour_mass < 0.3 * math.pi * self.radius ** 2 * 0.6:
+        if mass <= 0.0 or colour_mass < self._least_mass():
             return False
         cloth = self.registration.cloth
         cloth_luma = cloth.luma + 16.0

@@ -503,10 +503,7 @@ SHIFT_SCALE = 4
 
 def reference(picture: Image) -> npt.NDArray[np.float32]:
     """The still picture a camera's later frames are compared with (luma, shrunk)."""
-    gray = cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY)
-    h, w = gray.shape
-    small = cv2.resize(gray, (w // SHIFT_SCALE, h // SHIFT_SCALE), interpolation=cv2.INTER_AREA)
-    return np.asarray(small, dtype=np.float32)
+    return _shrink(cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY))
 
 
 def camera_shift(registration: Registration, frame: Frame) -> float:
@@ -519,8 +516,12 @@ def camera_shift(registration: Registration, frame: Frame) -> float:
 
 def shrunk(frame: Frame) -> npt.NDArray[np.float32]:
     """The frame's luma shrunk as :func:`reference` shrinks a picture."""
-    h, w = frame.y.shape
-    return np.asarray(cv2.resize(frame.y, (w // SHIFT_SCALE, h // SHIFT_SCALE), interpolation=cv2.INTER_AREA),
+    return _shrink(frame.y)
+
+
+def _shrink(luma: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
+    h, w = luma.shape
+    return np.asarray(cv2.resize(luma, (w // SHIFT_SCALE, h // SHIFT_SCALE), interpolation=cv2.INTER_AREA),
                       dtype=np.float32)
 
 
