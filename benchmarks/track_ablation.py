@@ -44,6 +44,7 @@ from track_sets import Case, cached, judged_recording, real_rulings, recordings
 
 from carom.track import TrackedRuling
 from carom.track.judging.camera import CameraSeen, camera_doubts
+from carom.track.judging.confidence import DOUBTFUL_BELOW as SURE
 from carom.track.judging.explanation import Explanation, Reading, assemble
 from carom.track.synthetic import CAMERAS
 from carom.track.tracker import VISIBLE_NUDGE
@@ -276,10 +277,6 @@ def _is_silent(o: Outcome) -> bool:
 def _is_sure_wrong(o: Outcome) -> bool:
     """Wrong at confidence :data:`SURE` or more: the error the confidence hides."""
     return not o[0] and o[2]
-
-
-SURE = 0.99
-"""The confidence at which the calibration is checked (the auto-referee's threshold of doubt)."""
 
 
 def main() -> None:

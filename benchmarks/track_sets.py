@@ -18,6 +18,7 @@ from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import TrackedRuling, TrackedStroke, read_tracked, track_recording, track_sequence
 from carom.track.judging.calibration import Judged, brier, wilson
+from carom.track.judging.confidence import DOUBTFUL_BELOW
 from carom.track.synthetic import CAMERAS, labelled_recordings
 
 RULES, TABLE = discipline("three-cushion"), TABLES["large"]
@@ -117,7 +118,7 @@ class Score:
 
 
 def score(judged: Sequence[Judged]) -> Score:
-    sure = [j for j in judged if j.confidence >= 0.99]
+    sure = [j for j in judged if j.confidence >= DOUBTFUL_BELOW]
     flagged = sum(1 for j in judged if not j.right and j.doubtful)
     doubtful = sum(j.doubtful for j in judged)
     return Score(len(judged), sum(j.right for j in judged), flagged, doubtful, len(sure),
