@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import Request
-from fastapi.responses import Response
+from fastapi.responses import JSONResponse, Response
 
 from carom.core.errors import CaromError
 from carom.web.shared.deps import answer, client_of, services, until_gone, words
@@ -26,24 +26,25 @@ seconds on an idle core."""
 
 
 async def pooled(request: Request, task: Task, arguments: Callable[[], Awaitable[tuple[Any, ...]]],
-                 seconds: float) -> bytes | Response:
-    """``task(*await arguments())`` in the pool: its bytes, or the answer that refuses it."""
+                 seconds: float, *, as_json: bool = False) -> bytes | Response:
+    """``task(*await arguments())`` in the pool: its bytes, or the answer that refuses it
+    (``{"detail": …}`` when ``as_json``, as under ``/api/``: a page's script asked)."""
     pool, client = services(request).jobs(), client_of(request)
     try:
         pool.admit(client)
     except Busy as busy:
         if busy.hold:  # it came back too soon: it waits here, costing the server nothing meanwhile
             await asyncio.sleep(busy.hold)
-        return _refusal(request, busy.status, _said(request, busy), busy.retry_after)
+        return _refusal(request, busy.status, _said(request, busy), busy.retry_after, as_json)
     try:
         args = await arguments()
         return await pool.run(client, task, args, seconds, lambda: until_gone(request))
     except Gone as gone:
-        return _refusal(request, 503, _said(request, gone), 5)
+        return _refusal(request, 503, _said(request, gone), 5, as_json)
     except Broken:
         raise
     except CaromError as error:  # the field is named (JobFailed too)
-        return answer(request, 422, str(error))
+        return _refusal(request, 422, str(error), None, as_json)
     finally:
         pool.release(client)
 
@@ -86,7 +87,12 @@ def _said(request: Request, refused: Refused) -> str:
     return words(request).gettext(refused.message, **refused.values)
 
 
-def _refusal(request: Request, status: int, message: str, retry_after: int) -> Response:
-    response = answer(request, status, message)
-    response.headers["Retry-After"] = str(retry_after)
+def _refusal(request: Request, status: int, message: str, retry_after: int | None,
+             as_json: bool = False) -> Response:
+    if as_json:
+        response: Response = JSONResponse({"detail": message}, status_code=status)
+    else:
+        response = answer(request, status, message)
+    if retry_after is not None:
+        response.headers["Retry-After"] = str(retry_after)
     return response

@@ -18,6 +18,8 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 READY = "ready"
+FITTED = b"\0"
+"""What parts :func:`fit_review_stroke`'s answer (JSON never holds a raw NUL byte)."""
 NICE = 10
 """How much lower than the server the pool's processes run: the event loop and the
 writer get a core first."""
@@ -55,6 +57,29 @@ def solve(body: dict[str, Any], lang: str) -> bytes:
     from carom.web.training.simulator import solve_body
 
     return _json(solve_body(body, PageWords(lang).rule))
+
+
+def fit_review_stroke(record: dict[str, Any], header: Any) -> bytes:
+    """A review's stroke read back (:func:`carom.web.review.fitting.fit_record`): what the
+    page shows of it as JSON, then a NUL byte, then the fitted stroke pickled for the
+    what-ifs (nothing after the NUL when there was nothing to fit)."""
+    import pickle
+
+    from carom.web.review.fitting import fit_record
+
+    data, fitted = fit_record(record, header)
+    return _json(data) + FITTED + (b"" if fitted is None else pickle.dumps(fitted))
+
+
+def what_if_review(fitted: bytes, field: str, value: float, header: Any) -> bytes:
+    """A review's stroke read back, played again with one field of its strike changed
+    (:func:`carom.web.review.fitting.what_if_record`); ``fitted`` as
+    :func:`fit_review_stroke` pickled it."""
+    import pickle
+
+    from carom.web.review.fitting import what_if_record
+
+    return _json(what_if_record(pickle.loads(fitted), field, value, header))  # the pool's own bytes
 
 
 def scoresheet_pdf(snap: Any, lang: str, place: str | None = None) -> bytes:
