@@ -20,20 +20,23 @@ from carom.web.review.log import parsed, tracked_strokes
 DATA = Path(__file__).parents[2] / "data" / "real-3c-match-part1.jsonl"
 PLAYED_SHOT = 545683
 """Read back as played by ``carom fit`` (every ball within about 2 cm)."""
+FIELDS = ("speed", "direction", "side", "height", "elevation")
 NOT_PLAYED_SHOT = 545651
 """Fitted, but white and red end more than 5 cm from their tracks: not what was played."""
 
 
 @pytest.fixture
 def review(organiser: Any) -> int:
-    response = organiser.post("/review", files={"file": ("real.jsonl", DATA.read_bytes(), "application/x-ndjson")},
-                              data={"discipline": "three-cushion"}, follow_redirects=False)
+    upload = {"file": ("real.jsonl", DATA.read_bytes(), "application/x-ndjson")}
+    response = organiser.post("/review", files=upload, data={"discipline": "three-cushion"},
+                              follow_redirects=False)
     assert response.status_code == 303, response.text
     return int(response.headers["location"].rsplit("/", 1)[1])
 
 
 def _index(client: Any, match_id: int, shot: int) -> int:
-    found = re.search(r'data-index="(\d+)" data-shot="' + str(shot) + '"', client.get(f"/review/{match_id}").text)
+    page = client.get(f"/review/{match_id}").text
+    found = re.search(r'data-index="(\d+)" data-shot="' + str(shot) + '"', page)
     assert found
     return int(found.group(1))
 
@@ -54,7 +57,7 @@ def test_a_stroke_is_read_back_drawn_kept_and_played_in_the_training_table(
     assert response.status_code == 200, response.text
     fit = response.json()
     assert fit["played"] and fit["problems"] == []
-    assert set(fit["strike"]) == set(fit["uncertainty"]) == {"speed", "direction", "side", "height", "elevation"}
+    assert set(fit["strike"]) == set(fit["uncertainty"]) == set(FIELDS)
     assert all(v >= 0 for v in fit["uncertainty"].values())
     assert set(fit["rmse"]) == {"white", "yellow", "red"} and max(fit["rmse"].values()) < 0.05
     assert fit["first_contact"]["same"] and fit["cushions"]["same"] and fit["ruling"]["same"]
@@ -97,11 +100,12 @@ def test_what_if_plays_the_stroke_read_back_with_one_field_changed(organiser: An
     index = _index(organiser, review, PLAYED_SHOT)
     played = organiser.post(f"/review/{review}/strokes/{index}/fit").json()
     side = -0.3 if played["strike"]["side"] > 0 else 0.3
-    response = organiser.post(f"/review/{review}/strokes/{index}/what-if", json={"field": "side", "value": side})
+    response = organiser.post(f"/review/{review}/strokes/{index}/what-if",
+                              json={"field": "side", "value": side})
     assert response.status_code == 200, response.text
     got = response.json()
     assert got["field"] == "side" and got["value"] == side
-    assert got["paths"]["white"] != played["paths"]["white"] or got["paths"]["yellow"] != played["paths"]["yellow"]
+    assert got["paths"] != played["paths"]
     assert set(got["ruling"]) == {"points", "fouls", "cites"} and got["contacts"]
     assert "What if Side (tip) were" in got["html"]
     # the speed changed instead: a slower stroke runs a shorter way
@@ -123,8 +127,8 @@ def _travelled(paths: dict[str, str]) -> float:
     ({"field": "elevation", "value": -1}, 422, '"value": elevation must be a number from 0 to 89'),
     ({"field": "height"}, 422, '"value": height must be a number'),
 ])
-def test_a_what_if_that_cannot_be_played_is_refused_naming_it(organiser: Any, review: int, body: dict[str, Any],
-                                                               status: int, named: str) -> None:
+def test_a_what_if_that_cannot_be_played_is_refused_naming_it(
+        organiser: Any, review: int, body: dict[str, Any], status: int, named: str) -> None:
     before = organiser.get(f"/m/{review}/export").text
     response = organiser.post(f"/review/{review}/strokes/{_index(organiser, review, PLAYED_SHOT)}/what-if",
                               json=body)
@@ -137,7 +141,8 @@ def test_a_tip_beyond_the_miscue_limit_is_refused(organiser: Any, review: int) -
     index = _index(organiser, review, PLAYED_SHOT)
     height = organiser.post(f"/review/{review}/strokes/{index}/fit").json()["strike"]["height"]
     assert abs(height) > 0.1  # with the side at 0.5 R, the tip is off the ball
-    response = organiser.post(f"/review/{review}/strokes/{index}/what-if", json={"field": "side", "value": 0.5})
+    response = organiser.post(f"/review/{review}/strokes/{index}/what-if",
+                              json={"field": "side", "value": 0.5})
     assert response.status_code == 422 and "miscue limit" in response.json()["detail"]
 
 
@@ -163,7 +168,8 @@ def test_a_stroke_not_read_back_as_played_says_why_and_offers_no_what_if(organis
     assert fit["fitted"] and not fit["played"] and "paths" not in fit
     assert any("beyond 5 cm" in problem for problem in fit["problems"])
     assert "Not what was played." in fit["html"] and "Read back as played" not in fit["html"]
-    refused = organiser.post(f"/review/{review}/strokes/{index}/what-if", json={"field": "side", "value": 0.1})
+    refused = organiser.post(f"/review/{review}/strokes/{index}/what-if",
+                             json={"field": "side", "value": 0.1})
     assert refused.status_code == 409 and "not read back as what was played" in refused.json()["detail"]
 
 
