@@ -1,0 +1,85 @@
+"""The review page's "Play what was played" and "What if": how long a click waits
+(docs/review.md, "What was played").
+
+    .venv/bin/python benchmarks/review_fit.py [--strokes 6]
+
+Uploads the real match (``tests/data/real-3c-match-part1.jsonl``) to a fresh SQLite data
+folder through the application in this process (its test client, the simulation pool's
+processes as ``carom serve`` makes them), then, for ``--strokes`` strokes spread over the
+recording (the 4 that ``carom fit`` reads back as played among them), times the first
+"Play what was played" (the fit in the pool), the second (kept) and one what-if (the side
+changed). Wall-clock seconds, with the load average: the fit itself stops after 1 s of
+processor time at the most, and the pool runs at a lower priority than the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+sys.path.insert(0, str(Path(__file__).parent.parent))
+from carom.storage import open_store
+from carom.storage.accounts import Accounts
+from carom.storage.book import MatchBook
+from carom.storage.roles import Role
+from carom.web.app import create_app
+from carom.web.shared.auth import hash_password
+
+DATA = Path(__file__).parent.parent / "tests" / "data" / "real-3c-match-part1.jsonl"
+PLAYED = (545611, 545649, 545672, 545683)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--strokes", type=int, default=6)
+    args = parser.parse_args()
+    print(f"load average at the start: {os.getloadavg()[0]:.1f}")
+    with tempfile.TemporaryDirectory() as folder:
+        store = open_store(Path(folder) / "data")
+        Accounts(store).create("bench", Role.ORGANISER, hash_password("bench-password-1"), by=None)
+        with TestClient(create_app(MatchBook(store), setup_code="x")) as client:
+            client.post("/login", data={"name": "bench", "password": "bench-password-1"})
+            client.headers["X-CSRF-Token"] = client.get("/api/session").json()["csrf"]
+            made = client.post("/review", files={"file": ("real.jsonl", DATA.read_bytes())},
+                               data={"discipline": "three-cushion"}, follow_redirects=False)
+            review = int(made.headers["location"].rsplit("/", 1)[1])
+            page = client.get(f"/review/{review}").text
+            index = {int(s): int(i) for i, s in re.findall(r'data-index="(\d+)" data-shot="(\d+)"', page)}
+            others = [s for s in sorted(index) if s not in PLAYED]
+            shots = list(PLAYED) + others[::max(1, len(others) // max(1, args.strokes - len(PLAYED)))]
+            first, kept, what_if = [], [], []
+            for shot in shots[:max(args.strokes, len(PLAYED))]:
+                url = f"/review/{review}/strokes/{index[shot]}"
+                began = time.perf_counter()
+                fit = client.post(f"{url}/fit").json()
+                first.append(time.perf_counter() - began)
+                began = time.perf_counter()
+                client.post(f"{url}/fit")
+                kept.append(time.perf_counter() - began)
+                line = (f"shot {shot}: first {first[-1]:.2f} s, kept {1000 * kept[-1]:.1f} ms, "
+                        f"{'played' if fit['played'] else 'not played'}, {fit.get('simulations', 0)} simulations, "
+                        f"{fit.get('seconds', 0):.2f} processor s")
+                if fit["played"]:
+                    began = time.perf_counter()
+                    side = -0.2 if fit["strike"]["side"] > 0 else 0.2
+                    assert client.post(f"{url}/what-if", json={"field": "side", "value": side}).status_code == 200
+                    what_if.append(time.perf_counter() - began)
+                    line += f", what-if {1000 * what_if[-1]:.0f} ms"
+                print(line)
+        store.close()
+    print(f"first click: median {statistics.median(first):.2f} s, most {max(first):.2f} s ({len(first)} strokes)")
+    print(f"second click (kept): median {1000 * statistics.median(kept):.1f} ms")
+    print(f"what-if: median {1000 * statistics.median(what_if):.0f} ms ({len(what_if)} strokes)")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
