@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -35,6 +36,35 @@ from carom.web.shared.auth import hash_password
 
 DATA = Path(__file__).parent.parent / "tests" / "data" / "real-3c-match-part1.jsonl"
 PLAYED = (545611, 545649, 545672, 545683)
+
+
+def click(client: TestClient, url: str, body: dict[str, Any] | None = None) -> tuple[float, dict[str, Any]]:
+    """Seconds one POST waits, and its answer."""
+    began = time.perf_counter()
+    answer = client.post(url, json=body)
+    assert answer.status_code == 200, answer.text
+    return time.perf_counter() - began, answer.json()
+
+
+def measure(client: TestClient, review: int, index: dict[int, int], shots: list[int]) -> None:
+    first, kept, what_if = [], [], []
+    for shot in shots:
+        url = f"/review/{review}/strokes/{index[shot]}"
+        waited, fit = click(client, f"{url}/fit")
+        first.append(waited)
+        kept.append(click(client, f"{url}/fit")[0])
+        line = (f"shot {shot}: first {first[-1]:.2f} s, kept {1000 * kept[-1]:.1f} ms, "
+                f"{'played' if fit['played'] else 'not played'}, {fit.get('simulations', 0)} simulations, "
+                f"{fit.get('seconds', 0):.2f} processor s")
+        if fit["played"]:
+            side = -0.2 if fit["strike"]["side"] > 0 else 0.2
+            what_if.append(click(client, f"{url}/what-if", {"field": "side", "value": side})[0])
+            line += f", what-if {1000 * what_if[-1]:.0f} ms"
+        print(line)
+    print(f"first click: median {statistics.median(first):.2f} s, most {max(first):.2f} s "
+          f"({len(first)} strokes)")
+    print(f"second click (kept): median {1000 * statistics.median(kept):.1f} ms")
+    print(f"what-if: median {1000 * statistics.median(what_if):.0f} ms ({len(what_if)} strokes)")
 
 
 def main() -> None:
@@ -54,30 +84,10 @@ def main() -> None:
             page = client.get(f"/review/{review}").text
             index = {int(s): int(i) for i, s in re.findall(r'data-index="(\d+)" data-shot="(\d+)"', page)}
             others = [s for s in sorted(index) if s not in PLAYED]
-            shots = list(PLAYED) + others[::max(1, len(others) // max(1, args.strokes - len(PLAYED)))]
-            first, kept, what_if = [], [], []
-            for shot in shots[:max(args.strokes, len(PLAYED))]:
-                url = f"/review/{review}/strokes/{index[shot]}"
-                began = time.perf_counter()
-                fit = client.post(f"{url}/fit").json()
-                first.append(time.perf_counter() - began)
-                began = time.perf_counter()
-                client.post(f"{url}/fit")
-                kept.append(time.perf_counter() - began)
-                line = (f"shot {shot}: first {first[-1]:.2f} s, kept {1000 * kept[-1]:.1f} ms, "
-                        f"{'played' if fit['played'] else 'not played'}, {fit.get('simulations', 0)} simulations, "
-                        f"{fit.get('seconds', 0):.2f} processor s")
-                if fit["played"]:
-                    began = time.perf_counter()
-                    side = -0.2 if fit["strike"]["side"] > 0 else 0.2
-                    assert client.post(f"{url}/what-if", json={"field": "side", "value": side}).status_code == 200
-                    what_if.append(time.perf_counter() - began)
-                    line += f", what-if {1000 * what_if[-1]:.0f} ms"
-                print(line)
+            step = max(1, len(others) // max(1, args.strokes - len(PLAYED)))
+            shots = [*PLAYED, *others[::step]][:max(args.strokes, len(PLAYED))]
+            measure(client, review, index, shots)
         store.close()
-    print(f"first click: median {statistics.median(first):.2f} s, most {max(first):.2f} s ({len(first)} strokes)")
-    print(f"second click (kept): median {1000 * statistics.median(kept):.1f} ms")
-    print(f"what-if: median {1000 * statistics.median(what_if):.0f} ms ({len(what_if)} strokes)")
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
 
 
