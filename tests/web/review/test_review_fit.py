@@ -201,3 +201,16 @@ def test_the_training_table_gets_the_strike_within_its_ranges() -> None:
                                      "elevation": 5.0}, [])
     values, moved = table_values(Strike(Ball.WHITE, speed=0.05, direction=10.0))
     assert values["speed"] == 0.1 and moved == ["speed"]
+
+
+def test_a_client_over_its_share_of_the_pool_is_answered_in_json(organiser: Any, review: int,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from carom.web.shared.pool import SHARE, Busy
+
+    def over(client: str) -> None:
+        raise Busy(429, 3, 0.0, SHARE, most=2)
+
+    monkeypatch.setattr(organiser.app.state.services.jobs(), "admit", over)
+    response = _fit(organiser, review, PLAYED_SHOT)
+    assert response.status_code == 429 and response.headers["Retry-After"] == "3"
+    assert response.json() == {"detail": "Simulations per client at once: at most 2; try again in a moment."}

@@ -6,7 +6,7 @@ directors, with the session's anti-forgery token (``X-CSRF-Token``): the fit rea
 stroke's strike back from its tracked samples (:mod:`carom.web.review.fitting`, in the
 simulation pool, bounded by the fit's own budget and the pool's time limit, one
 client's share of the pool at a time); what-if plays the stroke read back again with
-one field of its strike changed. A fit is kept (:class:`Fits`, by the stroke's samples)
+one field of its strike changed. A fit is kept (:func:`fits`, by the stroke's record)
 so that the page asks for it again, and every what-if after it, at no cost. Neither
 changes the review.
 """
@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
-from collections import OrderedDict
 from typing import Any
 
 import orjson
@@ -34,7 +33,7 @@ from carom.web.review.pages import is_review, organisers_only, ruling_words
 from carom.web.shared import auth, work
 from carom.web.shared.deps import csrf_ok, services, templates, words
 from carom.web.shared.i18n import PageWords
-from carom.web.shared.jobs import pooled
+from carom.web.shared.jobs import Kept, on_app, pooled
 from carom.web.training.simulator import BadBody, read_body
 from carom.web.training.table import STRIKE_RANGES
 
@@ -60,29 +59,10 @@ def fit_available() -> bool:
     return importlib.util.find_spec("scipy") is not None
 
 
-class Fits:
-    """Strokes read back, kept by which stroke (match, index) and what it holds (a digest
-    of its record): what the page shows of each, and the fitted stroke as the pool's
-    process pickled it (:func:`carom.web.shared.work.fit_review_stroke`), handed back to
-    the pool for each what-if."""
-
-    def __init__(self, most: int = KEPT) -> None:
-        self.most = most
-        self._kept: OrderedDict[tuple[Any, ...], tuple[dict[str, Any], bytes | None]] = OrderedDict()
-
-    def get(self, key: tuple[Any, ...]) -> tuple[dict[str, Any], bytes | None] | None:
-        kept = self._kept.get(key)
-        if kept is not None:
-            self._kept.move_to_end(key)
-        return kept
-
-    def put(self, key: tuple[Any, ...], value: tuple[dict[str, Any], bytes | None]) -> None:
-        self._kept[key] = value
-        while len(self._kept) > self.most:
-            self._kept.popitem(last=False)
-
-    def __len__(self) -> int:
-        return len(self._kept)
+Fitted = tuple[dict[str, Any], bytes | None]
+"""A stroke read back as it is kept: what the page shows of it, and the fitted stroke as
+the pool's process pickled it (:func:`carom.web.shared.work.fit_review_stroke`; ``None``
+when there was nothing to fit), handed back to the pool for each what-if."""
 
 
 def fit_controls(t: PageWords) -> dict[str, Any] | None:
@@ -96,12 +76,10 @@ def fit_controls(t: PageWords) -> dict[str, Any] | None:
                        for name, label in FIELD_WORDS.items()]}
 
 
-def fits(request: Request) -> Fits:
-    """The application's kept fits (made on first use)."""
-    found: Fits | None = getattr(request.app.state, "review_fits", None)
-    if found is None:
-        found = request.app.state.review_fits = Fits()
-    return found
+def fits(request: Request) -> Kept[Fitted]:
+    """The application's strokes read back, kept by which stroke (match, index) and what it
+    holds (a digest of its record); made on first use."""
+    return on_app(request, "review_fits", lambda: Kept[Fitted](KEPT))
 
 
 def _refused(status: int, detail: str) -> JSONResponse:
@@ -138,7 +116,7 @@ async def _asked(request: Request, match_id: int, index: int) -> tuple[Header, d
 
 
 async def _fitted(request: Request, match_id: int, index: int, header: Header,
-                  record: dict[str, Any]) -> tuple[dict[str, Any], bytes | None] | Response:
+                  record: dict[str, Any]) -> Fitted | Response:
     """Stroke ``index`` read back: kept, or fitted in the pool now (and kept)."""
     digest = hashlib.sha256(json.dumps([header.table, header.discipline, record], sort_keys=True)
                             .encode()).hexdigest()

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Hashable
+from typing import Any, Generic, TypeVar
 
 from fastapi import Request
 from fastapi.responses import JSONResponse, Response
@@ -18,6 +18,8 @@ from carom.core.errors import CaromError
 from carom.web.shared.deps import answer, client_of, services, until_gone, words
 from carom.web.shared.pool import Broken, Busy, Gone, Refused, Task
 
+V = TypeVar("V")
+T = TypeVar("T")
 PRINTED = 32
 """Printed documents kept (the least recently asked for leave first)."""
 PRINT_SECONDS = 60.0
@@ -49,18 +51,48 @@ async def pooled(request: Request, task: Task, arguments: Callable[[], Awaitable
         pool.release(client)
 
 
+class Kept(Generic[V]):
+    """Values kept by key, at most ``most`` (the least recently asked for leave first)."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self._kept: OrderedDict[Hashable, V] = OrderedDict()
+
+    def get(self, key: Hashable) -> V | None:
+        kept = self._kept.get(key)
+        if kept is not None:
+            self._kept.move_to_end(key)
+        return kept
+
+    def put(self, key: Hashable, value: V) -> None:
+        self._kept[key] = value
+        self._kept.move_to_end(key)
+        while len(self._kept) > self.most:
+            self._kept.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
+def on_app(request: Request, name: str, make: Callable[[], T]) -> T:
+    """The application's ``name`` (``app.state``), made by ``make`` on first use."""
+    found: T | None = getattr(request.app.state, name, None)
+    if found is None:
+        found = make()
+        setattr(request.app.state, name, found)
+    return found
+
+
 class Printed:
     """Documents printed in the pool, kept by what they show (a match's version, a language)."""
 
     def __init__(self, most: int = PRINTED) -> None:
-        self.most = most
-        self._kept: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+        self.kept: Kept[bytes] = Kept(most)
 
     async def get(self, request: Request, key: tuple[Any, ...], task: Task, args: tuple[Any, ...],
                   seconds: float) -> bytes | Response:
-        kept = self._kept.get(key)
+        kept = self.kept.get(key)
         if kept is not None:
-            self._kept.move_to_end(key)
             return kept
 
         async def same() -> tuple[Any, ...]:
@@ -68,18 +100,13 @@ class Printed:
 
         made = await pooled(request, task, same, seconds)
         if isinstance(made, bytes):
-            self._kept[key] = made
-            while len(self._kept) > self.most:
-                self._kept.popitem(last=False)
+            self.kept.put(key, made)
         return made
 
 
 def printed(request: Request) -> Printed:
     """The application's printed documents (made on first use)."""
-    found: Printed | None = getattr(request.app.state, "printed", None)
-    if found is None:
-        found = request.app.state.printed = Printed()
-    return found
+    return on_app(request, "printed", Printed)
 
 
 def _said(request: Request, refused: Refused) -> str:
