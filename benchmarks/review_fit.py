@@ -8,8 +8,9 @@ folder through the application in this process (its test client, the simulation 
 processes as ``carom serve`` makes them), then, for ``--strokes`` strokes spread over the
 recording (the 4 that ``carom fit`` reads back as played among them), times the first
 "Play what was played" (the fit in the pool), the second (kept) and one what-if (the side
-changed). Wall-clock seconds, with the load average: the fit itself stops after 1 s of
-processor time at the most, and the pool runs at a lower priority than the server.
+changed), after one stroke of the training table has started the pool. Wall-clock
+seconds, with the load average: the fit itself stops after 1 s of processor time at the
+most, and the pool runs at a lower priority than the server.
 """
 
 from __future__ import annotations
@@ -86,6 +87,10 @@ def main() -> None:
             others = [s for s in sorted(index) if s not in PLAYED]
             step = max(1, len(others) // max(1, args.strokes - len(PLAYED)))
             shots = [*PLAYED, *others[::step]][:max(args.strokes, len(PLAYED))]
+            start = {"white": {"r": [0.892, 0.71]}, "yellow": {"r": [0.71, 0.71]}, "red": {"r": [0.71, 2.13]}}
+            strike = {"ball": "white", "speed": 3.0, "direction": 80.0}
+            waited, _ = click(client, "/api/simulate", {"balls": start, "strike": strike})
+            print(f"the pool's first stroke (its process started): {waited:.2f} s")
             measure(client, review, index, shots)
         store.close()
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")

@@ -13,6 +13,7 @@ else as a failure; a process killed in the middle of a task is replaced by the p
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 from multiprocessing.connection import Connection
 from typing import Any
@@ -116,6 +117,8 @@ def warm_simulator() -> None:
     # loaded, not run: the shot finder's parallel kernels would start threads before the fork
     for module in ("carom.solve.finder", "carom.web.shared.reports", "carom.web.tournaments.reports"):
         importlib.import_module(module)
+    if importlib.util.find_spec("scipy") is not None:  # the review's fit (the fit extra): 0.6 s, once
+        importlib.import_module("carom.web.review.fitting")
 
 
 def _one_thread() -> None:
