@@ -2,10 +2,12 @@
 match read back and drawn dashed over its tracks, a what-if chosen with the keyboard and
 drawn dotted, the training table opened from the link and playing the same stroke; the
 page with all of it shown passes axe-core's WCAG 2.1 AA rules at three sizes in English,
-Slovak and German."""
+Slovak and German. The stroke's screenshot (``CAROM_SCREENSHOTS=docs/img`` puts it into the
+docs)."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -29,7 +31,7 @@ def _read_back(page: Page) -> dict[str, Any]:
     return answer.value.json()  # type: ignore[no-any-return]
 
 
-def test_what_was_played_and_what_if(sqlite_server: Server, browser: Any) -> None:
+def test_what_was_played_and_what_if(sqlite_server: Server, browser: Any, tmp_path: Path) -> None:
     watched = Watched(browser, locale="en-GB", viewport={"width": 1920, "height": 1080})
     page = watched.page()
     log_in(page, sqlite_server)
@@ -77,6 +79,9 @@ def test_what_was_played_and_what_if(sqlite_server: Server, browser: Any) -> Non
     expect(page.locator("#what-if-result")).to_contain_text("What if Side (tip) were")
     expect(page.locator("#legend-what-if")).to_be_visible()
     assert no_sideways_scroll(page)
+    where = Path(os.environ.get("CAROM_SCREENSHOTS") or tmp_path)
+    where.mkdir(parents=True, exist_ok=True)
+    page.locator("#stroke").screenshot(path=str(where / "review-fit-1920.png"))
 
     # a value out of range is refused by the form itself (the server's refusals: test_review_fit.py)
     page.locator("#what-if-value").fill("0.9")

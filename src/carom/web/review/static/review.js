@@ -209,6 +209,7 @@
   if (panel) { whatWasPlayed(panel); }
 
   function whatWasPlayed(panel) {
+    panel.hidden = false;  /* without the script, nothing to click */
     var ask = document.getElementById("fit-play");
     var result = document.getElementById("fit-result");
     var form = document.getElementById("what-if");
