@@ -214,3 +214,23 @@ def test_a_client_over_its_share_of_the_pool_is_answered_in_json(organiser: Any,
     response = _fit(organiser, review, PLAYED_SHOT)
     assert response.status_code == 429 and response.headers["Retry-After"] == "3"
     assert response.json() == {"detail": "Simulations per client at once: at most 2; try again in a moment."}
+
+
+def test_a_stroke_with_nothing_to_fit_says_so(organiser: Any, review: int) -> None:
+    from carom.web.review.fit_pages import fit_view
+    from carom.web.review.fitting import fit_record
+    from carom.web.shared.deps import templates
+    from carom.web.shared.i18n import PageWords
+
+    snap = organiser.app.state.services.book.snapshot(review)
+    record = tracked_strokes(parsed(snap.lines))[_index(organiser, review, PLAYED_SHOT)]
+    cue = record["ball"]
+    _, x, y = record["samples"][cue].split(";")[0].split(" ")
+    still = {**record, "samples": {**record["samples"], cue: f"0.0 {x} {y};5.0 {x} {y}"}}
+    data, fitted = fit_record(still, snap.header)
+    assert fitted is None and data["fitted"] is False and data["played"] is False
+    assert "nothing to fit" in data["problems"][0]
+    t = PageWords("en")
+    html = templates.get_template("_review_fit.html").render(t=t, lang="en", fit=fit_view(data, t))
+    assert "This stroke cannot be read back." in html and "nothing to fit" in html
+    assert "fit-strike" not in html
