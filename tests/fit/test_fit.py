@@ -111,6 +111,13 @@ def test_what_if_plays_the_stroke_again_with_one_field_changed(fitted: FittedStr
     assert other.end != fitted.stroke.end
 
 
+def test_what_if_with_a_sample_draws_the_same_stroke_with_its_paths(fitted: FittedStroke) -> None:
+    drawn = what_if(fitted, sample=0.01, side=-0.3)
+    assert drawn.paths is not None and set(drawn.paths) == set(fitted.position)
+    assert dataclasses.replace(drawn, paths=None) == what_if(fitted, side=-0.3)
+    assert fitted.stroke.paths is None
+
+
 @pytest.mark.parametrize(("change", "words"), [({"spin": 0.2}, "unknown strike field(s) spin"),
                                                 ({"side": math.nan}, "side must be a finite number"),
                                                 ({"side": 0.7}, "cue side: 0.7 is out of range")])

@@ -141,11 +141,12 @@ def _uncertainty(launch: Launch, covariance: np.ndarray, ball: Ball, params: Par
     return {name: float(s) for name, s in zip((*STRIKE_FIELDS, "time"), spread, strict=True)}
 
 
-def what_if(fitted: FittedStroke, **change: float) -> Stroke:
+def what_if(fitted: FittedStroke, *, sample: float | None = None, **change: float) -> Stroke:
     """The fitted stroke played again with some of the strike's fields changed (``speed``,
     ``direction``, ``side``, ``height``, ``elevation``): "what if" on the review page.
-    An unknown field, or a value the strike refuses, is a
-    :class:`~carom.core.errors.CaromError` naming it."""
+    ``sample`` (seconds) adds every ball's path, as :func:`carom.physics.simulate` does;
+    with no change, the stroke read back is played again. An unknown field, or a value
+    the strike refuses, is a :class:`~carom.core.errors.CaromError` naming it."""
     unknown = sorted(set(change) - set(STRIKE_FIELDS))
     if unknown:
         raise CaromError(f"what if: unknown strike field(s) {', '.join(unknown)} "
@@ -155,5 +156,5 @@ def what_if(fitted: FittedStroke, **change: float) -> Stroke:
             raise CaromError(f"what if: {name} must be a finite number, not {value!r}")
     values = {f.name: getattr(fitted.strike, f.name) for f in fields(Strike)}
     values.update({name: float(value) for name, value in change.items()})
-    return simulate(fitted.position, Strike(**values), fitted.table, fitted.params)
+    return simulate(fitted.position, Strike(**values), fitted.table, fitted.params, sample=sample)
 

@@ -33,6 +33,7 @@ from carom.web.matches import pages as match_pages
 from carom.web.matches.pages import BoardFragments
 from carom.web.players import pages as players
 from carom.web.players import profile as player_profile
+from carom.web.review import fit_pages as review_fit
 from carom.web.review import pages as review
 from carom.web.review import video_pages as review_video
 from carom.web.shared import pages as shared_pages
@@ -85,8 +86,8 @@ def create_app(book: MatchBook, *, setup_code: str | None = None, tablet_host: s
               name="static")
     for module in (api, tablet, match_pages, organiser, referee, accounts, accounts_api, players,
                    player_profile, tournaments_api, tournaments_pages, hall, results, simulator, training,
-                   review, review_video, leagues_api, leagues_pages, league_captain, league_tables,
-                   shared_pages,
+                   review, review_fit, review_video, leagues_api, leagues_pages, league_captain,
+                   league_tables, shared_pages,
                    tables_api, tables_pages, table_screens, desk_api, desk_pages):
         app.include_router(module.router)
     app.add_exception_handler(UnknownMatch, _unknown)

@@ -155,6 +155,8 @@ TABLE: dict[tuple[str, str], tuple[frozenset[str], dict[str, Any] | None]] = {
     ("GET", "/review/{match_id}"): (RUN, {}),
     ("GET", "/review/{match_id}/strokes/{index}.json"): (RUN, {}),
     ("POST", "/review/{match_id}/strokes/{index}"): (RUN, {"data": {}}),
+    ("POST", "/review/{match_id}/strokes/{index}/fit"): (RUN, {}),
+    ("POST", "/review/{match_id}/strokes/{index}/what-if"): (RUN, {"json": {}}),
     ("POST", "/review/video"): (RUN, {"data": {}}),
     ("GET", "/review/video/{key}"): (RUN, {}),
     ("GET", "/review/video/{key}/progress"): (RUN, {}),

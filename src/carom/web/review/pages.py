@@ -256,9 +256,11 @@ def review_page(request: Request, match_id: int, stroke: int | None = None) -> R
     reviewed = sum(r["decision"] is not None for r in rows)
     events = [] if chosen is None else event_rows(tracked_strokes(records)[chosen["index"]], t)
     stills = [] if chosen is None else still_rows(request, snap, chosen["index"], events, t)
+    from carom.web.review.fit_pages import fit_controls
+
     return render(request, "review.html", view=match_view(snap, t), rows=rows, chosen=chosen, events=events,
                   reviewed=reviewed, source=snap.header.extra.get("tracked", ""), foul_rules=FOUL_RULES,
-                  match_id=match_id, stills=stills, video="video" in snap.header.extra)
+                  match_id=match_id, stills=stills, video="video" in snap.header.extra, fit=fit_controls(t))
 
 
 def still_rows(request: Request, snap: Snapshot, index: int, events: list[tuple[float, str]],

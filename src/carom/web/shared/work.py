@@ -13,11 +13,14 @@ else as a failure; a process killed in the middle of a task is replaced by the p
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 from multiprocessing.connection import Connection
 from typing import Any
 
 READY = "ready"
+FITTED = b"\0"
+"""What parts :func:`fit_review_stroke`'s answer (JSON never holds a raw NUL byte)."""
 NICE = 10
 """How much lower than the server the pool's processes run: the event loop and the
 writer get a core first."""
@@ -57,6 +60,29 @@ def solve(body: dict[str, Any], lang: str) -> bytes:
     return _json(solve_body(body, PageWords(lang).rule))
 
 
+def fit_review_stroke(record: dict[str, Any], header: Any) -> bytes:
+    """A review's stroke read back (:func:`carom.web.review.fitting.fit_record`): what the
+    page shows of it as JSON, then a NUL byte, then the fitted stroke pickled for the
+    what-ifs (nothing after the NUL when there was nothing to fit)."""
+    import pickle
+
+    from carom.web.review.fitting import fit_record
+
+    data, fitted = fit_record(record, header)
+    return _json(data) + FITTED + (b"" if fitted is None else pickle.dumps(fitted))
+
+
+def what_if_review(fitted: bytes, field: str, value: float, header: Any) -> bytes:
+    """A review's stroke read back, played again with one field of its strike changed
+    (:func:`carom.web.review.fitting.what_if_record`); ``fitted`` as
+    :func:`fit_review_stroke` pickled it."""
+    import pickle
+
+    from carom.web.review.fitting import what_if_record
+
+    return _json(what_if_record(pickle.loads(fitted), field, value, header))  # the pool's own bytes
+
+
 def scoresheet_pdf(snap: Any, lang: str, place: str | None = None) -> bytes:
     """A match's scoresheet as PDF (:func:`carom.web.shared.reports.scoresheet_pdf`)."""
     from carom.web.shared.reports import scoresheet_pdf as pdf
@@ -91,6 +117,8 @@ def warm_simulator() -> None:
     # loaded, not run: the shot finder's parallel kernels would start threads before the fork
     for module in ("carom.solve.finder", "carom.web.shared.reports", "carom.web.tournaments.reports"):
         importlib.import_module(module)
+    if importlib.util.find_spec("scipy") is not None:  # the review's fit (the fit extra): 0.6 s, once
+        importlib.import_module("carom.web.review.fitting")
 
 
 def _one_thread() -> None:

@@ -114,12 +114,48 @@
     });
     var end = 0;
     names.forEach(function (ball) { var s = data.samples[ball]; end = Math.max(end, s[s.length - 1][0]); });
+    var tracked = end;
+    var overlays = {};  /* "played" and "what-if": the simulator's paths over the tracked ones */
+
+    function overlay(kind, text) {
+      /* draw (or redraw) one set of simulated paths, dashed, with its balls on the same clock */
+      var old = overlays[kind];
+      if (old) { old.group.parentNode.removeChild(old.group); }
+      var paths = parse(text);
+      var group = el("g", { "class": "overlay " + kind, "data-kind": kind }, svg);
+      var moving = {};
+      Object.keys(paths).forEach(function (ball) {
+        var pts = paths[ball].map(function (s) { var p = [s[1], s[2]]; return sx(p) + "," + sy(p); });
+        el("polyline", { points: pts.join(" "), "class": "sim-path " + kind + " " + ball, stroke: COLOURS[ball] }, group);
+      });
+      Object.keys(paths).forEach(function (ball) {
+        moving[ball] = el("circle", { r: R, "class": "sim-ball " + kind + " " + ball, stroke: COLOURS[ball] }, group);
+      });
+      overlays[kind] = { group: group, paths: paths, balls: moving };
+      end = tracked;
+      Object.keys(overlays).forEach(function (k) {
+        Object.keys(overlays[k].paths).forEach(function (ball) {
+          var s = overlays[k].paths[ball]; end = Math.max(end, s[s.length - 1][0]);
+        });
+      });
+      stop();
+      show(end);
+    }
+    board.overlay = overlay;
 
     function show(t) {
       names.forEach(function (ball) {
         var p = at(data.samples[ball], t);
         balls[ball].setAttribute("cx", sx(p));
         balls[ball].setAttribute("cy", sy(p));
+      });
+      Object.keys(overlays).forEach(function (k) {
+        var o = overlays[k];
+        Object.keys(o.paths).forEach(function (ball) {
+          var p = at(o.paths[ball], t);
+          o.balls[ball].setAttribute("cx", sx(p));
+          o.balls[ball].setAttribute("cy", sy(p));
+        });
       });
       clock.textContent = t.toFixed(2) + " s";
       showStill(t);
@@ -158,6 +194,99 @@
     range.addEventListener("input", function () { stop(); show(parseFloat(range.value) / 1000 * end); });
     show(end);
     section.setAttribute("data-ready", "true");
+    board.waiting.forEach(function (w) { overlay(w[0], w[1]); });
+    board.waiting = [];
+  }
+
+  /* the board's overlays, once the tracked stroke is drawn (asked for earlier: kept until then) */
+  var board = { overlay: null, waiting: [] };
+  function drawOver(kind, paths) {
+    if (board.overlay) { board.overlay(kind, paths); } else { board.waiting.push([kind, paths]); }
+  }
+
+  /* "Play what was played" and "What if": the stroke read back on the server, drawn over the tracks */
+  var panel = document.getElementById("fit-panel");
+  if (panel) { whatWasPlayed(panel); }
+
+  function whatWasPlayed(panel) {
+    panel.hidden = false;  /* without the script, nothing to click */
+    var ask = document.getElementById("fit-play");
+    var result = document.getElementById("fit-result");
+    var form = document.getElementById("what-if");
+    var field = document.getElementById("what-if-field");
+    var value = document.getElementById("what-if-value");
+    var unit = document.getElementById("what-if-unit");
+    var outcome = document.getElementById("what-if-result");
+    var link = document.getElementById("fit-table");
+    var strike = null;
+
+    function post(url, body) {
+      return fetch(url, { method: "POST", credentials: "same-origin",
+                          headers: { "Content-Type": "application/json", "X-CSRF-Token": panel.getAttribute("data-csrf") },
+                          body: JSON.stringify(body || {}) })
+        .then(function (r) {
+          return r.json().then(function (data) {
+            if (!r.ok) { throw new Error(data && data.detail ? data.detail : String(r.status)); }
+            return data;
+          });
+        });
+    }
+    function said(where, text) {
+      var p = document.createElement("p");
+      p.className = "fit-error";
+      p.textContent = text;
+      where.replaceChildren(p);
+    }
+    function chosen() {
+      var option = field.options[field.selectedIndex];
+      value.min = option.getAttribute("data-min");
+      value.max = option.getAttribute("data-max");
+      unit.textContent = option.getAttribute("data-unit");
+      if (strike) { value.value = String(Math.round(strike[field.value] * 1e4) / 1e4); }
+    }
+    field.addEventListener("change", chosen);
+
+    ask.addEventListener("click", function () {
+      ask.disabled = true;
+      result.setAttribute("aria-busy", "true");
+      panel.setAttribute("data-state", "asking");
+      said(result, ask.getAttribute("data-busy"));
+      post(panel.getAttribute("data-fit-src")).then(function (data) {
+        result.innerHTML = data.html;  /* the server's own fragment, its words escaped there */
+        result.setAttribute("aria-busy", "false");
+        ask.disabled = false;
+        if (!data.played) { panel.setAttribute("data-state", "not-played"); return; }
+        strike = data.strike;
+        link.setAttribute("href", data.table);
+        form.hidden = false;
+        chosen();
+        document.getElementById("legend-played").hidden = false;
+        drawOver("played", data.paths);
+        panel.setAttribute("data-state", "played");
+      }).catch(function (e) {
+        said(result, e.message);
+        result.setAttribute("aria-busy", "false");
+        ask.disabled = false;
+        panel.setAttribute("data-state", "failed");
+      });
+    });
+
+    form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      if (!form.reportValidity()) { return; }
+      var play = document.getElementById("what-if-play");
+      play.disabled = true;
+      outcome.setAttribute("aria-busy", "true");
+      post(panel.getAttribute("data-what-if-src"), { field: field.value, value: parseFloat(value.value) })
+        .then(function (data) {
+          outcome.innerHTML = data.html;
+          document.getElementById("legend-what-if").hidden = false;
+          drawOver("what-if", data.paths);
+          panel.setAttribute("data-what-if", field.value);
+        })
+        .catch(function (e) { said(outcome, e.message); })
+        .then(function () { play.disabled = false; outcome.setAttribute("aria-busy", "false"); });
+    });
   }
 
   fetch(section.getAttribute("data-src"), { credentials: "same-origin" })
