@@ -101,7 +101,7 @@ def test_what_was_played_and_what_if(sqlite_server: Server, browser: Any, tmp_pa
 
 def _axe(browser: Any, server: Server, session: Any, review: str) -> list[str]:
     """What axe-core finds on the review page with a stroke read back (kept: answered at once)
-    and a what-if shown, at each size, in each language."""
+    and a what-if shown, at each size, in each language; and a page wider than its screen."""
     broken: list[str] = []
     for lang, locale in LOCALES.items():
         for size, viewport in SIZES.items():
@@ -114,5 +114,7 @@ def _axe(browser: Any, server: Server, session: Any, review: str) -> list[str]:
             page.locator("#what-if-play").click()
             expect(page.locator("#replay-svg .sim-path.what-if")).to_have_count(3, timeout=30_000)
             broken += [f"{lang} {size}: {v}" for v in violations(page)]
+            if not no_sideways_scroll(page):
+                broken.append(f"{lang} {size}: the page scrolls sideways")
             context.close()
     return broken
