@@ -150,3 +150,27 @@ def test_the_phone_board_shows_whole_names(sqlite_server: Server, browser: Any) 
     assert no_sideways_scroll(page)
     client.close()
     watched.close()
+
+
+def test_a_running_tournament_fits_a_phone(sqlite_server: Server, browser: Any) -> None:
+    """Found by looking at every page with a club day's data at 390 pixels: the list of
+    tournaments and the desk's swap form (a game's long names in a select) were wider than
+    a phone in every language."""
+    client = sqlite_server.organiser()
+    tid = client.post("/api/tournaments", json={"name": "Memoriál Jána Kováča, jesenné kolo", "discipline":
+                                                "three-cushion", "points": 15, "tables": 2}).json()["id"]
+    names = ("Maximilian Stuckenberger-Hohenfels", "Jean-Christophe Roudet-Lefebvre", "Barbora Hrušková",
+             "Ján Kováč", "Eva Baranová")
+    assert client.post(f"/api/tournaments/{tid}/players",
+                       json={"players": [{"name": n} for n in names]}).status_code < 300
+    assert client.post(f"/api/tournaments/{tid}/start").status_code < 300
+    client.close()
+    for locale in LOCALES.values():
+        watched = Watched(browser, locale=locale, viewport={"width": 390, "height": 844}, has_touch=True)
+        page = watched.page()
+        log_in(page, sqlite_server)
+        for path in ("/tournaments", f"/tournaments/{tid}/desk", f"/tournaments/{tid}"):
+            page.goto(sqlite_server.url + path)
+            assert no_sideways_scroll(page), (locale, path)
+        expect(page.locator("#tournament-form, #standings, body").first).to_be_visible()
+        watched.close()
