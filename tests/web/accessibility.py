@@ -3,6 +3,7 @@ into ``tests/web/axe/`` by ``make test``: ``npm ci --prefix tests/web/axe``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,20 @@ WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768},
          "hall screen": {"width": 1920, "height": 1080}}
 LOCALES = {"en": "en-GB", "sk": "sk-SK", "de": "de-DE"}
+
+
+def every_look(browser: Any, session: Any) -> Iterator[tuple[str, Any]]:
+    """A new page logged in with ``session`` (a context's ``storage_state``) at each of
+    :data:`SIZES` in each of :data:`LOCALES`: ``(what, page)``, ``what`` naming the language
+    and the size; each page's context is closed when the next is asked for."""
+    for lang, locale in LOCALES.items():
+        for size, viewport in SIZES.items():
+            context = browser.new_context(locale=locale, viewport=viewport, bypass_csp=True,
+                                          storage_state=session)
+            try:
+                yield f"{lang} {size}", context.new_page()
+            finally:
+                context.close()
 
 
 def violations(page: Any) -> list[str]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.web.accessibility import LOCALES, SIZES, violations
+from tests.web.accessibility import every_look, violations
 from tests.web.browser import Watched, log_in, no_sideways_scroll
 from tests.web.server import Server
 
@@ -103,18 +103,13 @@ def _axe(browser: Any, server: Server, session: Any, review: str) -> list[str]:
     """What axe-core finds on the review page with a stroke read back (kept: answered at once)
     and a what-if shown, at each size, in each language; and a page wider than its screen."""
     broken: list[str] = []
-    for lang, locale in LOCALES.items():
-        for size, viewport in SIZES.items():
-            context = browser.new_context(locale=locale, viewport=viewport, bypass_csp=True,
-                                          storage_state=session)
-            page = context.new_page()
-            page.goto(server.url + review, wait_until="load")
-            expect(page.locator("#stroke")).to_have_attribute("data-ready", "true")
-            _read_back(page)
-            page.locator("#what-if-play").click()
-            expect(page.locator("#replay-svg .sim-path.what-if")).to_have_count(3, timeout=30_000)
-            broken += [f"{lang} {size}: {v}" for v in violations(page)]
-            if not no_sideways_scroll(page):
-                broken.append(f"{lang} {size}: the page scrolls sideways")
-            context.close()
+    for what, page in every_look(browser, session):
+        page.goto(server.url + review, wait_until="load")
+        expect(page.locator("#stroke")).to_have_attribute("data-ready", "true")
+        _read_back(page)
+        page.locator("#what-if-play").click()
+        expect(page.locator("#replay-svg .sim-path.what-if")).to_have_count(3, timeout=30_000)
+        broken += [f"{what}: {v}" for v in violations(page)]
+        if not no_sideways_scroll(page):
+            broken.append(f"{what}: the page scrolls sideways")
     return broken

@@ -13,7 +13,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from tests.video.conftest import clip  # noqa: F401 (the rendered clip, a fixture)
-from tests.web.accessibility import LOCALES, SIZES, violations
+from tests.web.accessibility import every_look, violations
 from tests.web.browser import Watched, log_in, no_sideways_scroll
 from tests.web.server import ORGANISER, PASSWORD, Server
 
@@ -80,13 +80,8 @@ def _axe(server: Server, browser: Any, paths: list[str]) -> list[str]:
     session = first.storage_state()  # one login (the login is rate limited), its cookie shared
     first.close()
     broken: list[str] = []
-    for lang, locale in LOCALES.items():
-        for size, viewport in SIZES.items():
-            context = browser.new_context(locale=locale, viewport=viewport, bypass_csp=True,
-                                          storage_state=session)
-            page = context.new_page()
-            for where in paths:
-                page.goto(server.url + where, wait_until="load")
-                broken += [f"{lang} {size} {where}: {v}" for v in violations(page)]
-            context.close()
+    for what, page in every_look(browser, session):
+        for where in paths:
+            page.goto(server.url + where, wait_until="load")
+            broken += [f"{what} {where}: {v}" for v in violations(page)]
     return broken
