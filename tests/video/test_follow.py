@@ -69,3 +69,27 @@ def test_a_struck_ball_measured_off_its_line_once_is_kept_as_it_runs() -> None:
     running = [(0.452, 0.28), (0.432, 0.363), (0.414, 0.443), (0.396, 0.522), (0.378, 0.6)]
     seen = _follow(rest + struck + [[white, red, _blob(Ball.YELLOW, x, y, 25.0)] for x, y in running])
     assert [_at(s[Ball.YELLOW]) for s in seen[5:]] == running
+
+
+def test_a_still_ball_struck_fast_and_unseen_for_its_first_frames_is_taken_up_where_it_ran() -> None:
+    """Yellow lies still; struck at 3.5 m/s, its streak is too washed out to be measured
+    for 13 frames, then found 1.6 m away. Nothing but a strike moves a still ball, and a
+    strike sends it at any speed up to the fastest: it is taken up there (its gate, grown
+    as for a rolling ball's change of speed, fell behind it, and the stroke was taken as
+    white's, which yellow ran into)."""
+    white, red = _blob(Ball.WHITE, 0.122, 0.676), _blob(Ball.RED, 1.166, 2.567)
+    rest = [[white, red, _blob(Ball.YELLOW, 1.345, 2.732)] for _ in range(4)]
+    unseen = [[white, red] for _ in range(13)]
+    running = [(0.489, 1.361), (0.433, 1.270), (0.378, 1.181)]
+    seen = _follow(rest + unseen + [[white, red, _blob(Ball.YELLOW, x, y, 19.0)] for x, y in running])
+    assert [_at(s[Ball.YELLOW]) for s in seen[17:]] == running
+
+
+def test_a_still_ball_hidden_keeps_its_rest_over_a_far_blob_of_its_colour() -> None:
+    """A still ball seen again at its rest takes it, not a blob of its colour far away."""
+    white, red = _blob(Ball.WHITE, 0.122, 0.676), _blob(Ball.RED, 1.166, 2.567)
+    rest = [[white, red, _blob(Ball.YELLOW, 1.345, 2.732)] for _ in range(4)]
+    hidden = [[white, red] for _ in range(10)]
+    back = [[white, red, _blob(Ball.YELLOW, 1.345, 2.732), _blob(Ball.YELLOW, 0.5, 1.0)]]
+    seen = _follow(rest + hidden + back)
+    assert _at(seen[14][Ball.YELLOW]) == (1.345, 2.732)

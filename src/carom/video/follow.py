@@ -46,6 +46,8 @@ than any blob's cost there, which is at most 2)."""
 CONTACT_WITHIN = 0.1
 """A ball last seen at most this long ago (a frame or two) may have been turned by a
 contact since: its blob is looked for all round its last place, not only on its line."""
+STILL = 0.003
+"""A ball within this of where it lay is still, m."""
 MOST_CHOICES = 4
 """Blobs weighed per ball (the nearest ones)."""
 
@@ -68,6 +70,13 @@ class Sample:
 class _Track:
     last: Sample | None = None
     before: Sample | None = None
+
+    def resting(self) -> bool:
+        """Whether the ball lay still when last seen: then nothing but a strike or a ball
+        running into it moves it, and how fast that sends it says nothing of its rest."""
+        if self.last is None or self.before is None:
+            return False
+        return math.hypot(self.last.x - self.before.x, self.last.y - self.before.y) <= STILL
 
     def predict(self, t: float) -> tuple[Array | None, float]:
         """Where the ball should be at ``t`` and how far it may be from that."""
@@ -112,7 +121,11 @@ class Follower:
         no past yet costs by how unlike a whole ball of its colour the blob is. A ball
         seen a moment ago may also have met the cue, a ball or a cushion since, and then
         lie in any direction from its last place, as far as the fastest ball goes: such a
-        blob, off its straight line, costs 1 more (taken only when none lies on it)."""
+        blob, off its straight line, costs 1 more (taken only when none lies on it). So
+        may a ball last seen lying still, however long ago: a strike sends it off at any
+        speed up to the fastest (a fast yellow, its streak too washed out to be measured
+        for 0.4 s, outran the gate of a still ball and was lost: the stroke was taken as
+        white's, which it ran into)."""
         track = self.tracks[ball]
         where, gate = track.predict(t)
         out = []
@@ -129,7 +142,7 @@ class Follower:
             gone = t - track.last.t
             turned = GATE + FASTEST * gone
             moved = float(np.linalg.norm(places[k] - (track.last.x, track.last.y)))
-            if gone <= CONTACT_WITHIN and moved <= turned:
+            if (gone <= CONTACT_WITHIN or track.resting()) and moved <= turned:
                 out.append((1.0 + moved / turned, k))
         return sorted(out)[:MOST_CHOICES]
 

@@ -32,10 +32,8 @@ import numpy as np
 
 from carom.core.balls import BALLS, Ball
 from carom.core.table import BALL_RADIUS
-from carom.video.follow import Sample
+from carom.video.follow import STILL, Sample
 
-STILL = 0.003
-"""A ball within this of where it lay is still, m."""
 SETTLE = 0.8
 """Seconds every ball must lie still for a stroke to end."""
 BEFORE = 0.3
