@@ -15,7 +15,8 @@ inside the table only, so that a frame costs a few milliseconds:
   directions of chroma; a patch of two colours (two balls touching) is split by colour,
   and its near-neutral part is white only if it can be a white ball mixed with the cloth
   (a yellow's streak over a blue cloth runs through grey, darker than such a mix);
-* **size and shape** leave out what is not a ball: a hand, an arm, a cue, a glove.
+* **size and shape** leave out what is not a ball: a hand, an arm, a cue, a glove; a
+  streak is a swept disc, filled, not the thin lines of a cue's ferrule and edges.
 
 The centre measured is the centre of the ball's image, projected later to the table from
 the ball's own height (:meth:`carom.video.table.Registration.to_table`).
@@ -52,6 +53,12 @@ WIDTH_RANGE = (0.6, 1.45)
 FARTHEST_COLOUR = 0.12
 """A blob whose mean chroma lies farther than this from its ball's is not that ball (a
 hand's skin lies 0.16 from yellow, 0.26 from red)."""
+FILLED = 0.5
+"""A streak longer than a ball's diameter covers at least this share of the path a ball
+sweeps (its disc, πr², and 2r a unit of its length): a moving ball's light is spread
+along its path, not thinned to lines. The cue's ferrule with the cue's antialiased edges
+running from it, right after the strike, is white and as long as a streak, but mostly
+thin lines: in one clip white was taken on it for six frames, its ball running away."""
 NEUTRAL = 0.09
 """Chroma within this of neutral is white."""
 
@@ -227,6 +234,8 @@ class BallFinder:
         streak = 2.0 * math.sqrt(max(12.0 * (major - minor), 0.0))
         if streak > 2.0 * (AREA_RANGE[1] - 1.0) * half_r * 2.0:
             return None
+        if streak > 2.0 * radius and share < FILLED * (1.0 + 2.0 * streak / (math.pi * radius)):
+            return None  # thin lines, not a swept disc: the cue's ferrule and edges after the strike
         mean = np.array([float((weight * nu).sum()) / mass, float((weight * nv).sum()) / mass])
         colour = float(np.linalg.norm(mean - self.prototypes[ball]))
         if colour > FARTHEST_COLOUR:
