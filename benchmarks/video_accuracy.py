@@ -125,7 +125,8 @@ def main() -> None:
         m = measure(truth, lines)
         e = np.array(m["errors"])
         print(f"seed {seed}: {len(truth.times)} frames, rendered in {rendered:.0f} s; tracked in {used:.1f} "
-              f"CPU s; median {np.median(e):.2f} mm, p99 {np.percentile(e, 99):.2f} mm, swaps {m['swaps']}, "
+              f"CPU s; median {np.median(e):.2f} mm, p99 {np.percentile(e, 99):.2f} mm (max {e.max():.1f}), "
+              f"swaps {m['swaps']}, "
               f"missed {m['missed']}, invented {m['invented']}, rulings {m['agree']}/{m['compared']} "
               f"({m['flagged']} of the others flagged)",
               flush=True)
