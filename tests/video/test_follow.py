@@ -21,12 +21,17 @@ def _blob(ball: Ball, x: float, y: float, streak: float = 0.0) -> Blob:
     return Blob(ball, np.array([x * 1000.0, y * 1000.0]), 15.0, streak, np.array([1.0, 0.0]), 1.0, 0.02)
 
 
-def _follow(frames: list[list[Blob]]) -> list[dict[Ball, Sample]]:
+def _follower(frames: list[list[Blob]]) -> tuple[Follower, list[dict[Ball, Sample]]]:
+    """The follower after ``frames`` (one list of blobs each), and what it saw in each."""
     found = iter(frames)
     registration = SimpleNamespace(table=TABLE, to_table=lambda pixels, z: pixels / 1000.0)
     finder = SimpleNamespace(find=lambda frame: next(found))
     follower = Follower(registration, finder)  # type: ignore[arg-type]
-    return [follower.step(Frame(k, k / FPS, BLANK, BLANK, BLANK)) for k in range(len(frames))]
+    return follower, [follower.step(Frame(k, k / FPS, BLANK, BLANK, BLANK)) for k in range(len(frames))]
+
+
+def _follow(frames: list[list[Blob]]) -> list[dict[Ball, Sample]]:
+    return _follower(frames)[1]
 
 
 def _at(sample: Sample) -> tuple[float, float]:
@@ -93,3 +98,22 @@ def test_a_still_ball_hidden_keeps_its_rest_over_a_far_blob_of_its_colour() -> N
     back = [[white, red, _blob(Ball.YELLOW, 1.345, 2.732), _blob(Ball.YELLOW, 0.5, 1.0)]]
     seen = _follow(rest + hidden + back)
     assert _at(seen[14][Ball.YELLOW]) == (1.345, 2.732)
+
+
+def test_two_blobs_of_a_balls_colour_fitting_it_equally_well_are_a_doubt_said_once() -> None:
+    """White rolls along y; then two white blobs lie as far from where its motion puts it,
+    on either side: which is white cannot be told, and the doubt names the frame."""
+    red, yellow = _blob(Ball.RED, 0.06, 0.875), _blob(Ball.YELLOW, 1.2, 2.0)
+    rolling = [[red, yellow, _blob(Ball.WHITE, 0.7, 1.0 + 0.03 * k)] for k in range(3)]
+    torn = [[red, yellow, _blob(Ball.WHITE, 0.65, 1.09 + 0.03 * k), _blob(Ball.WHITE, 0.75, 1.09 + 0.03 * k)]
+            for k in range(2)]
+    follower, _ = _follower(rolling + torn)
+    (doubt,) = follower.doubts
+    assert doubt.startswith("white at frame 3 (0.100 s): two blobs of its colour 100 mm apart"), doubt
+
+
+def test_one_blob_on_a_balls_line_raises_no_doubt() -> None:
+    red, yellow = _blob(Ball.RED, 0.06, 0.875), _blob(Ball.YELLOW, 1.2, 2.0)
+    frames = [[red, yellow, _blob(Ball.WHITE, 0.7, 1.0 + 0.03 * k)] for k in range(4)]
+    frames.append([red, yellow, _blob(Ball.WHITE, 0.7, 1.12), _blob(Ball.WHITE, 0.9, 1.3)])
+    assert _follower(frames)[0].doubts == []

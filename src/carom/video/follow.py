@@ -48,6 +48,8 @@ CONTACT_WITHIN = 0.1
 contact since: its blob is looked for all round its last place, not only on its line."""
 STILL = 0.003
 """A ball within this of where it lay is still, m."""
+EQUALLY = 0.1
+"""Two blobs whose costs differ by at most this (a tenth of the gate) fit a ball equally well."""
 MOST_CHOICES = 4
 """Blobs weighed per ball (the nearest ones)."""
 
@@ -70,6 +72,8 @@ class Sample:
 class _Track:
     last: Sample | None = None
     before: Sample | None = None
+    torn: bool = False
+    """Whether two blobs fitted the ball equally well in the last frame."""
 
     def resting(self) -> bool:
         """Whether the ball lay still when last seen: then nothing but a strike or a ball
@@ -95,6 +99,8 @@ class Follower:
     registration: Registration
     finder: BallFinder
     tracks: dict[Ball, _Track] = field(default_factory=lambda: {b: _Track() for b in BALLS})
+    doubts: list[str] = field(default_factory=list)
+    """What the frames followed so far left in doubt (taken by the caller)."""
 
     @classmethod
     def of(cls, registration: Registration, width: int, height: int) -> Follower:
@@ -107,12 +113,31 @@ class Follower:
         places = [self.registration.to_table(blob.centre[None, :], r)[0] for blob in blobs]
         choices = {ball: self._choices(ball, frame.time, blobs, places) for ball in BALLS}
         out: dict[Ball, Sample] = {}
-        for ball, k in _likeliest(choices, places, r).items():
+        taken = _likeliest(choices, places, r)
+        self._weigh_doubt(frame, choices, taken, places, 2.0 * r)
+        for ball, k in taken.items():
             track = self.tracks[ball]
             sample = self._sample(frame, blobs[k], places[k])
             track.before, track.last = track.last, sample
             out[ball] = sample
         return out
+
+    def _weigh_doubt(self, frame: Frame, choices: dict[Ball, list[tuple[float, int]]], taken: dict[Ball, int],
+                     places: list[Array], apart: float) -> None:
+        """A doubt when a ball took one of two blobs of its colour, a ball's diameter or
+        more apart, that fit it equally well (their costs within :data:`EQUALLY`) and the
+        other is no other ball's: which of them it is, is a guess. Said once while it lasts."""
+        used = set(taken.values())
+        for ball, k in taken.items():
+            cost = next(c for c, j in choices[ball] if j == k)
+            rival = next((j for c, j in choices[ball] if j not in used and abs(c - cost) <= EQUALLY
+                          and float(np.linalg.norm(places[j] - places[k])) >= apart), None)
+            track = self.tracks[ball]
+            if rival is not None and not track.torn:
+                far = float(np.linalg.norm(places[rival] - places[k])) * 1000.0
+                self.doubts.append(f"{ball} at frame {frame.index} ({frame.time:.3f} s): two blobs of its "
+                                   f"colour {far:.0f} mm apart fit it equally well; which it is, is a guess")
+            track.torn = rival is not None
 
     def _choices(self, ball: Ball, t: float, blobs: list[Blob],
                  places: list[Array]) -> list[tuple[float, int]]:
