@@ -139,7 +139,8 @@ def main() -> None:
               flush=True)
         for key in m:
             totals[key] += m[key]
-    print(f"\n{args.clips} clips, {args.clips * args.strokes} strokes, {len(totals['errors'])} samples ({args.style}, "
+    samples = len(totals["errors"])
+    print(f"\n{args.clips} clips, {args.clips * args.strokes} strokes, {samples} samples ({args.style}, "
           f"{args.size}, {args.fps:g} fps; family seeds {args.first} on, "
           f"{'in-sample: looked at before' if args.seen else 'out of sample'})")
     print(f"position error: {_errors(totals['errors'])}")
