@@ -97,3 +97,16 @@ def test_a_fast_white_streak_is_a_white_ball() -> None:
     its diameter): a filled swept disc."""
     (blob,) = _finder().find(_frame((_swept((60.0, 40.0), 12.0), *WHITE)))
     assert blob.ball is Ball.WHITE and blob.streak > 2.0 * RADIUS
+
+
+RED = (120.0, PROTOTYPES[Ball.RED])
+
+
+def test_a_still_white_lying_against_red_with_reds_highlight_is_white() -> None:
+    """White touches red, red with a highlight: both are balls (the filled-streak test is
+    not made on a patch split between two balls)."""
+    rows, cols = np.mgrid[0:SIZE[0], 0:SIZE[1]].astype(float)
+    highlight = (np.hypot(cols - 70.0, rows - 40.0) <= 2.5).astype(float)
+    blobs = _finder().find(_frame((_swept((50.0, 40.0), 0.0), *WHITE), (_swept((66.0, 40.0), 0.0), *RED),
+                                  (highlight, *WHITE)))
+    assert sorted(b.ball.value for b in blobs) == ["red", "white"], blobs

@@ -21,11 +21,25 @@ def _blob(ball: Ball, x: float, y: float, streak: float = 0.0) -> Blob:
     return Blob(ball, np.array([x * 1000.0, y * 1000.0]), 15.0, streak, np.array([1.0, 0.0]), 1.0, 0.02)
 
 
-def _follower(frames: list[list[Blob]]) -> tuple[Follower, list[dict[Ball, Sample]]]:
-    """The follower after ``frames`` (one list of blobs each), and what it saw in each."""
+def _follower(frames: list[list[Blob]], covered: tuple[float, float] | None = None
+              ) -> tuple[Follower, list[dict[Ball, Sample]]]:
+    """The follower after ``frames`` (one list of blobs each), and what it saw in each;
+    the cloth is bare wherever no blob lies, except at ``covered`` (a hand, a ball
+    touching it)."""
     found = iter(frames)
-    registration = SimpleNamespace(table=TABLE, to_table=lambda pixels, z: pixels / 1000.0)
-    finder = SimpleNamespace(find=lambda frame: next(found))
+    now: list[list[Blob]] = [[]]
+
+    def find(frame: Frame) -> list[Blob]:
+        now[0] = next(found)
+        return now[0]
+
+    def bare(pixel: np.ndarray) -> bool:
+        places = [b.centre for b in now[0]] + ([np.array(covered) * 1000.0] if covered else [])
+        return all(float(np.linalg.norm(p - pixel)) > 30.0 for p in places)
+
+    registration = SimpleNamespace(table=TABLE, to_table=lambda pixels, z: pixels / 1000.0,
+                                   to_pixels=lambda points, z: points * 1000.0)
+    finder = SimpleNamespace(find=find, bare=bare)
     follower = Follower(registration, finder)  # type: ignore[arg-type]
     return follower, [follower.step(Frame(k, k / FPS, BLANK, BLANK, BLANK)) for k in range(len(frames))]
 
@@ -88,6 +102,18 @@ def test_a_still_ball_struck_fast_and_unseen_for_its_first_frames_is_taken_up_wh
     running = [(0.489, 1.361), (0.433, 1.270), (0.378, 1.181)]
     seen = _follow(rest + unseen + [[white, red, _blob(Ball.YELLOW, x, y, 19.0)] for x, y in running])
     assert [_at(s[Ball.YELLOW]) for s in seen[17:]] == running
+
+
+def test_a_still_ball_not_seen_where_it_lies_covered_takes_no_far_blob_of_its_colour() -> None:
+    """White lies against red, its image merged with red's and not measured; the score
+    box's white ball icon lies in a corner of the table. White's place is not bare cloth:
+    it is still there, and takes no blob far away."""
+    red, yellow = _blob(Ball.RED, 0.145, 0.855), _blob(Ball.YELLOW, 0.2, 1.874)
+    rest = [[red, yellow, _blob(Ball.WHITE, 0.116, 0.795)] for _ in range(4)]
+    merged = [[red, yellow] for _ in range(15)]
+    icon = [[red, yellow, _blob(Ball.WHITE, 0.035, 2.838)]]
+    _, seen = _follower(rest + merged + icon, covered=(0.116, 0.795))
+    assert Ball.WHITE not in seen[-1]
 
 
 def test_a_still_ball_hidden_keeps_its_rest_over_a_far_blob_of_its_colour() -> None:

@@ -147,12 +147,15 @@ class Follower:
         seen a moment ago may also have met the cue, a ball or a cushion since, and then
         lie in any direction from its last place, as far as the fastest ball goes: such a
         blob, off its straight line, costs 1 more (taken only when none lies on it). So
-        may a ball last seen lying still, however long ago: a strike sends it off at any
-        speed up to the fastest (a fast yellow, its streak too washed out to be measured
-        for 0.4 s, outran the gate of a still ball and was lost: the stroke was taken as
-        white's, which it ran into)."""
+        may a ball last seen lying still, however long ago, once its place shows bare
+        cloth: a strike sends it off at any speed up to the fastest (a fast yellow, its
+        streak too washed out to be measured for 0.4 s, outran the gate of a still ball
+        and was lost: the stroke was taken as white's, which it ran into). A still ball
+        whose place is not bare is covered, or merged with a ball touching it, and stays
+        (taken far away, white lying against red took the score box's white ball icon)."""
         track = self.tracks[ball]
         where, gate = track.predict(t)
+        struck = track.resting() and self._left(track)
         out = []
         for k, blob in enumerate(blobs):
             if blob.ball is not ball:
@@ -167,9 +170,16 @@ class Follower:
             gone = t - track.last.t
             turned = GATE + FASTEST * gone
             moved = float(np.linalg.norm(places[k] - (track.last.x, track.last.y)))
-            if (gone <= CONTACT_WITHIN or track.resting()) and moved <= turned:
+            if (gone <= CONTACT_WITHIN or struck) and moved <= turned:
                 out.append((1.0 + moved / turned, k))
         return sorted(out)[:MOST_CHOICES]
+
+    def _left(self, track: _Track) -> bool:
+        """Whether the ball's last place shows bare cloth now: it left it."""
+        assert track.last is not None
+        r = self.registration.table.ball_radius
+        pixel = self.registration.to_pixels(np.array([[track.last.x, track.last.y]]), r)[0]
+        return self.finder.bare(pixel)
 
     def _sample(self, frame: Frame, blob: Blob, xy: Array) -> Sample:
         metres_per_pixel = self.registration.table.ball_radius / blob.radius
