@@ -105,9 +105,9 @@ def test_a_still_ball_struck_fast_and_unseen_for_its_first_frames_is_taken_up_wh
 
 
 def test_a_still_ball_not_seen_where_it_lies_covered_takes_no_far_blob_of_its_colour() -> None:
-    """White lies against red, its image merged with red's and not measured; the score
-    box's white ball icon lies in a corner of the table. White's place is not bare cloth:
-    it is still there, and takes no blob far away."""
+    """White lies against red, its image merged with red's and not measured; a white blob
+    shows in a far corner of the table. White's place is not bare cloth: it is still
+    there, and takes no blob far away."""
     red, yellow = _blob(Ball.RED, 0.145, 0.855), _blob(Ball.YELLOW, 0.2, 1.874)
     rest = [[red, yellow, _blob(Ball.WHITE, 0.116, 0.795)] for _ in range(4)]
     merged = [[red, yellow] for _ in range(15)]

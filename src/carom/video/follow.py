@@ -152,7 +152,7 @@ class Follower:
         streak too washed out to be measured for 0.4 s, outran the gate of a still ball
         and was lost: the stroke was taken as white's, which it ran into). A still ball
         whose place is not bare is covered, or merged with a ball touching it, and stays
-        (taken far away, white lying against red took the score box's white ball icon)."""
+        (white lying against red, unseen, took a white blob in a far corner of the table)."""
         track = self.tracks[ball]
         where, gate = track.predict(t)
         struck = track.resting() and self._left(track)
