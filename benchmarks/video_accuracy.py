@@ -72,6 +72,15 @@ def measure(truth: Truth, lines: list[dict]) -> dict:
             "flagged": flagged}
 
 
+def _errors(errors: list[float]) -> str:
+    """The position errors' median, 99th percentile and largest (none: no sample at all,
+    a clip refused before its first stroke)."""
+    if not errors:
+        return "no sample"
+    e = np.array(errors)
+    return f"median {np.median(e):.2f} mm, p99 {np.percentile(e, 99):.2f} mm (max {e.max():.1f})"
+
+
 def _rendered(path: Path, seed: int, strokes: int, look: Look) -> Truth:
     """The clip at ``path``, rendered unless it is there with its truth (frame times and
     centres, beside it); the match is played again (the simulator is deterministic)."""
@@ -123,20 +132,18 @@ def main() -> None:
         cpu += used
         video_seconds += float(truth.times[-1])
         m = measure(truth, lines)
-        e = np.array(m["errors"])
         print(f"seed {seed}: {len(truth.times)} frames, rendered in {rendered:.0f} s; tracked in {used:.1f} "
-              f"CPU s; median {np.median(e):.2f} mm, p99 {np.percentile(e, 99):.2f} mm, swaps {m['swaps']}, "
+              f"CPU s; {_errors(m['errors'])}, swaps {m['swaps']}, "
               f"missed {m['missed']}, invented {m['invented']}, rulings {m['agree']}/{m['compared']} "
               f"({m['flagged']} of the others flagged)",
               flush=True)
         for key in m:
             totals[key] += m[key]
-    e = np.array(totals["errors"])
-    print(f"\n{args.clips} clips, {args.clips * args.strokes} strokes, {len(e)} samples ({args.style}, "
+    samples = len(totals["errors"])
+    print(f"\n{args.clips} clips, {args.clips * args.strokes} strokes, {samples} samples ({args.style}, "
           f"{args.size}, {args.fps:g} fps; family seeds {args.first} on, "
           f"{'in-sample: looked at before' if args.seen else 'out of sample'})")
-    print(f"position error: median {np.median(e):.2f} mm, p99 {np.percentile(e, 99):.2f} mm, "
-          f"max {e.max():.1f} mm")
+    print(f"position error: {_errors(totals['errors'])}")
     print(f"identity swaps: {totals['swaps']} samples")
     print(f"strokes missed: {totals['missed']}, invented: {totals['invented']}; clips broken off by an "
           f"error: {totals['broken off']}")

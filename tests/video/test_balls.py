@@ -73,3 +73,40 @@ def test_a_fast_white_beside_a_still_yellow_is_white() -> None:
     blobs = _finder().find(_frame((_swept((60.0, 40.0), 0.0), *YELLOW),
                                   (_swept((60.0, 24.0), 10.0), *WHITE)))
     assert sorted(b.ball.value for b in blobs) == ["white", "yellow"]
+
+
+def _cue_ferrule() -> np.ndarray:
+    """A cue's white ferrule just after the strike, with the cue's two antialiased edges
+    running from it (thin lines): as long as a fast ball's streak, of a ball's width by its
+    moments, but not a swept disc."""
+    share = np.zeros(SIZE)
+    share[20:26, 30:36] = 1.0
+    for k in range(40):
+        for row, col in ((24 + k, 31 + k), (24 + k, 34 + int(1.25 * k))):
+            if row + 2 < SIZE[0] and col + 2 < SIZE[1]:
+                share[row:row + 2, col:col + 2] = 1.0
+    return share
+
+
+def test_a_cues_ferrule_and_edges_are_no_white_ball() -> None:
+    assert _finder().find(_frame((_cue_ferrule(), *WHITE))) == []
+
+
+def test_a_fast_white_streak_is_a_white_ball() -> None:
+    """A white ball run 12 half-resolution pixels in the exposure (its streak longer than
+    its diameter): a filled swept disc."""
+    (blob,) = _finder().find(_frame((_swept((60.0, 40.0), 12.0), *WHITE)))
+    assert blob.ball is Ball.WHITE and blob.streak > 2.0 * RADIUS
+
+
+RED = (120.0, PROTOTYPES[Ball.RED])
+
+
+def test_a_still_white_lying_against_red_with_reds_highlight_is_white() -> None:
+    """White touches red, red with a highlight: both are balls (the filled-streak test is
+    not made on a patch split between two balls)."""
+    rows, cols = np.mgrid[0:SIZE[0], 0:SIZE[1]].astype(float)
+    highlight = (np.hypot(cols - 70.0, rows - 40.0) <= 2.5).astype(float)
+    blobs = _finder().find(_frame((_swept((50.0, 40.0), 0.0), *WHITE), (_swept((66.0, 40.0), 0.0), *RED),
+                                  (highlight, *WHITE)))
+    assert sorted(b.ball.value for b in blobs) == ["red", "white"], blobs

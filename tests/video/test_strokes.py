@@ -85,3 +85,33 @@ def test_a_ball_lost_for_a_frame_far_from_the_others_raises_no_doubt() -> None:
         lines.extend(cutter.push(k, t, seen))
     (line,) = lines
     assert line["doubts"] == []
+
+
+def _unseen_yellow(yellow_back: float) -> list[dict]:
+    """White rolls from 1 s; yellow, last seen lying still at 0.8 s, is next seen at
+    ``yellow_back`` s, 0.4 m from its rest (rolling 1 m/s from 1.2 s)."""
+    lines: list[dict] = []
+    cutter = Cutter("clip.mp4")
+    for k in range(240):
+        t = k / FPS
+        seen = {Ball.RED: Sample(k, t, 0.7, 2.5, 0.0005, 0.0),
+                Ball.WHITE: Sample(k, t, 0.3, 0.5 + 0.3 * min(max(t - 1.0, 0.0), 1.0), 0.0005, 0.0)}
+        if not 0.8 < t < yellow_back:
+            seen[Ball.YELLOW] = Sample(k, t, 1.0, 2.0 - min(max(t - 1.2, 0.0), 0.6), 0.0005, 0.0)
+        lines.extend(cutter.push(k, t, seen))
+    lines.extend(cutter.close())
+    return lines
+
+
+def test_a_ball_that_left_its_rest_unseen_before_the_cue_ball_moved_makes_the_cue_ball_a_guess() -> None:
+    """Yellow was not seen from before white left its rest until it was already rolling:
+    it may have moved first (white then moved by it), so white as the cue ball is a guess."""
+    (line,) = _unseen_yellow(1.6)
+    assert line["cue"] == "white"
+    assert any(d.startswith("yellow left its rest unseen between frame 24 (0.800 s) and frame 48 (1.600 s)")
+               for d in line["doubts"]), line["doubts"]
+
+
+def test_a_ball_seen_at_rest_after_the_cue_ball_moved_raises_no_such_doubt() -> None:
+    (line,) = _unseen_yellow(1.1)
+    assert line["cue"] == "white" and line["doubts"] == []

@@ -15,7 +15,8 @@ inside the table only, so that a frame costs a few milliseconds:
   directions of chroma; a patch of two colours (two balls touching) is split by colour,
   and its near-neutral part is white only if it can be a white ball mixed with the cloth
   (a yellow's streak over a blue cloth runs through grey, darker than such a mix);
-* **size and shape** leave out what is not a ball: a hand, an arm, a cue, a glove.
+* **size and shape** leave out what is not a ball: a hand, an arm, a cue, a glove; a
+  streak is a swept disc, filled, not the thin lines of a cue's ferrule and edges.
 
 The centre measured is the centre of the ball's image, projected later to the table from
 the ball's own height (:meth:`carom.video.table.Registration.to_table`).
@@ -52,6 +53,12 @@ WIDTH_RANGE = (0.6, 1.45)
 FARTHEST_COLOUR = 0.12
 """A blob whose mean chroma lies farther than this from its ball's is not that ball (a
 hand's skin lies 0.16 from yellow, 0.26 from red)."""
+FILLED = 0.5
+"""A streak longer than a ball's diameter covers at least this share of the path a ball
+sweeps (its disc, πr², and 2r a unit of its length): a moving ball's light is spread
+along its path, not thinned to lines. The cue's ferrule with the cue's antialiased edges
+running from it, right after the strike, is white and as long as a streak, but mostly
+thin lines: in one clip white was taken on it for six frames, its ball running away."""
 NEUTRAL = 0.09
 """Chroma within this of neutral is white."""
 
@@ -86,6 +93,8 @@ class BallFinder:
     radius: float
     """A ball's radius at the table's middle, half-resolution pixels."""
     prototypes: dict[Ball, Array]
+    weight: F32 | None = None
+    """The last frame's pixels' likeness to a ball (0 cloth, 1 unlike it), in the box."""
 
     @classmethod
     def of(cls, registration: Registration, width: int, height: int) -> BallFinder:
@@ -125,6 +134,7 @@ class BallFinder:
         cloth = self.registration.cloth
         far = np.hypot(nu - cloth.u, nv - cloth.v) - cloth.spread
         weight = np.clip((far - BALL_CHROMA / 2.0) / (BALL_CHROMA / 2.0), 0.0, 1.0) * self.mask
+        self.weight = weight
         binary = (weight > 0.5).astype(np.uint8)
         binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
         count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
@@ -143,12 +153,25 @@ class BallFinder:
                                      y[y0:y1, x0:x1], x0, y0))
         return out
 
+    def bare(self, pixel: Array) -> bool:
+        """Whether the last frame searched shows bare cloth over most of a ball's disc at
+        ``pixel`` (full resolution): a still ball not seen there has left its place, not
+        been covered (a hand, the cue, a player) or merged with a ball touching it."""
+        if self.weight is None:
+            return False
+        cx, cy = pixel / 2.0 - np.array(self.box[:2])
+        rows, cols = np.ogrid[0:self.weight.shape[0], 0:self.weight.shape[1]]
+        disc = (cols - cx) ** 2 + (rows - cy) ** 2 <= self.radius ** 2
+        if not disc.any():
+            return False
+        return float(np.mean(self.weight[disc] > 0.5)) < 0.5
+
     def _measure(self, weight: F32, nu: F32, nv: F32, luma: F32, x0: int, y0: int) -> list[Blob]:
         """The balls in one patch: split by colour when it holds two."""
         classes = self._classify(nu, nv, luma)
         total = float(weight.sum())
         blobs = []
-        for ball in (Ball.WHITE, Ball.YELLOW, Ball.RED):
+        for ball in (Ball.YELLOW, Ball.RED, Ball.WHITE):  # white last: is it alone in the patch?
             own = weight * (classes == _CODE[ball])
             if ball is Ball.WHITE and self._blurred_colour(own, weight * (classes != _CODE[Ball.WHITE]),
                                                            nu, nv, luma):
@@ -158,7 +181,8 @@ class BallFinder:
             mass = float(own.sum())
             if mass < self._least_mass() or mass < 0.2 * total:
                 continue
-            blob = self._blob(ball, own, nu, nv, x0, y0)
+            alone = not blobs if ball is Ball.WHITE else total - mass < self._least_mass()
+            blob = self._blob(ball, own, nu, nv, x0, y0, alone)
             if blob is not None:
                 blobs.append(blob)
         return blobs
@@ -201,7 +225,12 @@ class BallFinder:
         codes[np.hypot(nu, nv) < NEUTRAL] = 0
         return codes
 
-    def _blob(self, ball: Ball, weight: F32, nu: F32, nv: F32, x0: int, y0: int) -> Blob | None:
+    def _blob(self, ball: Ball, weight: F32, nu: F32, nv: F32, x0: int, y0: int,
+              alone: bool = True) -> Blob | None:
+        """The ball of ``weight``'s pixels, if it is one; ``alone``: no other ball shares
+        its patch (a part of a patch split between two balls touching also holds the
+        other's edge and highlight, and is no filled disc or streak: white lying against
+        red was refused so for seconds, and the stroke did not end)."""
         mass = float(weight.sum())
         ys, xs = np.mgrid[0:weight.shape[0], 0:weight.shape[1]]
         cx = float((weight * xs).sum()) / mass
@@ -227,6 +256,8 @@ class BallFinder:
         streak = 2.0 * math.sqrt(max(12.0 * (major - minor), 0.0))
         if streak > 2.0 * (AREA_RANGE[1] - 1.0) * half_r * 2.0:
             return None
+        if alone and streak > 2.0 * radius and share < FILLED * (1.0 + 2.0 * streak / (math.pi * radius)):
+            return None  # thin lines, not a swept disc: the cue's ferrule and edges after the strike
         mean = np.array([float((weight * nu).sum()) / mass, float((weight * nv).sum()) / mass])
         colour = float(np.linalg.norm(mean - self.prototypes[ball]))
         if colour > FARTHEST_COLOUR:

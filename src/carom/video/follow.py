@@ -46,6 +46,10 @@ than any blob's cost there, which is at most 2)."""
 CONTACT_WITHIN = 0.1
 """A ball last seen at most this long ago (a frame or two) may have been turned by a
 contact since: its blob is looked for all round its last place, not only on its line."""
+STILL = 0.003
+"""A ball within this of where it lay is still, m."""
+EQUALLY = 0.1
+"""Two blobs whose costs differ by at most this (a tenth of the gate) fit a ball equally well."""
 MOST_CHOICES = 4
 """Blobs weighed per ball (the nearest ones)."""
 
@@ -68,6 +72,15 @@ class Sample:
 class _Track:
     last: Sample | None = None
     before: Sample | None = None
+    torn: bool = False
+    """Whether two blobs fitted the ball equally well in the last frame."""
+
+    def resting(self) -> bool:
+        """Whether the ball lay still when last seen: then nothing but a strike or a ball
+        running into it moves it, and how fast that sends it says nothing of its rest."""
+        if self.last is None or self.before is None:
+            return False
+        return math.hypot(self.last.x - self.before.x, self.last.y - self.before.y) <= STILL
 
     def predict(self, t: float) -> tuple[Array | None, float]:
         """Where the ball should be at ``t`` and how far it may be from that."""
@@ -86,6 +99,8 @@ class Follower:
     registration: Registration
     finder: BallFinder
     tracks: dict[Ball, _Track] = field(default_factory=lambda: {b: _Track() for b in BALLS})
+    doubts: list[str] = field(default_factory=list)
+    """What the frames followed so far left in doubt (taken by the caller)."""
 
     @classmethod
     def of(cls, registration: Registration, width: int, height: int) -> Follower:
@@ -98,12 +113,31 @@ class Follower:
         places = [self.registration.to_table(blob.centre[None, :], r)[0] for blob in blobs]
         choices = {ball: self._choices(ball, frame.time, blobs, places) for ball in BALLS}
         out: dict[Ball, Sample] = {}
-        for ball, k in _likeliest(choices, places, r).items():
+        taken = _likeliest(choices, places, r)
+        self._weigh_doubt(frame, choices, taken, places, 2.0 * r)
+        for ball, k in taken.items():
             track = self.tracks[ball]
             sample = self._sample(frame, blobs[k], places[k])
             track.before, track.last = track.last, sample
             out[ball] = sample
         return out
+
+    def _weigh_doubt(self, frame: Frame, choices: dict[Ball, list[tuple[float, int]]], taken: dict[Ball, int],
+                     places: list[Array], apart: float) -> None:
+        """A doubt when a ball took one of two blobs of its colour, a ball's diameter or
+        more apart, that fit it equally well (their costs within :data:`EQUALLY`) and the
+        other is no other ball's: which of them it is, is a guess. Said once while it lasts."""
+        used = set(taken.values())
+        for ball, k in taken.items():
+            cost = next(c for c, j in choices[ball] if j == k)
+            rival = next((j for c, j in choices[ball] if j not in used and abs(c - cost) <= EQUALLY
+                          and float(np.linalg.norm(places[j] - places[k])) >= apart), None)
+            track = self.tracks[ball]
+            if rival is not None and not track.torn:
+                far = float(np.linalg.norm(places[rival] - places[k])) * 1000.0
+                self.doubts.append(f"{ball} at frame {frame.index} ({frame.time:.3f} s): two blobs of its "
+                                   f"colour {far:.0f} mm apart fit it equally well; which it is, is a guess")
+            track.torn = rival is not None
 
     def _choices(self, ball: Ball, t: float, blobs: list[Blob],
                  places: list[Array]) -> list[tuple[float, int]]:
@@ -112,9 +146,16 @@ class Follower:
         no past yet costs by how unlike a whole ball of its colour the blob is. A ball
         seen a moment ago may also have met the cue, a ball or a cushion since, and then
         lie in any direction from its last place, as far as the fastest ball goes: such a
-        blob, off its straight line, costs 1 more (taken only when none lies on it)."""
+        blob, off its straight line, costs 1 more (taken only when none lies on it). So
+        may a ball last seen lying still, however long ago, once its place shows bare
+        cloth: a strike sends it off at any speed up to the fastest (a fast yellow, its
+        streak too washed out to be measured for 0.4 s, outran the gate of a still ball
+        and was lost: the stroke was taken as white's, which it ran into). A still ball
+        whose place is not bare is covered, or merged with a ball touching it, and stays
+        (white lying against red, unseen, took a white blob in a far corner of the table)."""
         track = self.tracks[ball]
         where, gate = track.predict(t)
+        struck = track.resting() and self._left(track)
         out = []
         for k, blob in enumerate(blobs):
             if blob.ball is not ball:
@@ -129,9 +170,16 @@ class Follower:
             gone = t - track.last.t
             turned = GATE + FASTEST * gone
             moved = float(np.linalg.norm(places[k] - (track.last.x, track.last.y)))
-            if gone <= CONTACT_WITHIN and moved <= turned:
+            if (gone <= CONTACT_WITHIN or struck) and moved <= turned:
                 out.append((1.0 + moved / turned, k))
         return sorted(out)[:MOST_CHOICES]
+
+    def _left(self, track: _Track) -> bool:
+        """Whether the ball's last place shows bare cloth now: it left it."""
+        assert track.last is not None
+        r = self.registration.table.ball_radius
+        pixel = self.registration.to_pixels(np.array([[track.last.x, track.last.y]]), r)[0]
+        return self.finder.bare(pixel)
 
     def _sample(self, frame: Frame, blob: Blob, xy: Array) -> Sample:
         metres_per_pixel = self.registration.table.ball_radius / blob.radius

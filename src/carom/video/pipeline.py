@@ -131,6 +131,9 @@ def _follow(stream: Iterator[Frame], registration: Registration, settings: Setti
                 follower = Follower.of(watch.registration, frame.width, frame.height)
                 progress.registration, progress.moves = watch.registration, len(watch.moves)
             seen = follower.step(frame)
+            for doubt in follower.doubts:
+                cutter.note(doubt)
+            follower.doubts.clear()
             progress.frames, progress.seconds = frame.index + 1, frame.time
             yield from cutter.push(frame.index, frame.time, seen)
     except VideoError as error:

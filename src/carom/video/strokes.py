@@ -32,10 +32,8 @@ import numpy as np
 
 from carom.core.balls import BALLS, Ball
 from carom.core.table import BALL_RADIUS
-from carom.video.follow import Sample
+from carom.video.follow import STILL, Sample
 
-STILL = 0.003
-"""A ball within this of where it lay is still, m."""
 SETTLE = 0.8
 """Seconds every ball must lie still for a stroke to end."""
 BEFORE = 0.3
@@ -106,6 +104,8 @@ class Cutter:
     inning: int = 0
     last_cue: Ball | None = None
     doubts: list[str] = field(default_factory=list)
+    start_rests: dict[Ball, np.ndarray | None] = field(default_factory=dict)
+    """Where the other balls lay when the first mover left its rest."""
     now: float = 0.0
     frame: int = 0
 
@@ -119,6 +119,7 @@ class Cutter:
                 if self.moving_since is None:
                     self.moving_since = self._departure(ball)
                     self.first_mover = ball
+                    self.start_rests = {b: r.xy for b, r in self.rests.items() if b is not ball}
         if self.moving_since is None:
             self._trim(t - KEEP)
             return
@@ -135,7 +136,7 @@ class Cutter:
         rest = self.rests[ball].xy
         queue = list(self.samples[ball])
         moving = [k for k, s in enumerate(queue)
-                  if rest is None or np.linalg.norm(np.array([s.x, s.y]) - rest) > max(STILL, 3.0 * s.sd)]
+                  if rest is None or not _at(s, rest)]
         first = moving[-DEPARTURE] if len(moving) >= DEPARTURE else moving[-1]
         return queue[first - 1].t if first > 0 else queue[first].t
 
@@ -188,6 +189,7 @@ class Cutter:
             balls[ball.value] = kept
             first_frame = kept[0].frame if first_frame is None else min(first_frame, kept[0].frame)
             last_frame = kept[-1].frame if last_frame is None else max(last_frame, kept[-1].frame)
+        doubts.extend(self._unseen_departures())
         doubts.extend(self._hidden_contacts(balls))
         t0 = min(s[0].t for s in balls.values())
         line: dict[str, Any] = {
@@ -200,6 +202,27 @@ class Cutter:
         }
         self._reset(end)
         return line
+
+    def _unseen_departures(self) -> list[str]:
+        """A ball other than the first mover that was last seen at its rest before the
+        first mover left its own, and next seen away from it: it left its rest unseen and
+        may have moved first, so the cue ball (the first to move) is a guess."""
+        assert self.moving_since is not None
+        out = []
+        for ball, rest in self.start_rests.items():
+            if rest is None:
+                continue
+            queue = list(self.samples[ball])
+            for a, b in itertools.pairwise(queue):
+                if a.t >= self.moving_since:
+                    break
+                if b.frame - a.frame < 2 or not _at(a, rest) or _at(b, rest):
+                    continue
+                out.append(f"{ball} left its rest unseen between frame {a.frame} ({a.t:.3f} s) and frame "
+                           f"{b.frame} ({b.t:.3f} s): it may have moved before {self.first_mover}, "
+                           "the cue ball is a guess")
+                break
+        return out
 
     def _hidden_contacts(self, balls: dict[str, list[Sample]]) -> list[str]:
         """A ball that was not seen in the frames in which it met another ball: its samples
@@ -223,7 +246,7 @@ class Cutter:
         return out
 
     def _reset(self, end: float) -> None:
-        self.moving_since, self.first_mover, self.doubts = None, None, []
+        self.moving_since, self.first_mover, self.doubts, self.start_rests = None, None, [], {}
         for ball in BALLS:
             queue = self.samples[ball]
             if queue and self.rests[ball].away:
@@ -247,6 +270,11 @@ class Cutter:
 def _columns(samples: list[Sample], t0: float) -> dict[str, list[float]]:
     return {"t": [round(s.t - t0, 6) for s in samples], "x": [round(s.x, 5) for s in samples],
             "y": [round(s.y, 5) for s in samples], "sd": [round(s.sd, 5) for s in samples]}
+
+
+def _at(sample: Sample, rest: np.ndarray) -> bool:
+    """Whether ``sample`` lies at ``rest`` (within :data:`STILL`, or three times its noise)."""
+    return float(np.linalg.norm(np.array([sample.x, sample.y]) - rest)) <= max(STILL, 3.0 * sample.sd)
 
 
 def _place(samples: list[Sample], t: float) -> np.ndarray | None:
