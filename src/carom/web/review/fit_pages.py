@@ -14,7 +14,6 @@ changes the review.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 from typing import Any
 
@@ -53,12 +52,6 @@ FIELD_WORDS = {"speed": N_("Speed"), "direction": N_("Direction"), "side": N_("S
 """Each strike field's label."""
 
 
-def fit_available() -> bool:
-    """Whether this installation can read strokes back (``carom.fit`` needs SciPy, the
-    ``fit`` extra)."""
-    return importlib.util.find_spec("scipy") is not None
-
-
 Fitted = tuple[dict[str, Any], bytes | None]
 """A stroke read back as it is kept: what the page shows of it, and the fitted stroke as
 the pool's process pickled it (:func:`carom.web.shared.work.fit_review_stroke`; ``None``
@@ -69,7 +62,7 @@ def fit_controls(t: PageWords) -> dict[str, Any] | None:
     """What the review page's "What was played" controls need (``None`` where strokes
     cannot be read back): each strike field a what-if may change, with its label, unit
     and range (the training table's, :data:`~carom.web.training.table.STRIKE_RANGES`)."""
-    if not fit_available():
+    if not work.fit_available():
         return None
     return {"fields": [{"name": name, "label": t.gettext(label), "unit": UNITS[name],
                         "min": STRIKE_RANGES[name][0], "max": STRIKE_RANGES[name][1]}
@@ -110,7 +103,7 @@ async def _asked(request: Request, match_id: int, index: int) -> tuple[Header, d
         return refused
     if not csrf_ok(request):
         return _refused(403, f"the {auth.CSRF_HEADER} header must carry the session's anti-forgery token")
-    if not fit_available():
+    if not work.fit_available():
         return _refused(501, "reading a stroke back needs SciPy (carom's fit extra), not installed here")
     return await run_in_threadpool(_stroke_of, request, match_id, index)
 

@@ -23,7 +23,7 @@ from carom.core.table import TABLES
 from carom.fit import Budget, FittedStroke, agreement, fit_stroke, what_if
 from carom.fit.stroke import STRIKE_FIELDS
 from carom.notation.reader import record_from_json
-from carom.physics.strike import Strike
+from carom.physics.strike import MISCUE_LIMIT, Strike
 from carom.rules.disciplines import DISCIPLINES
 from carom.rules.referee import Verdict, judge_stroke
 from carom.track import BallTrack, TrackedStroke
@@ -78,7 +78,8 @@ def _ruling(verdict: Verdict) -> dict[str, Any]:
 
 def table_values(strike: Strike) -> tuple[dict[str, float], list[str]]:
     """The strike as the training table's controls take it (:data:`STRIKE_RANGES`, the tip
-    within 0.5 R of the centre), and the fields that had to be brought into them."""
+    within :data:`~carom.physics.strike.MISCUE_LIMIT` of the centre), and the fields that
+    had to be brought into them."""
     values = {name: float(getattr(strike, name)) for name in STRIKE_FIELDS}
     moved = []
     for name, (low, high) in STRIKE_RANGES.items():
@@ -86,8 +87,9 @@ def table_values(strike: Strike) -> tuple[dict[str, float], list[str]]:
             values[name] = min(max(values[name], low), high)
             moved.append(name)
     reach = math.hypot(values["side"], values["height"])
-    if reach > 0.5:
-        values["side"], values["height"] = 0.5 * values["side"] / reach, 0.5 * values["height"] / reach
+    if reach > MISCUE_LIMIT:
+        values["side"], values["height"] = (MISCUE_LIMIT * values["side"] / reach,
+                                            MISCUE_LIMIT * values["height"] / reach)
         moved += [name for name in ("side", "height") if name not in moved]
     return values, moved
 

@@ -104,6 +104,12 @@ def meeting_pdf(title: str, sections: list[Any], lang: str, subtitle: str) -> by
     return print_report(title, sections, lang, subtitle)
 
 
+def fit_available() -> bool:
+    """Whether this installation can read strokes back (``carom.fit`` needs SciPy, the
+    ``fit`` extra)."""
+    return importlib.util.find_spec("scipy") is not None
+
+
 def warm_simulator() -> None:
     """Load the simulator's kernels and the PDF's fonts (what the fork server does once)."""
     from carom.core.balls import BALLS, Ball
@@ -117,7 +123,7 @@ def warm_simulator() -> None:
     # loaded, not run: the shot finder's parallel kernels would start threads before the fork
     for module in ("carom.solve.finder", "carom.web.shared.reports", "carom.web.tournaments.reports"):
         importlib.import_module(module)
-    if importlib.util.find_spec("scipy") is not None:  # the review's fit (the fit extra): 0.6 s, once
+    if fit_available():  # the review's fit: 0.6 s, once
         importlib.import_module("carom.web.review.fitting")
 
 
