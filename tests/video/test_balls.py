@@ -110,3 +110,16 @@ def test_a_still_white_lying_against_red_with_reds_highlight_is_white() -> None:
     blobs = _finder().find(_frame((_swept((50.0, 40.0), 0.0), *WHITE), (_swept((66.0, 40.0), 0.0), *RED),
                                   (highlight, *WHITE)))
     assert sorted(b.ball.value for b in blobs) == ["red", "white"], blobs
+
+
+def test_bare_reads_the_disc_at_a_place_wherever_it_lies() -> None:
+    """A still ball's place is bare cloth when most of its disc is (a ball left it); the
+    disc may lie partly, or wholly, off the picture searched (nothing there to tell)."""
+    finder = _finder()
+    r = RADIUS / 2.0
+    finder.find(_frame((_swept((30.0, 40.0), 0.0), *WHITE)))  # a white ball at (60, 80) full-size
+    assert not finder.bare(np.array([60.0, 80.0]))  # the ball is there
+    assert finder.bare(np.array([180.0, 80.0]))  # cloth
+    assert not finder.bare(np.array([60.0 + 0.5 * RADIUS, 80.0]))  # half of its disc the ball: not most bare
+    assert finder.bare(np.array([2.0 * r, 2.0 * r]))  # a corner, the disc partly off the picture
+    assert not finder.bare(np.array([-10.0 * RADIUS, 80.0]))  # wholly off it: nothing tells

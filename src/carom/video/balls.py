@@ -160,11 +160,17 @@ class BallFinder:
         if self.weight is None:
             return False
         cx, cy = pixel / 2.0 - np.array(self.box[:2])
-        rows, cols = np.ogrid[0:self.weight.shape[0], 0:self.weight.shape[1]]
-        disc = (cols - cx) ** 2 + (rows - cy) ** 2 <= self.radius ** 2
+        r = self.radius
+        h, w = self.weight.shape
+        y0, y1 = max(math.floor(cy - r), 0), min(math.ceil(cy + r) + 1, h)
+        x0, x1 = max(math.floor(cx - r), 0), min(math.ceil(cx + r) + 1, w)
+        if y0 >= y1 or x0 >= x1:
+            return False
+        rows, cols = np.ogrid[y0:y1, x0:x1]  # the disc's box only: this runs for every still ball, every frame
+        disc = (cols - cx) ** 2 + (rows - cy) ** 2 <= r ** 2
         if not disc.any():
             return False
-        return float(np.mean(self.weight[disc] > 0.5)) < 0.5
+        return float(np.mean(self.weight[y0:y1, x0:x1][disc] > 0.5)) < 0.5
 
     def _measure(self, weight: F32, nu: F32, nv: F32, luma: F32, x0: int, y0: int) -> list[Blob]:
         """The balls in one patch: split by colour when it holds two."""

@@ -155,7 +155,7 @@ class Follower:
         (white lying against red, unseen, took a white blob in a far corner of the table)."""
         track = self.tracks[ball]
         where, gate = track.predict(t)
-        struck = track.resting() and self._left(track)
+        struck: bool | None = None  # asked only for a blob off the ball's line (it reads the frame)
         out = []
         for k, blob in enumerate(blobs):
             if blob.ball is not ball:
@@ -170,8 +170,14 @@ class Follower:
             gone = t - track.last.t
             turned = GATE + FASTEST * gone
             moved = float(np.linalg.norm(places[k] - (track.last.x, track.last.y)))
-            if (gone <= CONTACT_WITHIN or struck) and moved <= turned:
-                out.append((1.0 + moved / turned, k))
+            if moved > turned:
+                continue
+            if gone > CONTACT_WITHIN:
+                if struck is None:
+                    struck = track.resting() and self._left(track)
+                if not struck:
+                    continue
+            out.append((1.0 + moved / turned, k))
         return sorted(out)[:MOST_CHOICES]
 
     def _left(self, track: _Track) -> bool:
