@@ -166,7 +166,7 @@ class BallFinder:
         x0, x1 = max(math.floor(cx - r), 0), min(math.ceil(cx + r) + 1, w)
         if y0 >= y1 or x0 >= x1:
             return False
-        rows, cols = np.ogrid[y0:y1, x0:x1]  # the disc's box only: this runs for every still ball, every frame
+        rows, cols = np.ogrid[y0:y1, x0:x1]  # the disc's box only: it runs for each still ball, each frame
         disc = (cols - cx) ** 2 + (rows - cy) ** 2 <= r ** 2
         if not disc.any():
             return False
