@@ -41,6 +41,7 @@ from carom.web.shared.deps import REFUSALS, language
 from carom.web.shared.i18n import PageWords
 from carom.web.shared.limits import Limits
 from carom.web.shared.streams import RETRY_SECONDS as CHANNEL_RETRY
+from carom.web.shared.streams import Full
 
 MIB = 1024 * 1024
 RETRY_SECONDS = 5
@@ -134,7 +135,7 @@ def unavailable(body: bytes, kind: bytes = b"text/plain; charset=utf-8", retry: 
             + b"connection: close\r\nx-content-type-options: nosniff\r\n\r\n" + body)
 
 
-ChannelRefusal = Callable[[dict[str, Any], bool], "str | None"]
+ChannelRefusal = Callable[[dict[str, Any], bool], "Full | None"]
 """Why a request's live channel would be refused now (:func:`carom.web.shared.live.channel_refusal`)."""
 
 
@@ -199,9 +200,10 @@ def guarded_protocol(limits: Limits, channels: ChannelRefusal | None = None,
             channel over the streams' caps, or a request with a body whose own part
             (:func:`body_cost`) does not fit the bodies' budget, taken here before the
             request's task, scope and middleware exist."""
-            reason = channels(cycle.scope, not behind_proxy) if channels is not None else None
-            if reason is not None:
-                self._answer_at_once(cycle, unavailable(reason.encode(), retry=CHANNEL_RETRY))
+            full = channels(cycle.scope, not behind_proxy) if channels is not None else None
+            if full is not None:
+                said = full.said(language(Request(dict(cycle.scope))))
+                self._answer_at_once(cycle, unavailable(said.encode(), retry=CHANNEL_RETRY))
             elif _has_body(cycle.scope) and not self._take(body_cost(0, first=True)):
                 self._answer_at_once(cycle, refusal_bytes(dict(cycle.scope), budget))
             else:

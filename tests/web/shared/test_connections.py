@@ -45,8 +45,8 @@ class Transport(asyncio.Transport):
         pass
 
 
-def _served(gate: StreamGate, path: str, peer: str, *,
-            behind_proxy: bool = False) -> tuple[Transport, list[str]]:
+def _served(gate: StreamGate, path: str, peer: str, *, behind_proxy: bool = False,
+            headers: str = "") -> tuple[Transport, list[str]]:
     """One request for ``path`` from ``peer``: what was written back, and the paths the
     application was called for."""
     called: list[str] = []
@@ -64,7 +64,7 @@ def _served(gate: StreamGate, path: str, peer: str, *,
         protocol = protocol_class(config=config, server_state=ServerState(), app_state={})
         transport = Transport(peer)
         protocol.connection_made(transport)
-        protocol.data_received(f"GET {path} HTTP/1.1\r\nHost: club\r\n\r\n".encode())
+        protocol.data_received(f"GET {path} HTTP/1.1\r\nHost: club\r\n{headers}\r\n".encode())
         await asyncio.sleep(0.05)
         protocol.connection_lost(None)
         return transport
@@ -91,6 +91,17 @@ def test_a_channel_over_a_clients_cap_is_refused_before_the_application(gate: St
     assert b"retry-after: 5\r\n" in transport.written and b"one address" in transport.written
     assert transport.closed
     assert gate.open_here == 1  # nothing was counted for it
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("sk", "Odmietnuté: pre jednu adresu sa udrží otvorených najviac 1 živých kanálov"),
+    ("de", "Abgelehnt: Für eine Adresse werden höchstens 1 Live-Kanäle offen gehalten"),
+])
+def test_a_refused_channel_is_told_why_in_the_pages_language(gate: StreamGate, language: str,
+                                                              said: str) -> None:
+    transport, _ = _served(gate, "/hall/events", "10.0.0.1", headers=f"Accept-Language: {language}\r\n")
+    assert transport.written.startswith(b"HTTP/1.1 503 ")
+    assert said in transport.written.decode(), transport.written
 
 
 def test_a_channel_over_the_servers_cap_is_refused_before_the_application(gate: StreamGate) -> None:

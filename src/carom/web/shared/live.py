@@ -36,7 +36,7 @@ from carom.storage.book import MatchBook, Snapshot
 from carom.storage.errors import UnknownMatch
 from carom.web.shared import i18n
 from carom.web.shared.hub import Hub
-from carom.web.shared.streams import RETRY_SECONDS, StreamGate
+from carom.web.shared.streams import RETRY_SECONDS, Full, StreamGate
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -113,7 +113,7 @@ class MatchFeed:
             return self._events(await snapshot(self.book, self.match_id))
         except UnknownMatch as error:
             self.close()
-            raise Refused(404, str(error)) from None
+            raise Refused(404, i18n.PageWords(self.lang).error(error)) from None
 
     async def next(self, timeout: float) -> list[Event]:
         assert self._queue is not None
@@ -153,7 +153,7 @@ def match_feeds(book: MatchBook, hub: Hub, board: Callable[[Snapshot, str], str]
 
 
 def channel_refusal(feeds: list[tuple[re.Pattern[str], FeedMaker]], gate: StreamGate
-                    ) -> Callable[[Scope, bool], str | None]:
+                    ) -> Callable[[Scope, bool], Full | None]:
     """What the HTTP protocol asks of a request before it becomes an ASGI one
     (:func:`carom.web.connections.guarded_protocol`): why the server-sent event stream it
     opens would be refused under the caps now, or ``None`` (not a channel, or admissible).
@@ -162,7 +162,7 @@ def channel_refusal(feeds: list[tuple[re.Pattern[str], FeedMaker]], gate: Stream
     process and of the server are looked at here."""
     patterns = [pattern for pattern, _ in feeds]
 
-    def refusal(scope: Scope, by_client: bool) -> str | None:
+    def refusal(scope: Scope, by_client: bool) -> Full | None:
         path = scope.get("path", "")
         if scope.get("method") != "GET" or not any(p.fullmatch(path) for p in patterns):
             return None
@@ -197,15 +197,15 @@ class LiveEvents:
                        make: FeedMaker) -> None:
         websocket = scope["type"] == "websocket"
         client = _client(scope)
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope.get("headers", ())}
+        lang = i18n.negotiate(_cookie(headers.get("cookie", ""), i18n.COOKIE),
+                              headers.get("accept-language"), query.get("lang", [""])[0])
         refused = self.gate.open(client)
         if refused is not None:
-            await _refuse(send, websocket, 503, refused)
+            await _refuse(send, websocket, 503, refused.said(lang))
             return
         try:
-            query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-            headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope.get("headers", ())}
-            lang = i18n.negotiate(_cookie(headers.get("cookie", ""), i18n.COOKIE),
-                                  headers.get("accept-language"), query.get("lang", [""])[0])
             try:
                 feed = await make(path, query, lang)
                 first = await feed.first()

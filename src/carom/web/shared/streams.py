@@ -9,12 +9,35 @@ The counts across processes are kept in the server's :class:`~carom.web.shared.t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from carom.notation.words import N_
+from carom.web.shared.i18n import PageWords
 from carom.web.shared.limits import Limits
 from carom.web.shared.tally import Tally
 
 ALL = "streams"
 RETRY_SECONDS = 5
 """What a refused channel is told to wait (``Retry-After``)."""
+
+PROCESS_FULL = N_("Refused: this server process has as many live channels open as it keeps. "
+                  "The page tries again in a few seconds.")
+CLIENT_FULL = N_("Refused: at most %(most)s live channels are kept open for one address. "
+                 "The page tries again in a few seconds.")
+ALL_FULL = N_("Refused: the server has %(most)s live channels open, as many as it keeps. "
+              "The page tries again in a few seconds.")
+
+
+@dataclass(frozen=True, slots=True)
+class Full:
+    """Why a channel is refused: a message of the catalogues and the cap it names."""
+
+    message: str
+    most: int = 0
+
+    def said(self, lang: str) -> str:
+        """The refusal in ``lang``."""
+        return PageWords(lang).gettext(self.message, most=self.most)
 
 
 class StreamGate:
@@ -24,7 +47,7 @@ class StreamGate:
         self.limits, self.tally, self.in_process = limits, tally, in_process
         self.open_here = 0
 
-    def open(self, client: str) -> str | None:
+    def open(self, client: str) -> Full | None:
         """``None`` when a channel for ``client`` is admitted (and counted), else why not."""
         if self.open_here >= self.in_process:
             return self._process_full()
@@ -37,7 +60,7 @@ class StreamGate:
         self.open_here += 1
         return None
 
-    def refusal(self, client: str | None) -> str | None:
+    def refusal(self, client: str | None) -> Full | None:
         """Why a channel for ``client`` would be refused now, counting nothing (``None``: it
         may be admitted; ``client`` ``None``: not known, its own cap is not looked at). The
         HTTP protocol asks it before a request becomes an ASGI one, so that a crowd of
@@ -51,14 +74,14 @@ class StreamGate:
             return self._all_full()
         return None
 
-    def _process_full(self) -> str:
-        return "this server process has as many live channels open as it keeps"
+    def _process_full(self) -> Full:
+        return Full(PROCESS_FULL, self.in_process)
 
-    def _client_full(self) -> str:
-        return f"at most {self.limits.streams_per_client} live channels from one address"
+    def _client_full(self) -> Full:
+        return Full(CLIENT_FULL, self.limits.streams_per_client)
 
-    def _all_full(self) -> str:
-        return f"the server has {self.limits.streams} live channels open, as many as it keeps"
+    def _all_full(self) -> Full:
+        return Full(ALL_FULL, self.limits.streams)
 
     def close(self, client: str) -> None:
         self.open_here -= 1
