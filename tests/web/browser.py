@@ -109,6 +109,28 @@ def no_sideways_scroll(page: Page) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
+def words_broken(page: Page, selector: str) -> list[str]:
+    """The words of the elements ``selector`` finds that are drawn over more than one line
+    (a word is what lies between spaces, hyphens and soft hyphens: a break at a hyphen or a
+    soft hyphen is a hyphenation, not a broken word)."""
+    return list(page.evaluate("""(selector) => {
+      const broken = [];
+      for (const el of document.querySelectorAll(selector)) {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const m of node.data.matchAll(/[^\\s\\u00ad-]+/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (lines.size > 1) broken.push(m[0]);
+          }
+        }
+      }
+      return broken;
+    }""", selector))
+
+
 def contrast(page: Page, selector: str) -> float:
     """The WCAG contrast ratio of an element's text colour against its background."""
     return float(page.evaluate("""(selector) => {

@@ -15,7 +15,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.web.accessibility import every_look, violations
-from tests.web.browser import Watched, log_in, no_sideways_scroll
+from tests.web.browser import Watched, log_in, no_sideways_scroll, words_broken
 from tests.web.server import Server
 
 DATA = Path(__file__).parents[2] / "data" / "real-3c-match-part1.jsonl"
@@ -96,12 +96,14 @@ def test_what_was_played_and_what_if(sqlite_server: Server, browser: Any, tmp_pa
     assert page.locator("#ruling").get_attribute("data-points") == str(fit["ruling"]["fitted"]["points"])
     session = watched.context.storage_state()  # one login (the login is rate limited), its cookie shared
     watched.close()
-    assert _axe(browser, sqlite_server, session, review) == []
+    found = _axe(browser, sqlite_server, session, review)
+    assert found == [], "\n".join(found)
 
 
 def _axe(browser: Any, server: Server, session: Any, review: str) -> list[str]:
     """What axe-core finds on the review page with a stroke read back (kept: answered at once)
-    and a what-if shown, at each size, in each language; and a page wider than its screen."""
+    and a what-if shown, at each size, in each language; a page wider than its screen; and
+    a heading of the agreement's table broken inside a word."""
     broken: list[str] = []
     for what, page in every_look(browser, session):
         page.goto(server.url + review, wait_until="load")
@@ -112,4 +114,5 @@ def _axe(browser: Any, server: Server, session: Any, review: str) -> list[str]:
         broken += [f"{what}: {v}" for v in violations(page)]
         if not no_sideways_scroll(page):
             broken.append(f"{what}: the page scrolls sideways")
+        broken += [f"{what}: a heading's word broken: {word}" for word in words_broken(page, ".fit-agree th")]
     return broken
