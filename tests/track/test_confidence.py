@@ -55,7 +55,8 @@ def test_ball_3_right_after_the_third_cushion_is_doubtful() -> None:
     close, parts = reading(point(1.600, 1.603))
     assert close.best.ruling[0] == 1
     assert close.confidence < DOUBTFUL_BELOW
-    assert "white–red contact at 1.60 s before white on the right cushion" in close.others[0].words(parts)
+    words = str(close.others[0].words(parts))
+    assert "white–red contact at 1.60 s before white on the right cushion" in words
 
 
 def test_an_uncertain_contact_with_ball_3_is_doubtful() -> None:
@@ -67,7 +68,7 @@ def test_a_rejected_candidate_that_would_score_is_a_doubt() -> None:
     base, parts = uncertain_parts(cands, W)
     found = read(base, parts, ruling)
     assert found.best.ruling[0] == 0
-    assert found.others and "a white–red contact" in found.others[0].words(parts)
+    assert found.others and "a white–red contact" in str(found.others[0].words(parts))
     assert found.confidence == pytest.approx(0.7, abs=0.01)
 
 
@@ -96,8 +97,8 @@ def test_two_doubts_that_change_the_ruling_only_together_are_weighed() -> None:
     found, parts = reading(cands)
     assert found.best.ruling[0] == 1
     assert found.confidence == pytest.approx(0.99, abs=1e-6)
-    assert "no white on the left cushion" in found.others[0].words(parts)
-    assert "and no white on the top cushion" in found.others[0].words(parts)
+    assert "no white on the left cushion" in str(found.others[0].words(parts))
+    assert "and no white on the top cushion" in str(found.others[0].words(parts))
 
 
 def test_the_likelier_ruling_wins_over_the_likeliest_explanation() -> None:

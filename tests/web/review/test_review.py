@@ -3,6 +3,7 @@ stroke; the log stays append-only and ``carom replay`` of the export gives the r
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import subprocess
@@ -253,6 +254,21 @@ def test_a_doubtful_stroke_read_with_certainty_says_why_not_one(organiser: Any, 
     assert item is not None and "1.000" not in item.group(0)
     detail = re.search(r'<dd id="auto-confidence">(.*?)</dd>', page, re.S)
     assert detail is not None and "1.000" not in detail.group(1) and "read with certainty" in detail.group(1)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("sk", "gule sa pohli medzi koncom tohto úderu a začiatkom ďalšieho: záznamu niečo chýba (červená leží "
+           "0,96 m od miesta"),
+    ("de", "die Bälle bewegten sich zwischen dem Ende dieses Stoßes und dem Beginn des nächsten: der "
+           "Aufzeichnung fehlt etwas (rot liegt 0,96 m von dort"),
+])
+def test_the_doubts_are_said_in_the_pages_language(organiser: Any, review: int, lang: str, said: str) -> None:
+    """Found on the pages in three languages: a German page said what a stroke hangs on in English."""
+    index = _index(organiser, review, DOUBTFUL_SHOT)
+    page = organiser.get(f"/review/{review}?stroke={index}", headers={"Accept-Language": lang}).text
+    hangs = re.search(r'<dd id="hangs-on">(.*?)</dd>', page, re.S)
+    assert hangs is not None and said in html.unescape(hangs.group(1))
+    assert "the recording misses something" not in page
 
 
 def test_a_refused_recording_is_refused_in_the_pages_language(organiser: Any) -> None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from carom.core.balls import Ball
 from carom.track.judging.confidence import Doubt
 from carom.track.reconstruct.ballmotion import BallMotion
+from carom.track.said import Said
 from carom.track.samples import TrackedStroke
 from carom.track.sampling import Sending, hidden_moves, intervals
 
@@ -58,18 +59,22 @@ def camera_doubts(tracked: TrackedStroke, motions: dict[Ball, BallMotion], seen:
     steps = intervals([tracked], sent.frame_period, inner=False)
     for gap in hidden_moves(steps, sent.send_step_top, sent.frame_period):
         if not _carried(motions[gap.ball], gap.t0, gap.t1):
-            out.append(Doubt(None, f"{gap.ball} moved {gap.chord * 100:.0f} cm between {gap.t0:.2f} s and "
-                                   f"{gap.t1:.2f} s with no sample: the tracker lost it, and what it met "
-                                   "there is not seen"))
+            said = Said("%(ball)s moved %(cm)s cm between %(t0)s s and %(t1)s s with no sample: the tracker "
+                        "lost it, and what it met there is not seen", ball=gap.ball,
+                        cm=format(gap.chord * 100, ".0f"), t0=format(gap.t0, ".2f"), t1=format(gap.t1, ".2f"))
+            out.append(Doubt(None, said))
     if seen.noise > VALIDATED_NOISE:
-        checked = f"{VALIDATED_NOISE * 1000:.1f} mm"
-        out.append(Doubt(None, f"the camera's samples scatter by {seen.noise * 1000:.1f} mm, more than on "
-                               f"any camera the auto-referee was checked on ({checked})"))
+        said = Said("the camera's samples scatter by %(noise)s mm, more than on any camera the auto-referee "
+                    "was checked on (%(checked)s mm)", noise=format(seen.noise * 1000, ".1f"),
+                    checked=format(VALIDATED_NOISE * 1000, ".1f"))
+        out.append(Doubt(None, said))
     frames = sum(b.frames for b in sent.loss)
     rate = sent.loss_rate
     if rate is not None and frames >= LOSS_FRAMES and rate > VALIDATED_LOSS:
-        out.append(Doubt(None, f"the camera lost {100.0 * rate:.0f} % of the frames, more than any camera "
-                               f"the auto-referee was checked on ({100.0 * VALIDATED_LOSS:.0f} %)"))
+        said = Said("the camera lost %(rate)s %% of the frames, more than any camera the auto-referee was "
+                    "checked on (%(checked)s %%)", rate=format(100.0 * rate, ".0f"),
+                    checked=format(100.0 * VALIDATED_LOSS, ".0f"))
+        out.append(Doubt(None, said))
     return out
 
 

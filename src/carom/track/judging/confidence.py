@@ -20,6 +20,7 @@ from carom.core.events import BallContact, CushionContact, Event, Jump
 from carom.track.contacts.cushion_contacts import normal_cdf
 from carom.track.judging.explanation import NEGLIGIBLE, Part, State, binary, one_of
 from carom.track.judging.record import ACCEPT, Timed
+from carom.track.said import Said
 
 DOUBTFUL_BELOW = 0.99
 """A ruling wrong with more than one chance in a hundred is put before a human: the level
@@ -35,20 +36,32 @@ class Doubt:
     probability: float | None
     """The chance of the alternative reading; ``None`` for a doubt about the recording
     itself, which makes the stroke doubtful whatever its confidence."""
-    what: str
+    said: Said
 
     @property
     def about_recording(self) -> bool:
         return self.probability is None
 
+    @property
+    def what(self) -> str:
+        """The doubt in English."""
+        return str(self.said)
 
-def describe(event: Event) -> str:
-    t = f" at {event.t:.2f} s" if event.t is not None else ""
+
+def describe(event: Event) -> Said:
+    if event.t is None:
+        if isinstance(event, BallContact):
+            return Said("%(ball)s–%(other)s contact", ball=event.ball, other=event.other)
+        if isinstance(event, CushionContact):
+            return Said("%(ball)s on the %(cushion)s cushion", ball=event.ball, cushion=event.cushion)
+        return Said("%(ball)s jumping", ball=event.ball)
+    t = f"{event.t:.2f}"
     if isinstance(event, BallContact):
-        return f"{event.ball}–{event.other} contact{t}"
+        return Said("%(ball)s–%(other)s contact at %(t)s s", ball=event.ball, other=event.other, t=t)
     if isinstance(event, CushionContact):
-        return f"{event.ball} on the {event.cushion} cushion{t}"
-    return f"{event.ball} jumping{t}"
+        return Said("%(ball)s on the %(cushion)s cushion at %(t)s s", ball=event.ball, cushion=event.cushion,
+                    t=t)
+    return Said("%(ball)s jumping at %(t)s s", ball=event.ball, t=t)
 
 
 def _relevant(event: Event, ball1: Ball) -> bool:
@@ -73,7 +86,8 @@ def uncertain_parts(cands: list[Timed], ball1: Ball) -> tuple[list[Timed], list[
             groups.setdefault(c.group, []).append(c)
             continue
         what = describe(c.event)
-        part = binary(c, f"no {what}", f"a {what}") if _relevant(c.event, ball1) else None
+        part = binary(c, Said("no %(event)s", event=what), Said("a %(event)s", event=what)) \
+            if _relevant(c.event, ball1) else None
         if part is not None:
             parts.append(part)
         elif c.probability >= ACCEPT:
@@ -82,8 +96,8 @@ def uncertain_parts(cands: list[Timed], ball1: Ball) -> tuple[list[Timed], list[
         likeliest = max(members, key=lambda m: m.probability)
         part = None
         if any(_relevant(m.event, ball1) for m in members):
-            none = f"no {describe(likeliest.event)}"
-            part = one_of(members, lambda m: f"{describe(m.event)} instead", none)
+            none = Said("no %(event)s", event=describe(likeliest.event))
+            part = one_of(members, lambda m: Said("%(event)s instead", event=describe(m.event)), none)
         if part is not None:
             parts.append(part)
         elif likeliest.probability >= ACCEPT:
@@ -104,6 +118,7 @@ def order_parts(base: list[Timed], parts: list[Part], ball1: Ball) -> list[Part]
         spread = (first.t_sd ** 2 + second.t_sd ** 2) ** 0.5
         swap = normal_cdf(-(second.t - first.t) / max(spread, 1e-6))
         if swap >= NEGLIGIBLE:
-            words = f"{describe(second.event)} before {describe(first.event)}"
+            words = Said("%(later)s before %(earlier)s", later=describe(second.event),
+                         earlier=describe(first.event))
             out.append(Part((State(1.0 - swap), State(swap, words=words, swap=(first, second)))))
     return out

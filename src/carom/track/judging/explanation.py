@@ -28,6 +28,7 @@ from carom.core.events import BallContact, Event
 from carom.core.records import Stroke
 from carom.track.contacts.ball_contacts import SETTLE
 from carom.track.judging.record import ACCEPT, Timed
+from carom.track.said import Said, all_of
 
 NEGLIGIBLE = 1e-4
 """A state less likely than this is not weighed, nor an explanation less likely than this
@@ -44,7 +45,7 @@ class State:
 
     chance: float
     events: tuple[Timed, ...] = ()
-    words: str = ""
+    words: Said | None = None
     start: Stroke | None = None
     """The stroke (its start) this state reads, for the frozen reading."""
     swap: tuple[Timed, Timed] | None = None
@@ -68,17 +69,18 @@ class Explanation:
     start: Stroke | None = None
     ruling: tuple[object, ...] = ()
 
-    def words(self, parts: Sequence[Part]) -> str:
+    def words(self, parts: Sequence[Part]) -> Said:
         """How it differs from the likeliest explanation, in words, with its chance."""
-        changes = [parts[i].states[k].words for i, k in enumerate(self.choice) if k]
-        return f"{' and '.join(changes)} (chance {_chance(self.probability)})"
+        changes = [words for i, k in enumerate(self.choice) if k and (words := parts[i].states[k].words)]
+        return Said("%(changes)s (chance %(chance)s)", changes=all_of(changes),
+                    chance=_chance(self.probability))
 
 
 def _chance(p: float) -> str:
     return f"{p:.3f}" if p >= 0.001 else f"{p:.1e}"
 
 
-def binary(candidate: Timed, words_if_not: str, words_if_so: str) -> Part | None:
+def binary(candidate: Timed, words_if_not: Said, words_if_so: Said) -> Part | None:
     """The part of an event that happened with its chance, or not (``None`` when either
     is negligible: it is not uncertain)."""
     p = candidate.probability
@@ -89,7 +91,7 @@ def binary(candidate: Timed, words_if_not: str, words_if_so: str) -> Part | None
     return Part((happened, not_so) if p >= ACCEPT else (not_so, happened))
 
 
-def one_of(members: Sequence[Timed], words: Callable[[Timed], str], words_none: str) -> Part | None:
+def one_of(members: Sequence[Timed], words: Callable[[Timed], Said], words_none: Said) -> Part | None:
     """The part of exclusive candidates (the hitters of one struck ball): one of them, or
     none with the chance left (``None`` when only one state is not negligible)."""
     states = [State(m.probability, (m,), words(m)) for m in members if m.probability >= NEGLIGIBLE]

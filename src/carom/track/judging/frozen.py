@@ -35,6 +35,7 @@ from carom.core.events import BallContact, Event
 from carom.core.records import Stroke
 from carom.core.table import Point, TableSpec
 from carom.track import laws, tracker
+from carom.track.said import Said
 
 APART = 0.002
 """How far beyond ``2R``, m, two balls judged not frozen are placed: clearly beyond the
@@ -64,9 +65,11 @@ class FrozenReading:
     def other_chance(self) -> float:
         return min(self.probability, 1.0 - self.probability)
 
-    def describe(self) -> str:
-        state = "not frozen" if self.probability >= 0.5 else "frozen"
-        return f"{self.ball1} and {self.partner} {state} before the stroke"
+    def describe(self) -> Said:
+        if self.probability >= 0.5:
+            return Said("%(ball)s and %(other)s not frozen before the stroke", ball=self.ball1,
+                        other=self.partner)
+        return Said("%(ball)s and %(other)s frozen before the stroke", ball=self.ball1, other=self.partner)
 
 
 def frozen_reading(stroke: Stroke, raw_start: dict[Ball, Point], sigma: float, table: TableSpec,

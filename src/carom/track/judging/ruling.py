@@ -22,6 +22,7 @@ from carom.track.judging.explanation import NEGLIGIBLE, Part, State, assemble, r
 from carom.track.judging.frozen import frozen_reading
 from carom.track.judging.record import build_stroke, candidates
 from carom.track.reconstruct.plausibility import implausible
+from carom.track.said import Said, listed
 from carom.track.samples import TrackedStroke
 from carom.track.sampling import sending
 from carom.track.tracker import DEFAULT_MODEL, CameraBias, TrackerModel
@@ -122,7 +123,7 @@ def judged(tracked: TrackedStroke, discipline: Discipline, table: TableSpec, *, 
     wrong = implausible(tracked, table)
     if wrong:
         # not a recording the tracker-error model explains: nothing in it is sure
-        found = [Doubt(None, f"the recording cannot be right: {'; '.join(wrong)}"), *found]
+        found = [Doubt(None, Said("the recording cannot be right: %(why)s", why=listed(wrong))), *found]
         confidence = 0.0
     return TrackedRuling(tracked, stroke, verdict, confidence, tuple(found), detection, camera)
 

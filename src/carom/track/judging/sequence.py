@@ -30,6 +30,7 @@ from carom.track import tracker
 from carom.track.judging.confidence import Doubt
 from carom.track.judging.recording import track_recording
 from carom.track.judging.ruling import TrackedRuling
+from carom.track.said import Said
 from carom.track.samples import TrackedStroke
 from carom.track.tracker import DEFAULT_MODEL, TrackerModel
 
@@ -97,9 +98,10 @@ def broken_after(before: TrackedRuling, after: TrackedRuling, table: TableSpec) 
     moved = farthest_moved(before, after)
     if moved is None or moved.distance <= displacement_allowed(table):
         return None
-    where = f"{moved.ball} lies {moved.distance:.2f} m from where this stroke left it"
-    return Doubt(None, "the balls moved between this stroke's end and the next stroke's start: the "
-                       f"recording misses something ({where} when shot {after.tracked.shot!r} starts)")
+    return Doubt(None, Said("the balls moved between this stroke's end and the next stroke's start: the "
+                            "recording misses something (%(ball)s lies %(distance)s m from where this stroke "
+                            "left it when shot %(shot)s starts)", ball=moved.ball,
+                            distance=format(moved.distance, ".2f"), shot=repr(after.tracked.shot)))
 
 
 def with_sequence_doubts(before: TrackedRuling, after: TrackedRuling | None,

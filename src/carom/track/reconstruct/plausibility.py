@@ -15,6 +15,7 @@ import numpy as np
 
 from carom.core.table import TableSpec
 from carom.track.reconstruct.ballmotion import estimate_noise
+from carom.track.said import Said
 from carom.track.samples import TrackedStroke
 
 MAX_SPEED = 15.0
@@ -33,9 +34,9 @@ NOISE_BEYOND = 0.008
 noise (about 1 mm, a few mm for a poor one)."""
 
 
-def implausible(stroke: TrackedStroke, table: TableSpec) -> list[str]:
+def implausible(stroke: TrackedStroke, table: TableSpec) -> list[Said]:
     """What in ``stroke``'s samples no tracker's error explains, in words (empty: nothing)."""
-    found: list[str] = []
+    found: list[Said] = []
     for ball, track in stroke.balls.items():
         if len(track) < 2:
             continue
@@ -44,17 +45,22 @@ def implausible(stroke: TrackedStroke, table: TableSpec) -> list[str]:
         fast = np.nonzero((step > JUMP_BEYOND) & (step > MAX_SPEED * dt))[0]
         if fast.size:
             k = int(fast[0])
-            found.append(f"{ball} moves {step[k]:.2f} m in {dt[k] * 1000:.3g} ms at {track.t[k]:.2f} s "
-                         f"({step[k] / dt[k]:.0f} m/s; no ball moves faster than {MAX_SPEED:.0f} m/s)")
+            found.append(Said("%(ball)s moves %(step)s m in %(ms)s ms at %(t)s s (%(speed)s m/s; no ball "
+                              "moves faster than %(most)s m/s)", ball=ball, step=format(step[k], ".2f"),
+                              ms=format(dt[k] * 1000, ".3g"), t=format(track.t[k], ".2f"),
+                              speed=format(step[k] / dt[k], ".0f"),
+                              most=format(MAX_SPEED, ".0f")))
         sigma = estimate_noise(track.t, track.xy, capped=False)
         if sigma is not None and sigma > NOISE_BEYOND:
-            found.append(f"the samples of {ball} scatter by about {sigma * 1000:.0f} mm "
-                         "(a tracker's noise is about 1 mm)")
+            found.append(Said("the samples of %(ball)s scatter by about %(mm)s mm (a tracker's noise is "
+                              "about 1 mm)", ball=ball, mm=format(sigma * 1000, ".0f")))
     for (a, ta), (b, tb) in combinations(stroke.balls.items(), 2):
         bx, by = np.interp(ta.t, tb.t, tb.xy[:, 0]), np.interp(ta.t, tb.t, tb.xy[:, 1])
         apart = np.hypot(ta.xy[:, 0] - bx, ta.xy[:, 1] - by)
         k = int(np.argmin(apart))
         if apart[k] < CLOSEST:
-            found.append(f"{a} and {b} are measured {apart[k] * 1000:.0f} mm apart at {ta.t[k]:.2f} s "
-                         f"(their centres cannot come closer than {2000 * table.ball_radius:.1f} mm)")
+            found.append(Said("%(ball)s and %(other)s are measured %(mm)s mm apart at %(t)s s (their centres "
+                              "cannot come closer than %(closest)s mm)", ball=a, other=b,
+                              mm=format(apart[k] * 1000, ".0f"), t=format(ta.t[k], ".2f"),
+                              closest=format(2000 * table.ball_radius, ".1f")))
     return found

@@ -31,6 +31,7 @@ from carom.storage.errors import StorageError
 from carom.storage.players import AmbiguousName, SamePlayer
 from carom.storage.roles import Account
 from carom.web.review import video_files
+from carom.web.review.doubts import doubt_words
 from carom.web.review.log import (
     DECISIONS,
     FOUL_RULES,
@@ -122,7 +123,7 @@ def tracked_match(data: bytes, name: str, discipline: str, table: str, players: 
             "index": index, "shot": ruling.tracked.shot, "confidence": round(ruling.confidence, 4),
             "doubtful": ruling.doubtful,
             "doubts": [{"probability": None if d.probability is None else round(d.probability, 4),
-                        "what": d.what} for d in ruling.doubts],
+                        "what": d.what, "said": d.said.as_json()} for d in ruling.doubts],
             "tracked_ruling": {"points": ruling.points, "fouls": list(ruling.verdict.fouls),
                                "cites": list(ruling.verdict.cites)},
             "samples": {ball.value: samples_text(track.t, track.xy)
@@ -232,8 +233,8 @@ def stroke_rows(records: list[dict[str, Any]], t: PageWords) -> list[dict[str, A
             "sure_but_doubtful": doubtful and confidence >= SHOWN_SURE,
             "ruling": ruling_words(int(ruling.get("points", 0)), list(ruling.get("fouls", [])), t),
             "cites": list(ruling.get("cites", [])),
-            "hangs_on": doubts[0]["what"] if doubts else "",
-            "doubts": doubts,
+            "hangs_on": doubt_words(doubts[0], t) if doubts else "",
+            "doubts": [doubt_words(d, t) for d in doubts],
             "decision": decided.get(stroke["index"]),
             "decision_words": decision_words(decided.get(stroke["index"]), t),
         })

@@ -1,0 +1,60 @@
+"""A tracked stroke's doubts in the page's language.
+
+The auto-referee keeps each doubt as a template of the catalogues with its values
+(:class:`carom.track.said.Said`, written into a review's record as ``said``); here it is said
+again in the page's words: each template by the catalogue (context ``doubt``), a ball and a
+cushion by their own words, a number with the language's decimal separator. A doubt
+written before its words were kept, or one whose words do not read (a record made by
+hand), is shown as it was written, in English.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from carom.core.errors import CaromError
+from carom.web.shared.i18n import PageWords
+
+DEEPEST = 24
+"""The most templates said one inside another (the auto-referee nests a few)."""
+
+_DECIMAL = re.compile(r"-?\d+\.\d+")
+
+
+class _Unreadable(CaromError):
+    """Words that are not a template and its values."""
+
+
+def doubt_words(doubt: dict[str, Any], t: PageWords) -> str:
+    """The doubt in the page's language (in English when it cannot be)."""
+    said = doubt.get("said")
+    if isinstance(said, dict):
+        try:
+            return _said(said, t, 0)
+        except (_Unreadable, KeyError, TypeError, ValueError, AttributeError):
+            pass
+    return str(doubt.get("what", ""))
+
+
+def _said(value: Any, t: PageWords, depth: int) -> str:
+    if isinstance(value, str):
+        return _number(value, t)
+    if "ball" in value:
+        return t.pgettext("ball", str(value["ball"]))
+    if "cushion" in value:
+        return t.pgettext("cushion", str(value["cushion"]))
+    if depth >= DEEPEST:
+        raise _Unreadable("nested too deep")
+    template, values = value["said"], value["values"]
+    if not isinstance(template, str) or not isinstance(values, dict):
+        raise _Unreadable("not a template and its values")
+    return t.translations.pgettext("doubt", template) % {str(name): _said(v, t, depth + 1)
+                                                         for name, v in values.items()}
+
+
+def _number(text: str, t: PageWords) -> str:
+    """A number already written, with the page's decimal separator."""
+    if _DECIMAL.fullmatch(text):
+        return t.number(float(text), len(text.split(".")[1]))
+    return text

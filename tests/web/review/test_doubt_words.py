@@ -1,0 +1,86 @@
+"""Every doubt the auto-referee gives is said in Slovak and German on the review page: each of its
+templates has a translation, numbers take the language's decimal separator, and a doubt whose words
+are missing or do not read is shown as written."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from carom.core.balls import Ball, Cushion
+from carom.core.table import TABLES
+from carom.rules.disciplines import DISCIPLINES
+from carom.track import read_tracked, track_sequence
+from carom.track.said import Said, all_of
+from carom.track.synthetic.camera import TEST_ONLY
+from carom.track.synthetic.strokes import labelled_recording
+from carom.web.review.doubts import doubt_words
+from carom.web.shared.i18n import PageWords
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "real-3c-match-part1.jsonl"
+TABLE, THREE_CUSHION = TABLES["large"], DISCIPLINES["three-cushion"]
+
+
+def _templates(said: Said) -> Iterator[str]:
+    yield said.template
+    for _, value in said.values:
+        if isinstance(value, Said):
+            yield from _templates(value)
+
+
+@pytest.fixture(scope="module")
+def doubts() -> list[Said]:
+    """The doubts of the real match and of a recording by a noisy camera (its kinds of doubt)."""
+    noisy = next(f for f in TEST_ONLY if f.name == "noisy")
+    strokes = [*read_tracked(DATA), *(s.tracked for s in labelled_recording(40, 41_000_000, THREE_CUSHION,
+                                                                             TABLE, noisy))]
+    found = [d.said for r in track_sequence(iter(strokes), THREE_CUSHION, TABLE) for d in r.doubts]
+    kinds = {t for said in found for t in _templates(said)}
+    assert len(kinds) >= 8  # alternatives, their joins, the camera, the order of strokes
+    return found
+
+
+@pytest.mark.parametrize("lang", ["sk", "de"])
+def test_every_doubt_is_said_in_the_language(doubts: list[Said], lang: str) -> None:
+    t = PageWords(lang)
+    for said in doubts:
+        missing = [template for template in _templates(said)
+                   if t.translations.pgettext("doubt", template) == template]
+        assert missing == [], (lang, str(said))
+        assert doubt_words({"said": said.as_json(), "what": str(said)}, t) != str(said)
+
+
+def test_the_words_of_an_alternative_reading() -> None:
+    contact = Said("%(ball)s–%(other)s contact at %(t)s s", ball=Ball.WHITE, other=Ball.RED, t="1.25")
+    cushion = Said("%(ball)s on the %(cushion)s cushion at %(t)s s", ball=Ball.WHITE, cushion=Cushion.TOP,
+                   t="0.50")
+    said = Said("%(changes)s (chance %(chance)s)", chance="0.004",
+                changes=all_of([Said("no %(event)s", event=contact), Said("a %(event)s", event=cushion)]))
+    assert str(said) == ("no white–red contact at 1.25 s and a white on the top cushion at 0.50 s "
+                         "(chance 0.004)")
+    doubt = {"said": said.as_json(), "what": str(said)}
+    assert doubt_words(doubt, PageWords("en")) == str(said)
+    assert doubt_words(doubt, PageWords("sk")) == ("nenastal: dotyk biela–červená v 1,25 s a nastal: biela – "
+                                                   "horný mantinel v 0,50 s (pravdepodobnosť 0,004)")
+    assert doubt_words(doubt, PageWords("de")) == ("nicht: Berührung weiß–rot bei 1,25 s und doch: weiß an "
+                                                   "der Bande oben bei 0,50 s (Wahrscheinlichkeit 0,004)")
+
+
+@pytest.mark.parametrize("said", [
+    None, "text", {"said": "%(ball)s jumping"}, {"said": "%(ball)s jumping", "values": {}},
+    {"said": "%(ball)s jumping", "values": {"ball": {"nothing": 1}}}, {"said": 5, "values": []},
+])
+def test_a_doubt_without_words_that_read_is_shown_as_written(said: object) -> None:
+    doubt = {"what": "white jumping at 1.00 s (chance 0.010)"}
+    if said is not None:
+        doubt["said"] = said  # type: ignore[assignment]
+    assert doubt_words(doubt, PageWords("sk")) == doubt["what"]
+
+
+def test_words_nested_without_end_are_refused() -> None:
+    deep: dict[str, object] = {"said": "%(event)s instead", "values": {"event": "x"}}
+    for _ in range(100):
+        deep = {"said": "%(event)s instead", "values": {"event": deep}}
+    assert doubt_words({"said": deep, "what": "as written"}, PageWords("de")) == "as written"
