@@ -48,9 +48,12 @@ class Departure:
 
 def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
               model: TrackerModel = DEFAULT_MODEL, others: tuple[BallPath, ...] = (),
-              diameter: float = 0.0615) -> Departure:
+              diameter: float = 0.0615, rule: tracker.SendRule | None = None) -> Departure:
     """How the ball of ``motion`` left its rest at ``join``; ``others``: the other balls,
-    whose nearness makes a resting ball's measured position less sure."""
+    whose nearness makes a resting ball's measured position less sure; ``rule``: the
+    recording's send-on-move rule, which sent the first sample of a nudged ball's next
+    rest unless it is its last (weighed by
+    :meth:`~carom.track.tracker.TrackerModel.moved_probability`)."""
     rest = join.rest_point if join.rest_point is not None else join.before.position(join.before.t1)
     sigma = motion.sigma
     first = join.via[0] if join.via else join.after.i0
@@ -64,7 +67,10 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
         p1 = motion.xy[after.i1]
         length = float(np.hypot(*(p1 - rest)))
         crowd = min(_crowding(rest, join.t_lo, others, diameter), _crowding(p1, after.t1, others, diameter))
-        moved = model.moved_probability(length, _rest_sigma(sigma), crowd)
+        sent = None
+        if rule is not None and after.i0 < motion.t.shape[0] - 1:
+            sent = rule.sent(float(motion.t[join.before.i1]), float(motion.t[after.i0]))
+        moved = model.moved_probability(length, _rest_sigma(sigma), crowd, sent)
         angle_sd = _angle_sd(sigma, length)
         if crowd < tracker.BIAS_NEAR:
             # another ball lay beside it when it was measured: the bias moves its centre

@@ -15,7 +15,7 @@ from carom.track.reconstruct.ballmotion import BallMotion, estimate_noise, recon
 from carom.track.reconstruct.geometry import cushion_lines
 from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import TrackedStroke
-from carom.track.tracker import DEFAULT_MODEL, TrackerModel
+from carom.track.tracker import DEFAULT_MODEL, SendRule, TrackerModel
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,23 +58,26 @@ class Reading:
     paths: dict[Ball, BallPath]
 
 
-def read_motion(stroke: TrackedStroke, table: TableSpec, noise: dict[Ball, float] | None = None) -> Reading:
+def read_motion(stroke: TrackedStroke, table: TableSpec, noise: dict[Ball, float] | None = None,
+                rule: SendRule | None = None) -> Reading:
     """Reconstruct every ball's motion (stage 1); ``noise``: each ball's position noise
     (:func:`stroke_noise`, as a recording reads it:
     :func:`~carom.track.judging.recording.track_recording`), by default from the stroke's
-    own samples."""
+    own samples; ``rule``: the recording's send-on-move rule, if measured."""
     sigma = noise if noise is not None else stroke_noise(own_noise(stroke))
     motions = reconstruct_all([(ball, track, sigma[ball]) for ball, track in stroke.balls.items()],
-                              2.0 * table.ball_radius)
+                              2.0 * table.ball_radius, rule)
     return Reading(motions, {ball: BallPath(motion) for ball, motion in motions.items()})
 
 
 def detect(stroke: TrackedStroke, table: TableSpec, model: TrackerModel = DEFAULT_MODEL,
-           noise: dict[Ball, float] | None = None, reading: Reading | None = None) -> Detection:
-    """Reconstruct every ball's motion (:func:`read_motion`, with ``noise``, unless its
-    ``reading`` is given) and find every candidate event with its chance."""
+           noise: dict[Ball, float] | None = None, reading: Reading | None = None,
+           rule: SendRule | None = None) -> Detection:
+    """Reconstruct every ball's motion (:func:`read_motion`, with ``noise`` and the
+    recording's send ``rule``, unless its ``reading`` is given) and find every candidate
+    event with its chance."""
     lines = cushion_lines(table)
-    reading = reading or read_motion(stroke, table, noise)
+    reading = reading or read_motion(stroke, table, noise, rule)
     motions, paths = reading.motions, reading.paths
     departures: list[Departure] = []
     for ball, motion in motions.items():
@@ -82,7 +85,7 @@ def detect(stroke: TrackedStroke, table: TableSpec, model: TrackerModel = DEFAUL
         if ball is stroke.cue and starts and starts[0].kind == "start":
             starts = starts[1:]  # the cue's own strike
         others = tuple(p for b, p in paths.items() if b is not ball)
-        departures.extend(departure(motion, join, lines, model, others, 2.0 * table.ball_radius)
+        departures.extend(departure(motion, join, lines, model, others, 2.0 * table.ball_radius, rule)
                           for join in starts)
     cushions: list[CushionHit] = []
     for ball, motion in motions.items():
