@@ -123,8 +123,6 @@ PARTS: dict[str, list[Patch]] = {
     "rests._leaving": [(REST, "_leaving", _constant(False))],
     "rests.noise_sends (a still ball's sample its noise alone sent, no ball near, set aside)":
         [(MOTION, "noise_sends", _keep_all)],
-    "departure._sent_by_rule (a nudge's sample weighed as the send rule's pick; off: plain)":
-        [(DEPART, "_sent_by_rule", _constant(None))],
     "rests._stays_moved (four still samples a side)": [(REST, "_stays_moved", _constant(True))],
     "rests._rested_longer": [(REST, "_rested_longer", _first)],
     "breaks._sped_up": [(BREAK, "_sped_up", _no_interval)],

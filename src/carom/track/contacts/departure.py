@@ -48,12 +48,9 @@ class Departure:
 
 def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
               model: TrackerModel = DEFAULT_MODEL, others: tuple[BallPath, ...] = (),
-              diameter: float = 0.0615, rule: tracker.SendRule | None = None) -> Departure:
+              diameter: float = 0.0615) -> Departure:
     """How the ball of ``motion`` left its rest at ``join``; ``others``: the other balls,
-    whose nearness makes a resting ball's measured position less sure; ``rule``: the
-    recording's send-on-move rule, which sent the first sample of a nudged ball's next
-    rest unless it is its last (weighed by
-    :meth:`~carom.track.tracker.TrackerModel.moved_probability`)."""
+    whose nearness makes a resting ball's measured position less sure."""
     rest = join.rest_point if join.rest_point is not None else join.before.position(join.before.t1)
     sigma = motion.sigma
     first = join.via[0] if join.via else join.after.i0
@@ -67,7 +64,7 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
         p1 = motion.xy[after.i1]
         length = float(np.hypot(*(p1 - rest)))
         crowd = min(_crowding(rest, join.t_lo, others, diameter), _crowding(p1, after.t1, others, diameter))
-        moved = model.moved_probability(length, _rest_sigma(sigma), crowd, _sent_by_rule(motion, join, rule))
+        moved = model.moved_probability(length, _rest_sigma(sigma), crowd)
         angle_sd = _angle_sd(sigma, length)
         if crowd < tracker.BIAS_NEAR:
             # another ball lay beside it when it was measured: the bias moves its centre
@@ -135,14 +132,6 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
     bounce_t = max(bounce_t, left_at)
     sd = _angle_sd(motion.sigma, float(np.hypot(*(p_m - rest))))
     return Departure(join, rest, direction, sd, left_at, left_sd, sigma, bounce, bounce_t)
-
-
-def _sent_by_rule(motion: BallMotion, join: Join, rule: tracker.SendRule | None) -> tracker.SentOnMove | None:
-    """The first sample of the rest after a nudge ``join`` as the send ``rule`` sent it
-    (``None``: no rule measured, or the ball's last sample, sent whatever the step)."""
-    if rule is None or join.after.i0 >= motion.t.shape[0] - 1:
-        return None
-    return rule.sent(float(motion.t[join.before.i1]), float(motion.t[join.after.i0]))
 
 
 def _pushed_into(rest: FloatArray, direction: FloatArray, v: FloatArray, lines: tuple[CushionLine, ...],

@@ -71,13 +71,11 @@ def read_motion(stroke: TrackedStroke, table: TableSpec, noise: dict[Ball, float
 
 
 def detect(stroke: TrackedStroke, table: TableSpec, model: TrackerModel = DEFAULT_MODEL,
-           noise: dict[Ball, float] | None = None, reading: Reading | None = None,
-           rule: SendRule | None = None) -> Detection:
-    """Reconstruct every ball's motion (:func:`read_motion`, with ``noise`` and the
-    recording's send ``rule``, unless its ``reading`` is given) and find every candidate
-    event with its chance."""
+           noise: dict[Ball, float] | None = None, reading: Reading | None = None) -> Detection:
+    """Reconstruct every ball's motion (:func:`read_motion`, with ``noise``, unless its
+    ``reading`` is given) and find every candidate event with its chance."""
     lines = cushion_lines(table)
-    reading = reading or read_motion(stroke, table, noise, rule)
+    reading = reading or read_motion(stroke, table, noise)
     motions, paths = reading.motions, reading.paths
     departures: list[Departure] = []
     for ball, motion in motions.items():
@@ -85,7 +83,7 @@ def detect(stroke: TrackedStroke, table: TableSpec, model: TrackerModel = DEFAUL
         if ball is stroke.cue and starts and starts[0].kind == "start":
             starts = starts[1:]  # the cue's own strike
         others = tuple(p for b, p in paths.items() if b is not ball)
-        departures.extend(departure(motion, join, lines, model, others, 2.0 * table.ball_radius, rule)
+        departures.extend(departure(motion, join, lines, model, others, 2.0 * table.ball_radius)
                           for join in starts)
     cushions: list[CushionHit] = []
     for ball, motion in motions.items():

@@ -88,6 +88,6 @@ def track_recording(strokes: Iterable[TrackedStroke], discipline: Discipline, ta
                 for tracked, reading, sigma in zip(strokes, read, noise, strict=True)]
     seen = CameraSeen(sent, max(measured.values(), default=0.0))
     return [judged(tracked, discipline, table, model=model, camera=camera,
-                   detection=detect(tracked, table, model, reading=reading, rule=rule),
+                   detection=detect(tracked, table, model, reading=reading),
                    seen=seen if measured else None)
             for tracked, reading in zip(strokes, read, strict=True)]
