@@ -12,6 +12,7 @@ from carom.core.balls import Ball
 from carom.track.reconstruct.ballmotion import reconstruct_all
 from carom.track.reconstruct.rests import noise_sends
 from carom.track.samples import BallTrack
+from carom.track.sampling import Sending
 from carom.track.tracker import DEFAULT_MODEL, SendRule
 
 D = 0.0615
@@ -92,3 +93,11 @@ def test_a_real_cameras_move_at_the_send_step_keeps_its_sample() -> None:
     t = np.array([0.0, 2.0, 8.0])
     xy = np.array([[0.5, 1.0], [0.516, 1.0], [0.516, 1.0]])
     assert noise_sends(t, xy, 0.0005, SendRule(0.0199, 0.0146), FAR, D).all()
+
+
+def test_the_rule_is_the_recordings_measured_send_step() -> None:
+    """The rule is the recording's: its frame and the least step it sends a ball after;
+    a tracker that sends every frame, or whose frame its samples do not show, has none."""
+    assert Sending(0.0199, 0.0149, 0.026, ()).rule == NOISY
+    assert Sending(0.0199, 0.0, 0.0, ()).rule is None
+    assert Sending(None, 0.0149, 0.026, ()).rule is None
