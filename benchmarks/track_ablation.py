@@ -121,6 +121,8 @@ PARTS: dict[str, list[Patch]] = {
     "rests.biased_excursions (a resting ball's samples beside a passing ball set aside)":
         [(MOTION, "biased_excursions", _keep_all)],
     "rests._leaving": [(REST, "_leaving", _constant(False))],
+    "rests.noise_sends (a still ball's sample its noise alone sent, no ball near, set aside)":
+        [(MOTION, "noise_sends", _keep_all)],
     "rests._stays_moved (four still samples a side)": [(REST, "_stays_moved", _constant(True))],
     "rests._rested_longer": [(REST, "_rested_longer", _first)],
     "breaks._sped_up": [(BREAK, "_sped_up", _no_interval)],

@@ -22,6 +22,7 @@ import numpy as np
 
 from carom.core.balls import BALLS, Ball
 from carom.track.samples import BallTrack, FloatArray, TrackedStroke
+from carom.track.tracker import SendRule
 
 WINDOW = 7
 """Consecutive samples of a moving ball one quadratic in time is fitted to for the noise:
@@ -165,6 +166,14 @@ class Sending:
     def loss_rate(self) -> float | None:
         frames = sum(b.frames for b in self.loss)
         return sum(b.lost for b in self.loss) / frames if frames else None
+
+    @property
+    def rule(self) -> SendRule | None:
+        """The send-on-move rule the detector weighs a resting ball's samples by (``None``:
+        a tracker that sends every frame, or a frame the samples do not show)."""
+        if self.frame_period is None or self.send_step == 0.0:
+            return None
+        return SendRule(self.frame_period, self.send_step)
 
 
 def sending(strokes: Sequence[TrackedStroke]) -> Sending:

@@ -15,7 +15,7 @@ from carom.track.reconstruct.ballmotion import BallMotion, estimate_noise, recon
 from carom.track.reconstruct.geometry import cushion_lines
 from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import TrackedStroke
-from carom.track.tracker import DEFAULT_MODEL, TrackerModel
+from carom.track.tracker import DEFAULT_MODEL, SendRule, TrackerModel
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,14 +58,15 @@ class Reading:
     paths: dict[Ball, BallPath]
 
 
-def read_motion(stroke: TrackedStroke, table: TableSpec, noise: dict[Ball, float] | None = None) -> Reading:
+def read_motion(stroke: TrackedStroke, table: TableSpec, noise: dict[Ball, float] | None = None,
+                rule: SendRule | None = None) -> Reading:
     """Reconstruct every ball's motion (stage 1); ``noise``: each ball's position noise
     (:func:`stroke_noise`, as a recording reads it:
     :func:`~carom.track.judging.recording.track_recording`), by default from the stroke's
-    own samples."""
+    own samples; ``rule``: the recording's send-on-move rule, if measured."""
     sigma = noise if noise is not None else stroke_noise(own_noise(stroke))
     motions = reconstruct_all([(ball, track, sigma[ball]) for ball, track in stroke.balls.items()],
-                              2.0 * table.ball_radius)
+                              2.0 * table.ball_radius, rule)
     return Reading(motions, {ball: BallPath(motion) for ball, motion in motions.items()})
 
 

@@ -69,20 +69,24 @@ def track_recording(strokes: Iterable[TrackedStroke], discipline: Discipline, ta
     from the last reading. The frozen reading (F9) and
     the positions of the record keep the samples as sent, and the frozen reading weighs
     the bias itself. The doubts about the camera weigh the way the recording's tracker sends
-    the balls, measured over all its strokes (:func:`~carom.track.sampling.sending`). The
+    the balls, measured over all its strokes (:func:`~carom.track.sampling.sending`), and so
+    does the reading of a resting ball's samples (its send rule,
+    :class:`~carom.track.tracker.SendRule`). The
     rulings in order, each holding that bias as its ``camera`` (``None``: not measured, and
     each stroke weighed as alone)."""
     strokes = list(strokes)
     own = [own_noise(tracked) for tracked in strokes]
     measured = ball_noise(own)
     noise = [stroke_noise(estimates, measured) for estimates in own]
-    read = [read_motion(tracked, table, sigma) for tracked, sigma in zip(strokes, noise, strict=True)]
+    sent = sending(strokes)
+    rule = sent.rule
+    read = [read_motion(tracked, table, sigma, rule) for tracked, sigma in zip(strokes, noise, strict=True)]
     camera = camera_bias(list(zip(strokes, read, strict=True)), table)
     if camera is not None and camera.shown:
         diameter = 2.0 * table.ball_radius
-        read = [read_motion(unbiased(tracked, reading.paths, camera, diameter), table, sigma)
+        read = [read_motion(unbiased(tracked, reading.paths, camera, diameter), table, sigma, rule)
                 for tracked, reading, sigma in zip(strokes, read, noise, strict=True)]
-    seen = CameraSeen(sending(strokes), max(measured.values(), default=0.0))
+    seen = CameraSeen(sent, max(measured.values(), default=0.0))
     return [judged(tracked, discipline, table, model=model, camera=camera,
                    detection=detect(tracked, table, model, reading=reading),
                    seen=seen if measured else None)

@@ -22,7 +22,7 @@ from carom.track import tracker
 from carom.track.reconstruct.breaks import find_breaks_in_runs
 from carom.track.reconstruct.joins import REST_RUN_OUT, Join, join_all
 from carom.track.reconstruct.pieces import Piece, Span, make_pieces
-from carom.track.reconstruct.rests import biased_excursions, not_outliers, rest_runs
+from carom.track.reconstruct.rests import biased_excursions, noise_sends, not_outliers, rest_runs
 from carom.track.samples import BallTrack, FloatArray
 
 __all__ = ["REST_RUN_OUT", "BallMotion", "Join", "Piece", "SampleLists", "estimate_noise", "reconstruct",
@@ -123,18 +123,21 @@ def reconstruct(ball: Ball, track: BallTrack, sigma: float | None = None) -> Bal
     return reconstruct_all([(ball, track, sigma)])[ball]
 
 
-def reconstruct_all(tracks: list[tuple[Ball, BallTrack, float | None]],
-                    diameter: float = DIAMETER) -> dict[Ball, BallMotion]:
+def reconstruct_all(tracks: list[tuple[Ball, BallTrack, float | None]], diameter: float = DIAMETER,
+                    rule: tracker.SendRule | None = None) -> dict[Ball, BallMotion]:
     """:func:`reconstruct` of each ball of a stroke; the breaks of all their moving runs
     are looked for at once (:func:`~carom.track.reconstruct.breaks.find_breaks_in_runs`).
     A resting ball's samples that only show the tracker's bias while another ball
-    passed are left out first (:func:`~carom.track.reconstruct.rests.biased_excursions`)."""
+    passed are left out first (:func:`~carom.track.reconstruct.rests.biased_excursions`).
+    So are those a send-on-move tracker (the recording's ``rule``) sent of a still ball only
+    because its noise reached the send step (:func:`~carom.track.reconstruct.rests.noise_sends`)."""
     prepared = []
     for ball, track, noise in tracks:
         t, xy = track.t, track.xy
         sigma = noise if noise is not None else estimate_noise(t, xy) or tracker.POSITION_NOISE_FLOOR
         others = [(o.t, o.xy) for b, o, _ in tracks if b is not ball]
         keep = not_outliers(t, xy, sigma) & biased_excursions(t, xy, sigma, others, diameter)
+        keep &= noise_sends(t, xy, sigma, rule, others, diameter)
         if not keep.all():
             t, xy = t[keep], xy[keep]
         prepared.append((ball, t, xy, sigma, rest_runs(t, xy, sigma)))

@@ -73,6 +73,62 @@ def sum_products(a: list[float], b: list[float]) -> float:
     return total
 
 
+def noise_sends(t: FloatArray, xy: FloatArray, sigma: float, rule: tracker.SendRule | None,
+                others: list[tuple[FloatArray, FloatArray]], diameter: float) -> np.ndarray:
+    """Mask of the samples to keep: a sample a send-on-move tracker (``rule``) sent of a
+    ball that lay still, only because the ball's noise carried its measured centre a send
+    step from the sample sent before, is set aside. Among the many frames a resting ball
+    is measured in, the one whose noise reached the step is sent: its distance from the
+    sample before is the noise's tail, not its core, and says nothing of where the ball
+    lay. The tracker-error model weighs it
+    (:meth:`~carom.track.tracker.TrackerModel.moved_probability`, with the sample's
+    selection by the rule) against a move; only a ball moves a ball, so where none of the
+    ``others`` (their samples) came within :data:`~carom.track.tracker.REACH` of it since
+    the sample before, a move is weighed at the chance of a cause the tracker did not see
+    (:attr:`~carom.track.tracker.TrackerModel.unseen`), and the sample is set aside when
+    the noise is the likelier. With a ball near, the sample is kept: whether it moved is
+    weighed where the contacts are (the nudge of
+    :func:`~carom.track.contacts.departure.departure`). Only a sample after one the ball
+    lay still at is weighed: its first (every ball lies still when a stroke begins, F3),
+    or a lone sample with a silence of :data:`LONE_REST` on either side (a rest of its
+    own, :func:`rest_runs`); never its last (a tracker sends it whatever the step)."""
+    n = int(t.shape[0])
+    keep = np.ones(n, dtype=bool)
+    if rule is None or n < 3:
+        return keep
+    step = np.hypot(*np.diff(xy, axis=0).T)
+    silent = np.diff(t) >= LONE_REST
+    lay_still = np.zeros(n - 1, dtype=bool)
+    lay_still[0] = True
+    lay_still[1:] = silent[:-1] & silent[1:]
+    candidates = np.nonzero(lay_still[:-1] & (step[:-1] >= rule.step))[0] + 1
+    noise = max(sigma, tracker.REST_NOISE)
+    model = tracker.DEFAULT_MODEL
+    for k in candidates.tolist():
+        t0, t1 = float(t[k - 1]), float(t[k])
+        if not keep[k - 1] or _came_near(others, xy[k - 1], t0, t1, diameter):
+            continue  # the sample before was one (the tracker measured this one from it), or a ball came
+        moved = model.moved_probability(float(step[k - 1]), noise, sent=rule.sent(t0, t1))
+        if moved * model.unseen < 1.0 - moved:
+            keep[k] = False
+    return keep
+
+
+def _came_near(others: list[tuple[FloatArray, FloatArray]], point: FloatArray, t0: float, t1: float,
+               diameter: float) -> bool:
+    """Whether another ball (its samples, and its place on their chords at ``t0`` and ``t1``)
+    came within :data:`~carom.track.tracker.REACH` beyond ``diameter`` of ``point`` from
+    ``t0`` to ``t1``."""
+    reach = diameter + tracker.REACH
+    for times, oxy in others:
+        inside = (times > t0) & (times < t1)
+        ends = np.column_stack((np.interp((t0, t1), times, oxy[:, 0]), np.interp((t0, t1), times, oxy[:, 1])))
+        points = np.concatenate((ends, oxy[inside]))
+        if float(np.hypot(*(points - point).T).min()) <= reach:
+            return True
+    return False
+
+
 BIAS_MAX = 0.05
 """The largest shift, m, the tracker's bias is taken to give a resting ball's centre."""
 
