@@ -19,6 +19,7 @@ import numpy as np
 from carom.core.balls import BALLS, Ball
 from carom.core.position import Position
 from carom.core.table import TableSpec
+from carom.notation.said import Said
 from carom.track import TrackedStroke
 
 STILL = 0.006
@@ -75,10 +76,15 @@ class Observed:
     """Index of the cue ball's first sample in motion."""
     free_until: float
     """Seconds: until then the cue ball ran free (before any sign of a contact)."""
-    problems: tuple[str, ...]
+    reasons: tuple[Said, ...]
     """Why the stroke cannot be read back (a ball the tracker lost); empty when it can."""
     contacts: tuple[tuple[Ball, Ball, float], ...] = ()
     """Where two balls' tracks met: the pair and the moment (:func:`tracked_contacts`)."""
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """:attr:`reasons` in English."""
+        return tuple(map(str, self.reasons))
 
     @property
     def duration(self) -> float:
@@ -92,20 +98,20 @@ class Observed:
 def observe(tracked: TrackedStroke, table: TableSpec) -> Observed:
     """The stroke as the fit reads it. Never raises on a stroke the tracker saw badly:
     what makes it unreadable goes into :attr:`Observed.problems`."""
-    problems = [f"{ball} is not tracked (it left the table or the tracker lost it)"
+    problems = [Said("%(ball)s is not tracked (it left the table or the tracker lost it)", ball=ball)
                 for ball in BALLS if ball not in tracked.balls]
     samples = {ball: _samples(tracked, ball) for ball in BALLS if ball in tracked.balls}
     end = tracked.duration
     for ball, s in samples.items():
-        problems.extend(f"{ball}: {why}" for why in lost(s, end))
+        problems.extend(Said("%(ball)s: %(why)s", ball=ball, why=why) for why in lost(s, end))
     cue = samples.get(tracked.cue)
     if cue is None:
-        problems.append(f"the cue ball {tracked.cue} has no samples")
+        problems.append(Said("the cue ball %(ball)s has no samples", ball=tracked.cue))
         departure = 0
     else:
         departure = _departure(cue)
         if departure == 0:
-            problems.append(f"the cue ball {tracked.cue} never left where it lay")
+            problems.append(Said("the cue ball %(ball)s never left where it lay", ball=tracked.cue))
     position = _at_rest(samples, table)
     balls = tuple(b for b in BALLS if b in samples)
     free = _free_until(tracked.cue, samples, position, table) if cue is not None else 0.0
@@ -123,18 +129,20 @@ def _samples(tracked: TrackedStroke, ball: Ball) -> BallSamples:
     return BallSamples(t, np.asarray(track.xy, dtype=float), np.array(keep))
 
 
-def lost(s: BallSamples, end: float) -> list[str]:
+def lost(s: BallSamples, end: float) -> list[Said]:
     """Why the tracker lost this ball, if it did: a jump between two samples too far for a
     gap in the track, or a track that stops while the ball still runs."""
     out = []
     steps = np.hypot(*np.diff(s.xy, axis=0).T)
     for i in np.flatnonzero(steps > LOST_GAP):
-        out.append(f"lost between {s.t[i]:.2f} s and {s.t[i + 1]:.2f} s ({steps[i]:.2f} m apart)")
+        out.append(Said("lost between %(t0)s s and %(t1)s s (%(apart)s m apart)", t0=format(s.t[i], ".2f"),
+                        t1=format(s.t[i + 1], ".2f"), apart=format(steps[i], ".2f")))
     if len(s.t) >= 3 and s.t[-1] < end - LOST_END:
         gap = float(s.t[-1] - s.t[-2])
         speed = float(np.hypot(*(s.xy[-1] - s.xy[-2]))) / gap if gap > 0 else 0.0
         if speed > LOST_SPEED:
-            out.append(f"the track stops at {s.t[-1]:.2f} s with the ball running at {speed:.2f} m/s")
+            out.append(Said("the track stops at %(t)s s with the ball running at %(speed)s m/s",
+                            t=format(s.t[-1], ".2f"), speed=format(speed, ".2f")))
     return out
 
 

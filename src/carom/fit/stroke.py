@@ -26,6 +26,7 @@ from carom.fit.compare import LAUNCH, Comparison
 from carom.fit.launch import Launch, strike_of
 from carom.fit.observed import Observed, observe
 from carom.fit.search import DEFAULT_BUDGET, DEFAULT_PRIOR, Budget, Found, Prior, search
+from carom.notation.said import Said
 from carom.physics.params import DEFAULT_PARAMS, Params
 from carom.physics.simulate import simulate
 from carom.physics.strike import Strike
@@ -62,7 +63,7 @@ class FittedStroke:
     (:attr:`carom.fit.search.Found.free_run_rms`)."""
     stroke: Stroke
     """The re-simulated stroke (event times on the simulator's clock, from the strike)."""
-    problems: tuple[str, ...]
+    reasons: tuple[Said, ...]
     """Why this is not what was played; empty when it is."""
     moved: tuple[Ball, ...]
     """The balls that moved in the tracked stroke."""
@@ -75,7 +76,12 @@ class FittedStroke:
     @property
     def played(self) -> bool:
         """Whether the re-simulated stroke may be offered as what was played."""
-        return not self.problems
+        return not self.reasons
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """:attr:`reasons` in English."""
+        return tuple(map(str, self.reasons))
 
 
 def read(tracked: TrackedStroke, table: TableSpec, params: Params, *, until: float = math.inf,
@@ -103,21 +109,23 @@ def fit_stroke(tracked: TrackedStroke, table: TableSpec, params: Params = DEFAUL
     strike = strike_of(launch, observed.cue, params)
     position = comparison.position(found.x)
     rmse = comparison.rmse(found.x)
-    problems = list(observed.problems)
+    problems = list(observed.reasons)
     if not found.free_run_rms <= NOISE:
-        problems.append(f"the cue ball's run before any contact is {1000 * found.free_run_rms:.1f} mm from "
-                        f"the simulated one (RMS), beyond the tracker's noise ({1000 * NOISE:.0f} mm)")
+        problems.append(Said("the cue ball's run before any contact is %(mm)s mm from the simulated one "
+                             "(RMS), beyond the tracker's noise (%(noise)s mm)",
+                             mm=format(1000 * found.free_run_rms, ".1f"), noise=format(1000 * NOISE, ".0f")))
     worst = max(rmse, key=lambda b: rmse[b])
     if rmse[worst] > FOLLOWS:
-        problems.append(f"the re-simulated stroke is {100 * rmse[worst]:.1f} cm from the tracked one "
-                        f"({worst}, RMSE), beyond {100 * FOLLOWS:.0f} cm")
+        problems.append(Said("the re-simulated stroke is %(cm)s cm from the tracked one (%(ball)s, RMSE), "
+                             "beyond %(most)s cm", cm=format(100 * rmse[worst], ".1f"), ball=worst,
+                             most=format(100 * FOLLOWS, ".0f")))
     if found.stopped:
-        problems.append("the fit ran out of its time before it ended")
+        problems.append(Said("the fit ran out of its time before it ended"))
     return FittedStroke(
         shot=tracked.shot, position=position, strike=strike, strike_time=launch.time,
         uncertainty=_uncertainty(launch, found.covariance[:LAUNCH, :LAUNCH], observed.cue, params), rmse=rmse,
         free_run_rms=found.free_run_rms, stroke=simulate(position, strike, table, params),
-        problems=tuple(problems), moved=tuple(b for b in observed.balls if observed.samples[b].moved),
+        reasons=tuple(problems), moved=tuple(b for b in observed.balls if observed.samples[b].moved),
         simulations=comparison.simulations, seconds=time.process_time() - started, table=table, params=params)
 
 

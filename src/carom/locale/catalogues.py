@@ -39,6 +39,7 @@ from babel.messages.pofile import read_po, write_po
 
 from carom.core.table import TABLES
 from carom.league.rules import LEAGUE_RULES
+from carom.notation.said import TRACKED
 from carom.notation.words import DOMAIN, ID_CONTEXTS, LOCALE, REFUSAL, SOURCE
 from carom.rules.catalog import RULES
 from carom.rules.competition import COMPETITION_RULES
@@ -64,10 +65,12 @@ REFUSAL_SOURCES = (
     "web/tournaments/desk.py")
 """Modules whose refusals can reach a page (an import, a tablet, the organiser's form)."""
 BALLS = ("white", "yellow", "red")
-DOUBT = "doubt"
-"""The context of the auto-referee's words about a stroke (``Said(...)`` in ``carom.track``)."""
-DOUBT_NOTE = ("The auto-referee's doubt about a tracked stroke, shown on the review page. The values "
-              "are a ball's or a cushion's name, a number, or another of these phrases.")
+SAID_SOURCES = ("track", "fit", "notation/said.py")
+"""The packages (and the module) whose words about a tracked stroke are ``Said(...)``
+(context ``tracked``)."""
+SAID_NOTE = ("Words about a tracked stroke (the auto-referee's doubt, or why the stroke read back is not "
+             "what was played), shown on the review page. The values are a ball's or a cushion's name, a "
+             "number, or another of these phrases.")
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true", "silent": "false"}
 COPYRIGHT = "the carom authors"
 EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
@@ -87,10 +90,12 @@ def template() -> Catalog:
             _add_extracted(catalog, path, "python", {})
     for path in sorted(WEB.glob("*/templates/*.html")):
         _add_extracted(catalog, path, "jinja2.ext:babel_extract", JINJA_OPTIONS)
-    for path in sorted((PACKAGE / "track").rglob("*.py")):
-        for line, message, _, _ in extract_from_file("python", path, keywords={"Said": None}):
-            catalog.add(message, context=DOUBT, locations=[(_relative(path), line)],
-                        auto_comments=[DOUBT_NOTE], flags=["python-format"])
+    for source in SAID_SOURCES:
+        found = PACKAGE / source
+        for path in [found] if found.suffix == ".py" else sorted(found.rglob("*.py")):
+            for line, message, _, _ in extract_from_file("python", path, keywords={"Said": None}):
+                catalog.add(message, context=TRACKED, locations=[(_relative(path), line)],
+                            auto_comments=[SAID_NOTE], flags=["python-format"])
     registry = _relative(PACKAGE / "locale" / "catalogues.py")
     for rule_id in RULES:
         catalog.add(rule_id, context="rule", locations=[(registry, 0)],

@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from carom.core.balls import Ball
+from carom.notation.said import Said
 from carom.track.judging.confidence import Doubt
 from carom.track.reconstruct.ballmotion import BallMotion
-from carom.track.said import Said
 from carom.track.samples import TrackedStroke
 from carom.track.sampling import Sending, hidden_moves, intervals
 

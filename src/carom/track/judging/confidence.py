@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 from carom.core.balls import Ball
 from carom.core.events import BallContact, CushionContact, Event, Jump
+from carom.notation.said import Said
 from carom.track.contacts.cushion_contacts import normal_cdf
 from carom.track.judging.explanation import NEGLIGIBLE, Part, State, binary, one_of
 from carom.track.judging.record import ACCEPT, Timed
-from carom.track.said import Said
 
 DOUBTFUL_BELOW = 0.99
 """A ruling wrong with more than one chance in a hundred is put before a human: the level

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 
 from carom.core.events import BallContact, Event
 from carom.core.records import Stroke
+from carom.notation.said import Said, all_of
 from carom.track.contacts.ball_contacts import SETTLE
 from carom.track.judging.record import ACCEPT, Timed
-from carom.track.said import Said, all_of
 
 NEGLIGIBLE = 1e-4
 """A state less likely than this is not weighed, nor an explanation less likely than this

@@ -34,8 +34,8 @@ from carom.core.balls import Ball
 from carom.core.events import BallContact, Event
 from carom.core.records import Stroke
 from carom.core.table import Point, TableSpec
+from carom.notation.said import Said
 from carom.track import laws, tracker
-from carom.track.said import Said
 
 APART = 0.002
 """How far beyond ``2R``, m, two balls judged not frozen are placed: clearly beyond the

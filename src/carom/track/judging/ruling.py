@@ -12,6 +12,7 @@ from carom.core.checks import as_flag, refuse, shown
 from carom.core.events import Event
 from carom.core.records import Stroke
 from carom.core.table import TableSpec
+from carom.notation.said import Said, listed
 from carom.rules.disciplines import Discipline
 from carom.rules.referee import StrokeContext, Verdict, judge
 from carom.rules.validity import discipline_and_table
@@ -22,7 +23,6 @@ from carom.track.judging.explanation import NEGLIGIBLE, Part, State, assemble, r
 from carom.track.judging.frozen import frozen_reading
 from carom.track.judging.record import build_stroke, candidates
 from carom.track.reconstruct.plausibility import implausible
-from carom.track.said import Said, listed
 from carom.track.samples import TrackedStroke
 from carom.track.sampling import sending
 from carom.track.tracker import DEFAULT_MODEL, CameraBias, TrackerModel

@@ -25,12 +25,12 @@ from math import hypot, sqrt
 
 from carom.core.balls import BALLS, Ball
 from carom.core.table import TableSpec
+from carom.notation.said import Said
 from carom.rules.disciplines import Discipline
 from carom.track import tracker
 from carom.track.judging.confidence import Doubt
 from carom.track.judging.recording import track_recording
 from carom.track.judging.ruling import TrackedRuling
-from carom.track.said import Said
 from carom.track.samples import TrackedStroke
 from carom.track.tracker import DEFAULT_MODEL, TrackerModel
 

@@ -14,8 +14,8 @@ from itertools import combinations
 import numpy as np
 
 from carom.core.table import TableSpec
+from carom.notation.said import Said
 from carom.track.reconstruct.ballmotion import estimate_noise
-from carom.track.said import Said
 from carom.track.samples import TrackedStroke
 
 MAX_SPEED = 15.0

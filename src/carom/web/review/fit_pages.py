@@ -29,6 +29,7 @@ from carom.physics.strike import miscue_problem
 from carom.storage.errors import UnknownMatch
 from carom.web.review.log import parsed, tracked_strokes
 from carom.web.review.pages import is_review, organisers_only, ruling_words
+from carom.web.review.said_words import said_words
 from carom.web.shared import auth, work
 from carom.web.shared.deps import csrf_ok, services, templates, words
 from carom.web.shared.i18n import PageWords
@@ -141,7 +142,10 @@ def fit_view(data: dict[str, Any], t: PageWords) -> dict[str, Any]:
     def cushions(n: Any) -> str:
         return t.gettext("never reached ball 3") if n is None else str(n)
 
-    view: dict[str, Any] = {"data": data}
+    said = data.get("problems_said") or []
+    view: dict[str, Any] = {"data": data, "problems": [
+        said_words({"what": what, "said": said[k] if k < len(said) else None}, t)
+        for k, what in enumerate(data.get("problems") or [])]}
     if data.get("fitted"):
         view["strike"] = [{"name": name, "label": t.gettext(FIELD_WORDS[name]), "unit": UNITS[name],
                            "value": t.number(data["strike"][name], DIGITS[name]),

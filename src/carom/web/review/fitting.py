@@ -118,6 +118,7 @@ def fit_record(record: dict[str, Any], header: Header) -> tuple[dict[str, Any], 
     address, moved = table_address(fitted, header)
     out: dict[str, Any] = {
         "fitted": True, "played": fitted.played, "problems": list(fitted.problems),
+        "problems_said": [reason.as_json() for reason in fitted.reasons],
         "strike": {name: float(getattr(fitted.strike, name)) for name in STRIKE_FIELDS},
         "strike_time": fitted.strike_time,
         "uncertainty": {name: float(fitted.uncertainty[name]) for name in STRIKE_FIELDS},

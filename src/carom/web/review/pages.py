@@ -31,7 +31,6 @@ from carom.storage.errors import StorageError
 from carom.storage.players import AmbiguousName, SamePlayer
 from carom.storage.roles import Account
 from carom.web.review import video_files
-from carom.web.review.doubts import doubt_words
 from carom.web.review.log import (
     DECISIONS,
     FOUL_RULES,
@@ -42,6 +41,7 @@ from carom.web.review.log import (
     reviewed_log,
     tracked_strokes,
 )
+from carom.web.review.said_words import said_words
 from carom.web.shared import auth
 from carom.web.shared.deps import account_of, allowed, is_organiser, organiser_form, render, services, words
 from carom.web.shared.forms import MAX_NAME, FormError, check_names, read_upload, say
@@ -233,8 +233,8 @@ def stroke_rows(records: list[dict[str, Any]], t: PageWords) -> list[dict[str, A
             "sure_but_doubtful": doubtful and confidence >= SHOWN_SURE,
             "ruling": ruling_words(int(ruling.get("points", 0)), list(ruling.get("fouls", [])), t),
             "cites": list(ruling.get("cites", [])),
-            "hangs_on": doubt_words(doubts[0], t) if doubts else "",
-            "doubts": [doubt_words(d, t) for d in doubts],
+            "hangs_on": said_words(doubts[0], t) if doubts else "",
+            "doubts": [said_words(d, t) for d in doubts],
             "decision": decided.get(stroke["index"]),
             "decision_words": decision_words(decided.get(stroke["index"]), t),
         })

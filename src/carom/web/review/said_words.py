@@ -1,11 +1,11 @@
-"""A tracked stroke's doubts in the page's language.
+"""The auto-referee's doubts and the fit's problems about a tracked stroke, in the page's language.
 
-The auto-referee keeps each doubt as a template of the catalogues with its values
-(:class:`carom.track.said.Said`, written into a review's record as ``said``); here it is said
-again in the page's words: each template by the catalogue (context ``doubt``), a ball and a
-cushion by their own words, a number with the language's decimal separator. A doubt
-written before its words were kept, or one whose words do not read (a record made by
-hand), is shown as it was written, in English.
+Both keep their words as a template of the catalogues with its values
+(:class:`carom.notation.said.Said`: written into a review's record, or the fit's answer, as
+``said`` beside the English ``what``); here they are said again in the page's words: each
+template by the catalogue (context ``tracked``), a ball and a cushion by their own words, a
+number with the language's decimal separator. Words written before they were kept, or
+words that do not read (a record made by hand), are shown as they were written, in English.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from carom.core.errors import CaromError
+from carom.notation.said import TRACKED
 from carom.web.shared.i18n import PageWords
 
 DEEPEST = 24
@@ -26,15 +27,15 @@ class _Unreadable(CaromError):
     """Words that are not a template and its values."""
 
 
-def doubt_words(doubt: dict[str, Any], t: PageWords) -> str:
-    """The doubt in the page's language (in English when it cannot be)."""
-    said = doubt.get("said")
+def said_words(entry: dict[str, Any], t: PageWords) -> str:
+    """``{"said", "what"}`` in the page's language (``what``, the English, when it cannot be)."""
+    said = entry.get("said")
     if isinstance(said, dict):
         try:
             return _said(said, t, 0)
         except (_Unreadable, KeyError, TypeError, ValueError, AttributeError):
             pass
-    return str(doubt.get("what", ""))
+    return str(entry.get("what", ""))
 
 
 def _said(value: Any, t: PageWords, depth: int) -> str:
@@ -49,7 +50,7 @@ def _said(value: Any, t: PageWords, depth: int) -> str:
     template, values = value["said"], value["values"]
     if not isinstance(template, str) or not isinstance(values, dict):
         raise _Unreadable("not a template and its values")
-    return t.translations.pgettext("doubt", template) % {str(name): _said(v, t, depth + 1)
+    return t.translations.pgettext(TRACKED, template) % {str(name): _said(v, t, depth + 1)
                                                          for name, v in values.items()}
 
 

@@ -1,11 +1,11 @@
-"""The auto-referee's words about a stroke (its doubts), kept as a template and its values so
-that a page can say them in its own language.
+"""Words about a tracked stroke (the auto-referee's doubts, the fit's problems), kept as a
+template and its values so that a page can say them in its own language.
 
 A :class:`Said` is a message of the catalogues (``%(name)s`` placeholders: the catalogues
-collect the first argument of every ``Said(...)`` of ``carom.track``, in the context
-``doubt``) with its values: another :class:`Said`, a ball or a cushion (said in the page's
-words for them), or a number already written. ``str()`` is the English; :meth:`Said.as_json`
-keeps the whole of it in a review's record.
+collect the first argument of every ``Said(...)`` of ``carom.track`` and ``carom.fit``, in the
+context :data:`TRACKED`) with its values: another :class:`Said`, a ball or a cushion (said in
+the page's words for them), or a number already written. ``str()`` is the English;
+:meth:`Said.as_json` keeps the whole of it in a review's record.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from carom.core.balls import Ball, Cushion
+
+TRACKED = "tracked"
+"""The catalogues' context of these words."""
 
 
 @dataclass(frozen=True, slots=True, init=False)

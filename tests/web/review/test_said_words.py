@@ -11,12 +11,12 @@ import pytest
 
 from carom.core.balls import Ball, Cushion
 from carom.core.table import TABLES
+from carom.notation.said import TRACKED, Said, all_of
 from carom.rules.disciplines import DISCIPLINES
 from carom.track import read_tracked, track_sequence
-from carom.track.said import Said, all_of
 from carom.track.synthetic.camera import TEST_ONLY
 from carom.track.synthetic.strokes import labelled_recording
-from carom.web.review.doubts import doubt_words
+from carom.web.review.said_words import said_words
 from carom.web.shared.i18n import PageWords
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "real-3c-match-part1.jsonl"
@@ -47,9 +47,9 @@ def test_every_doubt_is_said_in_the_language(doubts: list[Said], lang: str) -> N
     t = PageWords(lang)
     for said in doubts:
         missing = [template for template in _templates(said)
-                   if t.translations.pgettext("doubt", template) == template]
+                   if t.translations.pgettext(TRACKED, template) == template]
         assert missing == [], (lang, str(said))
-        assert doubt_words({"said": said.as_json(), "what": str(said)}, t) != str(said)
+        assert said_words({"said": said.as_json(), "what": str(said)}, t) != str(said)
 
 
 def test_the_words_of_an_alternative_reading() -> None:
@@ -61,10 +61,10 @@ def test_the_words_of_an_alternative_reading() -> None:
     assert str(said) == ("no white–red contact at 1.25 s and a white on the top cushion at 0.50 s "
                          "(chance 0.004)")
     doubt = {"said": said.as_json(), "what": str(said)}
-    assert doubt_words(doubt, PageWords("en")) == str(said)
-    assert doubt_words(doubt, PageWords("sk")) == ("nenastal: dotyk biela–červená v 1,25 s a nastal: biela – "
+    assert said_words(doubt, PageWords("en")) == str(said)
+    assert said_words(doubt, PageWords("sk")) == ("nenastal: dotyk biela–červená v 1,25 s a nastal: biela – "
                                                    "horný mantinel v 0,50 s (pravdepodobnosť 0,004)")
-    assert doubt_words(doubt, PageWords("de")) == ("nicht: Berührung weiß–rot bei 1,25 s und doch: weiß an "
+    assert said_words(doubt, PageWords("de")) == ("nicht: Berührung weiß–rot bei 1,25 s und doch: weiß an "
                                                    "der Bande oben bei 0,50 s (Wahrscheinlichkeit 0,004)")
 
 
@@ -76,11 +76,28 @@ def test_a_doubt_without_words_that_read_is_shown_as_written(said: object) -> No
     doubt = {"what": "white jumping at 1.00 s (chance 0.010)"}
     if said is not None:
         doubt["said"] = said  # type: ignore[assignment]
-    assert doubt_words(doubt, PageWords("sk")) == doubt["what"]
+    assert said_words(doubt, PageWords("sk")) == doubt["what"]
 
 
 def test_words_nested_without_end_are_refused() -> None:
     deep: dict[str, object] = {"said": "%(event)s instead", "values": {"event": "x"}}
     for _ in range(100):
         deep = {"said": "%(event)s instead", "values": {"event": deep}}
-    assert doubt_words({"said": deep, "what": "as written"}, PageWords("de")) == "as written"
+    assert said_words({"said": deep, "what": "as written"}, PageWords("de")) == "as written"
+
+
+def test_the_fits_problems_are_said_in_the_language() -> None:
+    from carom.web.review.fit_pages import fit_view
+
+    reasons = [Said("the cue ball %(ball)s never left where it lay", ball=Ball.WHITE),
+               Said("%(ball)s: %(why)s", ball=Ball.RED,
+                    why=Said("lost between %(t0)s s and %(t1)s s (%(apart)s m apart)", t0="0.98", t1="2.52",
+                             apart="0.75"))]
+    data = {"fitted": False, "problems": [str(r) for r in reasons],
+            "problems_said": [r.as_json() for r in reasons]}
+    assert fit_view(data, PageWords("en"))["problems"] == data["problems"]
+    assert fit_view(data, PageWords("de"))["problems"] == [
+        "der Spielball weiß verließ nie die Stelle, an der er lag",
+        "rot: verloren zwischen 0,98 s und 2,52 s (0,75 m auseinander)"]
+    del data["problems_said"]  # an answer kept from before: its English
+    assert fit_view(data, PageWords("sk"))["problems"] == data["problems"]
