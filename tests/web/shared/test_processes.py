@@ -133,8 +133,11 @@ def test_a_new_tablet_link_ends_the_old_one_in_every_process(three: list[Server]
     assert _post(b.url, match, 0).status_code == 201  # process b holds the match, and the old token
     new = client.post(f"/api/matches/{match[0]}/referee-token").json()["referee_token"]
     client.close()
+    # Until the new link reaches process b, the old one still writes there: ask with a record
+    # that cannot be written (after 99: a conflict while the old link holds, 403 once it is
+    # ended), so that the asking writes nothing the new link then conflicts with.
     deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and _post(b.url, match, 1).status_code != 403:
+    while time.monotonic() < deadline and _post(b.url, match, 99).status_code != 403:
         time.sleep(0.1)
     assert _post(b.url, match, 1).status_code == 403
     assert _post(b.url, (match[0], new), 1).status_code == 201
