@@ -73,7 +73,7 @@ def render_clip(path: str | Path, match: Match, look: Look, seed: int) -> Truth:
     scene = build_scene(look, match.table, rng)
     times = frame_times(look, match.duration, rng)
     noise = _noise_bank(rng, look)
-    maps = _distortion_maps(look)
+    maps = distortion_maps(look)
     centres = {ball: np.empty((len(times), 2)) for ball in BALLS}
     period = 1.0 / float(frame_rate(look.fps))
     with av.open(str(path), "w") as container:
@@ -133,7 +133,7 @@ def _noise_bank(rng: np.random.Generator, look: Look, count: int = 4
     return bank
 
 
-def _distortion_maps(look: Look) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.uint16]] | None:
+def distortion_maps(look: Look) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.uint16]] | None:
     """Where each pixel of the distorted picture lies in the undistorted one."""
     cam = look.camera
     if cam.k1 == 0.0:

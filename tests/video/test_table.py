@@ -1,0 +1,70 @@
+"""The table found in made-up pictures: a table drawn through a known camera and lens
+(the renderer's still scene, no balls), then what a broadcast puts over it, and the
+registration read back against the camera that drew it."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from carom.video.camera import Camera
+from carom.video.frames import from_bgr
+from carom.video.render.clip import distortion_maps
+from carom.video.render.look import BGR, CLOTHS, Look
+from carom.video.render.scene import build_scene
+from carom.video.table import Registration, find_table
+from tests.video.conftest import TABLE
+
+FULL_HD = (1920, 1080)
+
+
+def _picture(camera: Camera, cloth: BGR, brightness: float = 1.0, noise: float = 2.0,
+             seed: int = 0) -> npt.NDArray[np.uint8]:
+    """The still table through ``camera`` (its lens included), lit by four lamps over the
+    table's middle, with sensor noise of ``noise`` grey levels."""
+    lamps = tuple((TABLE.width / 2.0, TABLE.length / 2.0 + k * 0.7, 1.1) for k in (-1.5, -0.5, 0.5, 1.5))
+    look = Look("overhead", camera, 30.0, 0.5, cloth, lamps, 0.4, brightness, noise, 0, False, False)
+    rng = np.random.default_rng(seed)
+    image = build_scene(look, TABLE, rng).background
+    maps = distortion_maps(look)
+    if maps is not None:
+        image = cv2.remap(image, maps[0], maps[1], cv2.INTER_LINEAR)
+    return np.asarray(np.clip(image + rng.normal(0.0, noise, image.shape), 0, 255), dtype=np.uint8)
+
+
+def _score_box(image: npt.NDArray[np.uint8], box: tuple[int, int, int, int]) -> None:
+    """A broadcast's score box: the picture under it darkened and tinted blue."""
+    x0, y0, x1, y1 = box
+    under = image[y0:y1, x0:x1].astype(np.uint16)
+    image[y0:y1, x0:x1] = (under * 3 // 10 + np.array([40, 25, 10], np.uint16)).astype(np.uint8)
+
+
+def _registered(image: npt.NDArray[np.uint8]) -> Registration:
+    return find_table([from_bgr(0, 0.0, image)], TABLE)
+
+
+def _errors_mm(camera: Camera, registration: Registration) -> npt.NDArray[np.float64]:
+    """How far points all over the table, at a ball's centre height, are read back from
+    where ``camera`` sees them, mm."""
+    xs, ys = np.meshgrid(np.linspace(0.05, TABLE.width - 0.05, 9), np.linspace(0.05, TABLE.length - 0.05, 17))
+    points = np.column_stack((xs.ravel(), ys.ravel(), np.full(xs.size, TABLE.ball_radius)))
+    read = registration.to_table(camera.project(points), TABLE.ball_radius)
+    return np.asarray(np.hypot(*(read - points[:, :2]).T) * 1000.0)
+
+
+def _overhead(centre: tuple[float, float, float], target: tuple[float, float, float], f: float,
+              k1: float) -> Camera:
+    return Camera.look_at(*FULL_HD, centre, target, f, k1, up=(-1.0, 0.0, 0.0))
+
+
+def test_a_score_box_over_a_quarter_of_a_side_does_not_bend_the_lens() -> None:
+    # the table low in the picture, a barrel lens, the score box over the bottom-left
+    # corner: its edge, tinted like the cloth, is taken for the outline on a quarter of
+    # the bottom side, 4-7 pixels off the rail's
+    camera = _overhead((0.66, 1.40, 3.27), (0.56, 1.42, 0.0), 1744.0, -0.08)
+    image = _picture(camera, CLOTHS["blue"])
+    _score_box(image, (20, 930, 560, 1050))
+    errors = _errors_mm(camera, _registered(image))
+    assert np.median(errors) < 2.0
+    assert errors.max() < 3.0
