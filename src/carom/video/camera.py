@@ -167,8 +167,8 @@ def from_plane_homography(h: Array, z: float, width: int, height: int, k1: float
     cx, cy = (width - 1) / 2.0, (height - 1) / 2.0
     shifted = np.array([[1.0, 0.0, -cx], [0.0, 1.0, -cy], [0.0, 0.0, 1.0]]) @ h
     try:
-        prior = _posed(shifted, _focal_from_height(shifted, z, height_prior, width, height, cx, cy, k1), z, width,
-                       height, cx, cy, k1)
+        f_prior = _focal_from_height(shifted, z, height_prior, width, height, cx, cy, k1)
+        prior = _posed(shifted, f_prior, z, width, height, cx, cy, k1)
     except VideoError:
         prior = None
     if prior is not None and _tilt(prior) < MIN_TILT:

@@ -68,10 +68,14 @@ def render_match(path: str | Path, seed: int, strokes: int, look: Look, discipli
     return render_clip(path, play_match(seed, strokes, discipline, table), look, seed)
 
 
-def render_clip(path: str | Path, match: Match, look: Look, seed: int) -> Truth:
+def render_clip(path: str | Path, match: Match, look: Look, seed: int, seconds: float | None = None) -> Truth:
+    """Render ``match`` through ``look``; only its first ``seconds`` when given (the same
+    frames as the whole clip's first ones)."""
     rng = np.random.default_rng((seed, 7))
     scene = build_scene(look, match.table, rng)
     times = frame_times(look, match.duration, rng)
+    if seconds is not None:
+        times = times[times <= seconds]
     noise = _noise_bank(rng, look)
     maps = distortion_maps(look)
     centres = {ball: np.empty((len(times), 2)) for ball in BALLS}
