@@ -62,12 +62,15 @@ def _overhead(centre: tuple[float, float, float], target: tuple[float, float, fl
     return Camera.look_at(*FULL_HD, centre, target, f, k1, up=(-1.0, 0.0, 0.0))
 
 
-def test_a_score_box_over_a_quarter_of_a_side_does_not_bend_the_lens() -> None:
+@pytest.mark.parametrize("noise_seed", [0, 3])
+def test_a_score_box_over_a_corner_and_a_quarter_of_a_side_leaves_the_table_right(noise_seed: int) -> None:
     # the table low in the picture, a barrel lens, the score box over the bottom-left
     # corner: its edge, tinted like the cloth, is taken for the outline on a quarter of
-    # the bottom side, 4-7 pixels off the rail's
+    # the bottom side, 4-7 pixels off the rail's (it bent the lens); the box, darker
+    # than the cloth, is left out of it, and the cloth's patch has that corner cut off
+    # (its rough outline ran across the corner, too far from the side to find it)
     camera = _overhead((0.66, 1.40, 3.27), (0.56, 1.42, 0.0), 1744.0, -0.08)
-    image = _noisy(_still(camera, CLOTHS["blue"]), 2.0, 3)
+    image = _noisy(_still(camera, CLOTHS["blue"]), 2.0, noise_seed)
     _score_box(image, (20, 930, 560, 1050))
     errors = _errors_mm(camera, _registered(image))
     assert np.median(errors) < 2.0

@@ -236,16 +236,53 @@ def cloth_of(frames: Sequence[Frame], quad: Array) -> Cloth:
 
 
 def _rough_quad(region: npt.NDArray[np.uint8], w: int, h: int) -> Array:
+    """The cloth's outline as four corners, roughly: its convex hull simplified until it
+    has four corners, or five, one of them cut off (a score box over a corner of the
+    table, left out of the cloth, cuts it): that corner is where the two sides beside
+    the cut meet."""
     contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     hull = cv2.convexHull(max(contours, key=cv2.contourArea))
     perimeter = cv2.arcLength(hull, True)
     for share in np.linspace(0.005, 0.1, 40):
-        approx = cv2.approxPolyDP(hull, share * perimeter, True)
+        approx = np.asarray(cv2.approxPolyDP(hull, share * perimeter, True)[:, 0, :], dtype=float)
+        if len(approx) == 5 and _cut_corner(approx) is not None:
+            return _uncut(approx)
         if len(approx) == 4:
-            return np.asarray(approx[:, 0, :], dtype=float)
+            return approx
         if len(approx) < 4:
             break
     raise VideoError("no table found: the cloth's outline is not four-sided")
+
+
+CUT_TURN = 20.0
+"""A pentagon's side is a corner cut off when the outline turns by at least this many
+degrees at each of its ends (a side bent by the lens, simplified in two, turns by a few)."""
+
+
+def _cut_corner(pentagon: Array) -> int | None:
+    """The pentagon's shortest side (from its corner k to k + 1) if it cuts a corner off."""
+    lengths = np.linalg.norm(np.roll(pentagon, -1, axis=0) - pentagon, axis=1)
+    k = int(np.argmin(lengths))
+    sides = np.roll(pentagon, -1, axis=0) - pentagon
+    for end in (k, (k + 1) % 5):
+        a, b = sides[end - 1], sides[end]
+        turn = math.degrees(math.acos(float(np.clip(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)), -1, 1))))
+        if turn < CUT_TURN:
+            return None
+    return k
+
+
+def _uncut(pentagon: Array) -> Array:
+    """The four corners of a pentagon whose shortest side cut off a corner: that side's
+    ends replaced by where the sides beside it meet."""
+    lengths = np.linalg.norm(np.roll(pentagon, -1, axis=0) - pentagon, axis=1)
+    k = int(np.argmin(lengths))  # the side from corner k to corner k + 1
+    before = (pentagon[k - 1], (pentagon[k] - pentagon[k - 1]) / lengths[k - 1])
+    after_start = pentagon[(k + 1) % 5]
+    after = (after_start, (pentagon[(k + 2) % 5] - after_start) / lengths[(k + 1) % 5])
+    corner = _intersect(before, after)
+    kept = [pentagon[(k + j) % 5] for j in range(2, 5)]
+    return np.array([corner, *kept])
 
 
 def _edge_points(picture: Image, a: Array, b: Array, hue: float) -> Array:
