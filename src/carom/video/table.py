@@ -245,8 +245,9 @@ def _rough_quad(region: npt.NDArray[np.uint8], w: int, h: int) -> Array:
     perimeter = cv2.arcLength(hull, True)
     for share in np.linspace(0.005, 0.1, 40):
         approx = np.asarray(cv2.approxPolyDP(hull, share * perimeter, True)[:, 0, :], dtype=float)
-        if len(approx) == 5 and _cut_corner(approx) is not None:
-            return _uncut(approx)
+        cut = _cut_corner(approx) if len(approx) == 5 else None
+        if cut is not None:
+            return _uncut(approx, cut)
         if len(approx) == 4:
             return approx
         if len(approx) < 4:
@@ -272,14 +273,12 @@ def _cut_corner(pentagon: Array) -> int | None:
     return k
 
 
-def _uncut(pentagon: Array) -> Array:
-    """The four corners of a pentagon whose shortest side cut off a corner: that side's
-    ends replaced by where the sides beside it meet."""
-    lengths = np.linalg.norm(np.roll(pentagon, -1, axis=0) - pentagon, axis=1)
-    k = int(np.argmin(lengths))  # the side from corner k to corner k + 1
-    before = (pentagon[k - 1], (pentagon[k] - pentagon[k - 1]) / lengths[k - 1])
-    after_start = pentagon[(k + 1) % 5]
-    after = (after_start, (pentagon[(k + 2) % 5] - after_start) / lengths[(k + 1) % 5])
+def _uncut(pentagon: Array, k: int) -> Array:
+    """The four corners of a pentagon whose side from corner ``k`` to ``k + 1`` cut off a
+    corner: that side's ends replaced by where the sides beside it meet."""
+    sides = np.roll(pentagon, -1, axis=0) - pentagon
+    before = (pentagon[k - 1], sides[k - 1] / np.linalg.norm(sides[k - 1]))
+    after = (pentagon[(k + 1) % 5], sides[(k + 1) % 5] / np.linalg.norm(sides[(k + 1) % 5]))
     corner = _intersect(before, after)
     kept = [pentagon[(k + j) % 5] for j in range(2, 5)]
     return np.array([corner, *kept])
