@@ -206,8 +206,7 @@ class Cutter:
     def _unseen_departures(self) -> list[str]:
         """A ball other than the first mover that was last seen at its rest before the
         first mover left its own, and next seen away from it: it left its rest unseen and
-        may have moved first, so the cue ball (the first to move) is a guess; unless it
-        was hidden only by the first mover lying against it (:meth:`_merged`)."""
+        may have moved first, so the cue ball (the first to move) is a guess."""
         assert self.moving_since is not None
         out = []
         for ball, rest in self.start_rests.items():
@@ -217,26 +216,13 @@ class Cutter:
             for a, b in itertools.pairwise(queue):
                 if a.t >= self.moving_since:
                     break
-                if b.frame - a.frame < 2 or not _at(a, rest) or _at(b, rest) or self._merged(rest, a):
+                if b.frame - a.frame < 2 or not _at(a, rest) or _at(b, rest):
                     continue
                 out.append(f"{ball} left its rest unseen between frame {a.frame} ({a.t:.3f} s) and frame "
                            f"{b.frame} ({b.t:.3f} s): it may have moved before {self.first_mover}, "
                            "the cue ball is a guess")
                 break
         return out
-
-    def _merged(self, rest: np.ndarray, last: Sample) -> bool:
-        """Whether a ball lying at ``rest``, unseen since ``last``, was hidden by the first
-        mover lying against it: the first mover seen in every frame from then until it
-        left its own rest, each time touching ``rest`` (two balls touching make one blob,
-        taken for the one followed). A ball that left its rest then would have been seen
-        elsewhere, or the first mover with it covered too."""
-        assert self.first_mover is not None and self.moving_since is not None
-        theirs = [s for s in self.samples[self.first_mover] if last.t < s.t <= self.moving_since]
-        if not theirs or [s.frame for s in theirs] != list(range(last.frame + 1, theirs[-1].frame + 1)):
-            return False
-        touching = 2.0 * self.radius + CONTACT_SLACK
-        return all(float(np.linalg.norm(np.array([s.x, s.y]) - rest)) <= touching for s in theirs)
 
     def _hidden_contacts(self, balls: dict[str, list[Sample]]) -> list[str]:
         """A ball that was not seen in the frames in which it met another ball: its samples
