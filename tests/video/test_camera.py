@@ -35,3 +35,14 @@ def test_undistorting_undoes_the_lens() -> None:
     pixels = camera.project(points)
     assert np.allclose(camera.to_plane(pixels[:1], 0.0), points[:1, :2], atol=1e-9)
     assert np.allclose(camera.to_pixels(camera.undistort(pixels)), pixels, atol=1e-6)
+
+
+def test_a_camera_looking_straight_down_keeps_the_prior_whatever_its_corners_noise() -> None:
+    # the perspective of a table seen square on is below a pixel: a corner measured half
+    # a pixel off can make the orthogonality conditions give a camera hundreds of metres up
+    camera = Camera.look_at(1920, 1080, (0.69, 1.48, 3.1), (0.69, 1.48, 0.0), 1672.0, up=(-1.0, 0.0, 0.0))
+    seen = apply_homography(camera.plane_homography(0.037), CORNERS)
+    noise = np.random.default_rng(0).normal(0.0, 0.7, (200, 4, 2))
+    heights = [from_plane_homography(homography(CORNERS, seen + n), 0.037, 1920, 1080, 0.0, 3.5).centre[2]
+               for n in noise]
+    assert np.allclose(heights, 3.5 + 0.037, atol=0.05)

@@ -160,14 +160,23 @@ def from_plane_homography(h: Array, z: float, width: int, height: int, k1: float
     first two columns (orthogonal, of equal length). A camera looking nearly straight
     down leaves it undetermined: its height above the plane is then taken to be
     ``height_prior`` (metres), which fixes the focal length from the table's scale.
+    Whether it looks nearly straight down is asked of the camera at that height, not of
+    the one the two conditions give: for a camera looking straight down those are ruled
+    by a pixel's noise in the corners and can put it hundreds of metres up, tilted.
     """
     cx, cy = (width - 1) / 2.0, (height - 1) / 2.0
     shifted = np.array([[1.0, 0.0, -cx], [0.0, 1.0, -cy], [0.0, 0.0, 1.0]]) @ h
+    try:
+        f_prior = _focal_from_height(shifted, z, height_prior, width, height, cx, cy, k1)
+        prior = _posed(shifted, f_prior, z, width, height, cx, cy, k1)
+    except VideoError:
+        prior = None
+    if prior is not None and _tilt(prior) < MIN_TILT:
+        return prior  # the table seen nearly square on: its corners' pixel of noise would choose the height
     f = _focal_from(shifted)
     camera = _posed(shifted, f, z, width, height, cx, cy, k1) if f is not None else None
     if camera is None or _tilt(camera) < MIN_TILT:
-        f_guess = _focal_from_height(shifted, z, height_prior, width, height, cx, cy, k1)
-        camera = _posed(shifted, f_guess, z, width, height, cx, cy, k1)
+        camera = prior
     if camera is None:
         raise VideoError("the table's outline gives no camera looking down at it")
     return camera

@@ -9,10 +9,12 @@ distortion that bends that outline, the cushion noses inside it, and from them t
 3. **Distortion**: one radial coefficient chosen so that the outline's sides are
    straightest once undistorted (a golden-section search).
 4. **The cushion noses** lie a few centimetres inside the outline: in a picture of the
-   table rectified through the outline, the nose is the first dark line inside each side
-   (the shade under its edge, where the cushion's top meets the bed), inside a band of
-   0.8–7 % of the table's length, measured on 24 pieces of the side; of the lines that
-   such valleys in at least half the pieces lie on, the outermost (people, a cue, score
+   table rectified through the outline (smoothed first where its pixels are coarser than
+   the picture's), the nose is the first dark line inside each side (the shade under its
+   edge, where the cushion's top meets the bed), inside a band of 0.8–7 % of the table's
+   length, measured on 24 pieces of the side, a valley at least 8 times the grey-level
+   noise of the side's profiles deep; of the lines along the side that such valleys in
+   at least half the pieces lie on, one a piece, the outermost (people, a cue, score
    graphics cover pieces).
 5. **The camera**: the noses' four corners give the homography of the nose plane
    (37 mm above the bed) and from it the camera's pose and focal length
@@ -59,11 +61,22 @@ DARKEST = 0.45
 darker patch of its hue, such as a score box tinted like it, is not cloth)."""
 EDGE_POINTS = 48
 """Points measured along each side of the outline."""
+OFF_SIDE = 2.0
+"""An edge point farther than this from its side's straight line, pixels, lies on the edge
+of something else: a score box tinted like the cloth over a corner, a player's arm. Such
+points weigh no more on the lens than a point this far off, however many they are (a
+score box in a corner can cover a quarter of a side, and the lens bent to straighten its
+edge with the rail's puts the table a centimetre off)."""
 NOSE_BAND = (0.008, 0.07)
 """Where the nose is searched inside the outline, as shares of the table's outer length."""
 NOSE_PIECES = 24
-NOSE_STEP = 3.0
-"""How much darker than the cloth on either side of it a nose's line is, grey levels."""
+NOSE_CONTRAST = 8.0
+"""How much darker than the cloth on either side of it a nose's line is, in units of the
+grey-level noise of the side's profiles (:func:`profile_noise`): a dark, noisy picture's
+shade under a nose is a valley of two levels, a bright, clean one's of twenty."""
+NOSE_SKEW = 0.005
+"""The steepest slant of a nose's line across the rectified picture, depth over length
+(1.4 cm over a long cushion: the outline it is rectified through is that good)."""
 VALLEY_REACH = 4
 """Canvas pixels on either side of a nose's line that show the cloth beside it."""
 CANVAS_PER_METRE = 300.0
@@ -223,16 +236,54 @@ def cloth_of(frames: Sequence[Frame], quad: Array) -> Cloth:
 
 
 def _rough_quad(region: npt.NDArray[np.uint8], w: int, h: int) -> Array:
+    """The cloth's outline as four corners, roughly: its convex hull simplified until it
+    has four corners, or five, one of them cut off (a score box over a corner of the
+    table, left out of the cloth, cuts it): that corner is where the two sides beside
+    the cut meet."""
     contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     hull = cv2.convexHull(max(contours, key=cv2.contourArea))
     perimeter = cv2.arcLength(hull, True)
     for share in np.linspace(0.005, 0.1, 40):
-        approx = cv2.approxPolyDP(hull, share * perimeter, True)
+        approx = np.asarray(cv2.approxPolyDP(hull, share * perimeter, True)[:, 0, :], dtype=float)
+        cut = _cut_corner(approx) if len(approx) == 5 else None
+        if cut is not None:
+            return _uncut(approx, cut)
         if len(approx) == 4:
-            return np.asarray(approx[:, 0, :], dtype=float)
+            return approx
         if len(approx) < 4:
             break
     raise VideoError("no table found: the cloth's outline is not four-sided")
+
+
+CUT_TURN = 10.0
+"""A pentagon's side is a corner cut off when the outline turns by at least this many
+degrees at each of its ends (a side bent by the lens, simplified in two, turns by 2-4°;
+a score box 120 pixels tall over the corner of a table 800 tall cut it off turning 19.5°
+at one end)."""
+
+
+def _cut_corner(pentagon: Array) -> int | None:
+    """The pentagon's shortest side (from its corner k to k + 1) if it cuts a corner off."""
+    lengths = np.linalg.norm(np.roll(pentagon, -1, axis=0) - pentagon, axis=1)
+    k = int(np.argmin(lengths))
+    sides = np.roll(pentagon, -1, axis=0) - pentagon
+    for end in (k, (k + 1) % 5):
+        a, b = sides[end - 1], sides[end]
+        turn = math.degrees(math.acos(float(np.clip(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)), -1, 1))))
+        if turn < CUT_TURN:
+            return None
+    return k
+
+
+def _uncut(pentagon: Array, k: int) -> Array:
+    """The four corners of a pentagon whose side from corner ``k`` to ``k + 1`` cut off a
+    corner: that side's ends replaced by where the sides beside it meet."""
+    sides = np.roll(pentagon, -1, axis=0) - pentagon
+    before = (pentagon[k - 1], sides[k - 1] / np.linalg.norm(sides[k - 1]))
+    after = (pentagon[(k + 1) % 5], sides[(k + 1) % 5] / np.linalg.norm(sides[(k + 1) % 5]))
+    corner = _intersect(before, after)
+    kept = [pentagon[(k + j) % 5] for j in range(2, 5)]
+    return np.array([corner, *kept])
 
 
 def _edge_points(picture: Image, a: Array, b: Array, hue: float) -> Array:
@@ -308,12 +359,16 @@ def _redistort_img(points: Array, k: float, w: int, h: int) -> Array:
 
 
 def _straightness(sides: Sequence[Array], k: float, w: int, h: int) -> float:
+    """How far the outline's sides, undistorted with ``k``, are from straight: each edge
+    point's squared distance from its side's line, a point off the line by more than
+    :data:`OFF_SIDE` counting as if it lay that far (it lies on another edge, whatever
+    share of the side it covers)."""
     total = 0.0
     for points in sides:
         p = _undistort_img(points, k, w, h)
-        mean, direction = _fit_line(p, 2.0)
-        off = np.sort(((p - mean) @ np.array([-direction[1], direction[0]])) ** 2)
-        total += float(off[: max(3, int(0.8 * len(off)))].sum())  # a score box's points left out
+        mean, direction = _fit_line(p, OFF_SIDE)
+        off = ((p - mean) @ np.array([-direction[1], direction[0]])) ** 2
+        total += float(np.minimum(off, OFF_SIDE ** 2).sum())
     return total
 
 
@@ -339,20 +394,19 @@ def _fit_line(points: Array, reach: float = 1.0) -> tuple[Array, Array]:
     through every pair of points, the one with most points within ``reach`` wins (a
     score box or a player covering a third of a side gives a line of its own, shorter);
     it is then fitted by least squares to those points."""
-    n = len(points)
-    best = np.ones(n, bool)
-    most = 0
-    for i in range(n):
-        for j in range(i + 1, n):
-            d = points[j] - points[i]
-            length = float(np.hypot(*d))
-            if length < 1e-9:
-                continue
-            normal = np.array([-d[1], d[0]]) / length
-            near = np.abs((points - points[i]) @ normal) <= reach
-            count = int(near.sum())
-            if count > most:
-                most, best = count, near
+    first, second = np.triu_indices(len(points), 1)  # every pair, in order
+    d = points[second] - points[first]
+    length = np.hypot(d[:, 0], d[:, 1])
+    keep = length >= 1e-9
+    first, d, length = first[keep], d[keep], length[keep]
+    best = np.ones(len(points), bool)
+    if len(first):
+        normals = np.column_stack((-d[:, 1], d[:, 0])) / length[:, None]
+        off = np.einsum("pk,pnk->pn", normals, points[None, :, :] - points[first][:, None, :])
+        near = np.abs(off) <= reach
+        counts = near.sum(axis=1)
+        if counts.max() > 0:
+            best = near[int(np.argmax(counts))]  # the first pair with the most, as counted in order
     p = points[best]
     mean = p.mean(axis=0)
     _, _, vt = np.linalg.svd(p - mean)
@@ -382,7 +436,10 @@ def _noses(picture: Image, outline: Array, k_img: float, w: int, h: int) -> Arra
     ys, xs = np.mgrid[0:ch, 0:cw].astype(float)
     grid = np.column_stack((xs.ravel(), ys.ravel()))
     source = _redistort_img(apply_homography(to_picture, grid), k_img, w, h).astype(np.float32)
-    gray = cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY)
+    gray = cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY).astype(np.float32)  # interpolated, not rounded again
+    step = (np.linalg.norm(outline[1] - outline[0]) + np.linalg.norm(outline[2] - outline[1])) / (cw + ch)
+    if step > 1.0:  # a canvas pixel spans more than a picture's: smoothed, so no thin line falls between
+        gray = cv2.GaussianBlur(gray, (0, 0), step / 2.0)
     canvas = cv2.remap(gray, source[:, 0].reshape(ch, cw), source[:, 1].reshape(ch, cw), cv2.INTER_LINEAR)
     canvas = canvas.astype(float)
     longest = max(cw, ch)
@@ -397,22 +454,13 @@ def _nose_line(canvas: Array, side: int, band: tuple[int, int]) -> tuple[Array, 
     ch, cw = canvas.shape
     view = {0: canvas, 1: canvas[:, ::-1].T, 2: canvas[::-1, :], 3: canvas.T}[side]
     along = view.shape[1]
-    depth = np.arange(band[0], band[1])
-    found: list[tuple[int, float, float]] = []
-    for k in range(NOSE_PIECES):
-        s0 = int(along * (0.1 + 0.8 * k / NOSE_PIECES))
-        s1 = int(along * (0.1 + 0.8 * (k + 1) / NOSE_PIECES))
-        profile = np.median(view[band[0]:band[1], s0:s1], axis=1)
-        for i in range(VALLEY_REACH, len(profile) - VALLEY_REACH):
-            here = profile[i]
-            if not (here < profile[i - 1] and here <= profile[i + 1]):
-                continue
-            sides = min(profile[i - VALLEY_REACH:i].max(), profile[i + 1:i + 1 + VALLEY_REACH].max())
-            if sides - here < NOSE_STEP:
-                continue
-            a, b, c = profile[i - 1], here, profile[i + 1]
-            shift = 0.5 * (a - c) / (a - 2 * b + c) if (a - 2 * b + c) != 0 else 0.0
-            found.append((k, (s0 + s1) / 2.0, float(depth[i]) + shift))
+    pieces = [(int(along * (0.1 + 0.8 * k / NOSE_PIECES)), int(along * (0.1 + 0.8 * (k + 1) / NOSE_PIECES)))
+              for k in range(NOSE_PIECES)]
+    profiles = [np.median(view[band[0]:band[1], s0:s1], axis=1) for s0, s1 in pieces]
+    least = NOSE_CONTRAST * profile_noise(profiles, min(s1 - s0 for s0, s1 in pieces))
+    found = [(k, (s0 + s1) / 2.0, band[0] + d)
+             for k, ((s0, s1), profile) in enumerate(zip(pieces, profiles, strict=True))
+             for d in _valleys(profile, least)]
     line = _outermost_line(found)
     if line is None:
         raise VideoError("no table found: the cushion noses are not seen inside the cloth's outline")
@@ -431,9 +479,41 @@ def _nose_line(canvas: Array, side: int, band: tuple[int, int]) -> tuple[Array, 
     return ends[0], (ends[1] - ends[0]) / np.linalg.norm(ends[1] - ends[0])
 
 
+def profile_noise(profiles: Sequence[Array], columns: int) -> float:
+    """The grey-level noise of a side's profiles (each the median of ``columns`` columns of
+    the rectified picture, across the side): the spread of each profile's second
+    differences (a median absolute deviation, robust to the nose's one valley), over √6,
+    the median over the profiles; at least the rounding of 8-bit levels, 1/√12 of a level,
+    over √``columns``."""
+    spreads = []
+    for profile in profiles:
+        second = np.diff(profile, 2)
+        spreads.append(1.4826 * float(np.median(np.abs(second - np.median(second)))) / math.sqrt(6.0))
+    return max(float(np.median(spreads)), 1.0 / math.sqrt(12.0 * max(columns, 1)))
+
+
+def _valleys(profile: Array, least: float) -> list[float]:
+    """Where ``profile`` has a dark line at least ``least`` below its highest on either
+    side within :data:`VALLEY_REACH`, each to a fraction of a sample (a parabola through
+    the lowest and its neighbours)."""
+    out = []
+    for i in range(VALLEY_REACH, len(profile) - VALLEY_REACH):
+        here = profile[i]
+        if not (here < profile[i - 1] and here <= profile[i + 1]):
+            continue
+        sides = min(profile[i - VALLEY_REACH:i].max(), profile[i + 1:i + 1 + VALLEY_REACH].max())
+        if sides - here < least:
+            continue
+        a, b, c = profile[i - 1], here, profile[i + 1]
+        out.append(i + (0.5 * (a - c) / (a - 2 * b + c) if (a - 2 * b + c) != 0 else 0.0))
+    return out
+
+
 def _outermost_line(found: list[tuple[int, float, float]]) -> tuple[Array, Array] | None:
     """Of the lines that valleys in at least half the pieces lie on (within a canvas
-    pixel), the outermost: the nose, before anything further in."""
+    pixel), the outermost: the nose, before anything further in. The nose runs along
+    the outline (a cushion is as wide all along), so a line slanting across the side by
+    more than :data:`NOSE_SKEW` is none: it joins valleys of different things."""
     pts = np.array([(s, d) for _, s, d in found]) if found else np.zeros((0, 2))
     pieces = np.array([k for k, _, _ in found])
     best: tuple[float, npt.NDArray[np.bool_]] | None = None
@@ -442,9 +522,11 @@ def _outermost_line(found: list[tuple[int, float, float]]) -> tuple[Array, Array
             if pieces[i] == pieces[j]:
                 continue
             d = pts[j] - pts[i]
+            if abs(d[1]) > NOSE_SKEW * abs(d[0]):
+                continue
             normal = np.array([-d[1], d[0]]) / float(np.hypot(*d))
-            near = np.abs((pts - pts[i]) @ normal) <= 1.0
-            if len(set(pieces[near].tolist())) < NOSE_PIECES // 2:
+            near = _nearest_each_piece(np.abs((pts - pts[i]) @ normal), pieces)
+            if near.sum() < NOSE_PIECES // 2:
                 continue
             depth = float(pts[near, 1].mean())
             outer = best is None or depth < best[0] - 0.5
@@ -456,6 +538,17 @@ def _outermost_line(found: list[tuple[int, float, float]]) -> tuple[Array, Array
     mean = p.mean(axis=0)
     _, _, vt = np.linalg.svd(p - mean)
     return mean, vt[0]
+
+
+def _nearest_each_piece(distance: Array, pieces: npt.NDArray[np.int_]) -> npt.NDArray[np.bool_]:
+    """Of each piece's valleys, the one nearest a line, if within a canvas pixel of it:
+    the nose crosses a piece once (a faint valley beside it is the picture's noise)."""
+    order = np.lexsort((distance, pieces))
+    first = np.ones(len(order), bool)
+    first[1:] = pieces[order][1:] != pieces[order][:-1]
+    nearest = np.zeros(len(order), bool)
+    nearest[order[first]] = True
+    return nearest & (distance <= 1.0)
 
 
 def _orient(corners: Array, w: int, h: int) -> list[int]:

@@ -68,12 +68,16 @@ def render_match(path: str | Path, seed: int, strokes: int, look: Look, discipli
     return render_clip(path, play_match(seed, strokes, discipline, table), look, seed)
 
 
-def render_clip(path: str | Path, match: Match, look: Look, seed: int) -> Truth:
+def render_clip(path: str | Path, match: Match, look: Look, seed: int, seconds: float | None = None) -> Truth:
+    """Render ``match`` through ``look``; only its first ``seconds`` when given (the same
+    frames as the whole clip's first ones)."""
     rng = np.random.default_rng((seed, 7))
     scene = build_scene(look, match.table, rng)
     times = frame_times(look, match.duration, rng)
+    if seconds is not None:
+        times = times[times <= seconds]
     noise = _noise_bank(rng, look)
-    maps = _distortion_maps(look)
+    maps = distortion_maps(look)
     centres = {ball: np.empty((len(times), 2)) for ball in BALLS}
     period = 1.0 / float(frame_rate(look.fps))
     with av.open(str(path), "w") as container:
@@ -133,7 +137,7 @@ def _noise_bank(rng: np.random.Generator, look: Look, count: int = 4
     return bank
 
 
-def _distortion_maps(look: Look) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.uint16]] | None:
+def distortion_maps(look: Look) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.uint16]] | None:
     """Where each pixel of the distorted picture lies in the undistorted one."""
     cam = look.camera
     if cam.k1 == 0.0:
