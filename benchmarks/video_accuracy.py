@@ -11,7 +11,8 @@ Mbit/s), runs ``carom video``'s pipeline on each with one decoder thread, and pr
   a ball's diameter);
 * strokes missed and invented (a found stroke matches a true one starting within 0.5 s);
 * the auto-referee's rulings on the found strokes against the rendered strokes' own
-  rulings (points), and how many disagreements are flagged doubtful;
+  rulings (the points, and the cue ball they were played with: points with the wrong cue
+  ball go to the wrong player), and how many disagreements are flagged doubtful;
 * speed: CPU seconds of tracking per second of video (below 1: faster than real time).
 
     .venv/bin/python benchmarks/video_accuracy.py --clips 3 --strokes 3
@@ -64,7 +65,10 @@ def measure(truth: Truth, lines: list[dict]) -> dict:
     agree = flagged = compared = 0
     for i, j in matched.items():
         compared += 1
-        same = rulings[j].points == truth.match.strokes[i].verdict.points
+        played = truth.match.strokes[i]
+        # the same ruling of the same striker's ball: points scored with the wrong cue ball
+        # go to the wrong player
+        same = rulings[j].points == played.verdict.points and rulings[j].tracked.cue is played.cue
         agree += same
         flagged += (not same) and (rulings[j].doubtful or bool(lines[j]["doubts"]))
     return {"errors": errors, "swaps": swaps, "missed": len(true_starts) - len(matched),
