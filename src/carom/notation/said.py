@@ -10,7 +10,7 @@ the page's words for them), or a number already written. ``str()`` is the Englis
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,13 +52,16 @@ def _json(value: Said | Ball | Cushion | str) -> Any:
 
 def all_of(items: Sequence[Said]) -> Said:
     """``items`` together: "a and b and c" (a and (b and c))."""
-    if len(items) == 1:
-        return items[0]
-    return Said("%(first)s and %(rest)s", first=items[0], rest=all_of(items[1:]))
+    return _chained(items, lambda first, rest: Said("%(first)s and %(rest)s", first=first, rest=rest))
 
 
 def listed(items: Sequence[Said]) -> Said:
     """``items`` one after another: "a; b; c" (a; (b; c))."""
+    return _chained(items, lambda first, rest: Said("%(first)s; %(rest)s", first=first, rest=rest))
+
+
+def _chained(items: Sequence[Said], link: Callable[[Said, Said], Said]) -> Said:
+    """``items`` linked two by two from the right: link(a, link(b, c))."""
     if len(items) == 1:
         return items[0]
-    return Said("%(first)s; %(rest)s", first=items[0], rest=listed(items[1:]))
+    return link(items[0], _chained(items[1:], link))
