@@ -264,9 +264,8 @@ at one end)."""
 
 def _cut_corner(pentagon: Array) -> int | None:
     """The pentagon's shortest side (from its corner k to k + 1) if it cuts a corner off."""
-    lengths = np.linalg.norm(np.roll(pentagon, -1, axis=0) - pentagon, axis=1)
-    k = int(np.argmin(lengths))
     sides = np.roll(pentagon, -1, axis=0) - pentagon
+    k = int(np.argmin(np.linalg.norm(sides, axis=1)))
     for end in (k, (k + 1) % 5):
         a, b = sides[end - 1], sides[end]
         turn = math.degrees(math.acos(float(np.clip(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)), -1, 1))))
