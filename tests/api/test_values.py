@@ -71,3 +71,32 @@ def test_a_record_read_and_written_keeps_its_unknown_fields() -> None:
 def test_the_ball_radius_has_one_source_rule_q5() -> None:
     assert {t.ball_radius for t in TABLES.values()} == {BALL_RADIUS}
     assert DEFAULT_PARAMS.ball_radius == BALL_RADIUS
+
+
+reasons = st.lists(st.fixed_dictionaries({"what": st.text(min_size=1, max_size=40).filter(str.strip)},
+                                         optional={"said": st.fixed_dictionaries({
+                                             "said": st.text(max_size=20),
+                                             "values": st.dictionaries(st.text(max_size=5),
+                                                                       st.text(max_size=5), max_size=2)})}),
+                   max_size=4)
+
+
+@given(st.none() | st.floats(0.0, 1.0), reasons)
+def test_a_strokes_doubt_is_a_value_read_back_as_written_and_judged_as_without_it(
+        confidence: float | None, given_reasons: list[dict[str, object]]) -> None:
+    from carom.core.records import Doubt
+    from carom.match.replay import Replayer
+
+    doubt = Doubt(confidence, tuple(given_reasons))
+    assert doubt == Doubt(confidence, tuple(given_reasons)) and hash(doubt)
+    stroke = Stroke(Ball.WHITE, (BallContact(Ball.WHITE, Ball.RED), *(CushionContact(Ball.WHITE, c)
+                                                                     for c in ("top", "left", "bottom")),  # type: ignore[arg-type]
+                                 BallContact(Ball.WHITE, Ball.YELLOW)), doubt=doubt)
+    line = format_record(stroke)
+    assert parse_record(line, HEADER) == stroke
+    rulings = []
+    for played in (stroke, Stroke(stroke.ball, stroke.events)):
+        replayer = Replayer(HEADER)
+        replayer.feed(2, Opener(0))
+        rulings.append(replayer.feed(3, played))
+    assert rulings[0] == rulings[1] and rulings[0] is not None and rulings[0].points == 1

@@ -8,11 +8,14 @@ import json
 import stat
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from carom.core.balls import Ball
+from carom.core.records import Header
 from carom.core.table import TABLES
+from carom.notation.reader import record_from_json
 from carom.rules.disciplines import DISCIPLINES
 from carom.video.errors import VideoError
 from carom.video.live import Judge, Sent
@@ -161,3 +164,35 @@ def test_each_stroke_is_said_and_those_not_written_are_counted_by_their_reason(
     assert said[4].endswith("; not written: the scoreboard at http://x cannot be reached")
     assert log.summary() == ("carom: 4 of 5 stroke(s) not written: 2 × table 1 plays nothing now; "
                              "1 × refused (422); 1 × the scoreboard at http://x cannot be reached")
+
+
+class Kept:
+    """A sink that keeps the record it was given, judged by three-cushion."""
+
+    size = "large"
+
+    def __init__(self) -> None:
+        self.records: list[dict[str, Any]] = []
+
+    def send(self, judge: Judge) -> Sent:
+        self.records.append(judge("three-cushion"))
+        return Sent("match 3 record 2 written: {}", discipline="three-cushion")
+
+
+def test_a_stroke_the_video_doubts_carries_its_doubt_to_the_tablet() -> None:
+    from carom.cli.video_live import LiveLog
+
+    tracked, _ = stroke({Ball.WHITE: (0.5, 0.7), Ball.YELLOW: (0.7, 0.7), Ball.RED: (0.7, 2.1)},
+                        {Ball.WHITE: (0.0, 0.8)}, Ball.WHITE)
+    line = json.loads(to_jsonl([tracked]))
+    kept = Kept()
+    log = LiveLog(kept, DISCIPLINES["three-cushion"], TABLES["large"])
+    log.send(line)
+    assert "doubt" not in kept.records[0]  # a clean stroke goes as it was judged
+    seen = "red not seen after frame 120 (4.000 s): its last place before it is used"
+    log.send({**line, "doubts": [seen, "x" * 900]})
+    doubt = kept.records[1]["doubt"]
+    assert doubt["reasons"][0] == {"what": seen}
+    assert len(doubt["reasons"][1]["what"]) == 500  # cut to what a record may carry
+    assert 0.0 <= doubt["confidence"] <= 1.0
+    record_from_json(kept.records[1], Header("three-cushion", "large", ("A", "B"), 10, None))  # readable

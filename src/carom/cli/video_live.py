@@ -9,6 +9,7 @@ import dataclasses
 import json
 import os
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,7 @@ import typer
 from carom.cli.app import fail
 
 if TYPE_CHECKING:
+    from carom.core.records import Doubt
     from carom.core.table import TableSpec
     from carom.rules.disciplines import Discipline
     from carom.track.judging.ruling import TrackedRuling
@@ -149,6 +151,19 @@ def _paired_token(options: Scoreboarding, server: str, table: str, code: str) ->
     return token
 
 
+def stroke_doubt(ruling: TrackedRuling, seen: Iterable[str]) -> Doubt | None:
+    """What the referee's tablet shows of a stroke in doubt (docs/format.md, "A stroke in
+    doubt"): the video's doubts (``seen``: what the frames could not show) and the
+    auto-referee's, likeliest first, with its confidence; ``None`` when neither doubts it."""
+    from carom.core.records import MAX_REASON_CHARACTERS, MAX_REASONS, Doubt
+
+    video = [{"what": str(what)[:MAX_REASON_CHARACTERS]} for what in seen if str(what).strip()]
+    if not video and not ruling.doubtful:
+        return None
+    judged = [{"what": d.what[:MAX_REASON_CHARACTERS], "said": d.said.as_json()} for d in ruling.doubts]
+    return Doubt(round(ruling.confidence, 4), tuple((video + judged)[:MAX_REASONS]))
+
+
 @dataclass(slots=True)
 class LiveLog:
     """Each stroke judged, sent and said on standard error; the strokes not written
@@ -174,8 +189,9 @@ class LiveLog:
 
         def judge(discipline: str) -> dict[str, Any]:
             ruling = judged[discipline] = track_stroke(tracked, discipline, self.spec)
-            # the tracker's own fields stay out
-            return record_json(dataclasses.replace(ruling.stroke, extra={}, paths=None))
+            # the tracker's own fields stay out; a doubt goes with the stroke, for the referee
+            return record_json(dataclasses.replace(ruling.stroke, extra={}, paths=None,
+                                                   doubt=stroke_doubt(ruling, line.get("doubts") or ())))
 
         self.sent += 1
         try:

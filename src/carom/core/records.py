@@ -252,6 +252,60 @@ class Exit:
             refuse(f"expected the name of a zone, got {shown(self.zone)}", "zone")
 
 
+MAX_REASONS = 16
+"""The most reasons a stroke's doubt may give (the auto-referee gives a few, likeliest first)."""
+MAX_REASON_CHARACTERS = 500
+"""The longest reason, in characters."""
+
+
+@dataclass(frozen=True, slots=True)
+class Doubt:
+    """Why the source of a stroke (a camera, the auto-referee) doubts what it recorded, for
+    the referee to uphold or overrule: carom's addition to a ``stroke`` record
+    (docs/format.md, "A stroke in doubt"). Information only: no ruling reads it.
+
+    Each reason is ``{"what": English words}``, with ``"said"`` beside it when the words are
+    kept as a phrase of the catalogues and its values (:mod:`carom.notation.said`), so that a
+    page can say them in its own language."""
+
+    confidence: float | None
+    """The source's probability that its ruling is right, 0 to 1 (``None``: not given)."""
+    reasons: tuple[Mapping[str, Any], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.confidence is not None:
+            confidence = as_number(self.confidence, "doubt.confidence")
+            if not 0.0 <= confidence <= 1.0:
+                refuse(f"expected a probability from 0 to 1, got {shown(confidence)}", "doubt.confidence")
+            _set(self, "confidence", confidence)
+        reasons = as_sequence(self.reasons, "doubt.reasons", "a list of reasons")
+        if len(reasons) > MAX_REASONS:
+            refuse(f"{len(reasons)} reasons, more than the {MAX_REASONS} a doubt may give", "doubt.reasons")
+        _set(self, "reasons", tuple(_reason(r, f"doubt.reasons[{i}]") for i, r in enumerate(reasons)))
+
+
+def _reason(given: Any, where: str) -> Mapping[str, Any]:
+    """One reason of a :class:`Doubt`, checked and frozen."""
+    if not isinstance(given, Mapping):
+        refuse(f'expected {{"what": words}}, got {shown(given)}', where)
+    what = given.get("what")
+    if not isinstance(what, str) or not what.strip():
+        refuse(f"expected the reason in words, got {shown(what)}", f"{where}.what")
+    if len(what) > MAX_REASON_CHARACTERS:
+        refuse(f"{len(what)} characters, more than {MAX_REASON_CHARACTERS}", f"{where}.what")
+    unknown = sorted(k for k in given if k not in ("what", "said"))
+    if unknown:
+        refuse(f"no field {', '.join(map(shown, unknown))} (what, said)", where)
+    said = given.get("said")
+    if said is not None and not isinstance(said, Mapping):
+        refuse(f"expected a phrase and its values, got {shown(said)}", f"{where}.said")
+    problem = json_problem(given)
+    if problem is not None:
+        refuse(problem, where)
+    frozen: Mapping[str, Any] = freeze(given)
+    return frozen
+
+
 @dataclass(frozen=True, slots=True)
 class Stroke(_FrozenExtra):
     """One stroke with what happened on the table."""
@@ -264,9 +318,11 @@ class Stroke(_FrozenExtra):
     fouls: tuple[str, ...] = ()
     paths: Mapping[Ball, Path] | None = None
     extra: Extra = EMPTY
+    doubt: Doubt | None = None
+    """Why the stroke's source doubts it, when it does (information only)."""
 
     KEYS: ClassVar[frozenset[str]] = frozenset(
-        ("type", "ball", "start", "events", "end", "exits", "fouls", "paths"))
+        ("type", "ball", "start", "events", "end", "exits", "fouls", "paths", "doubt"))
 
     def __post_init__(self) -> None:
         """Check what was given, and keep frozen copies of what came as lists and dicts."""
@@ -298,6 +354,8 @@ class Stroke(_FrozenExtra):
             _set(self, "fouls", tuple(as_code(f, f"fouls[{i}]", STROKE_FOULS) for i, f in enumerate(fouls)))
         if self.paths is not None and type(self.paths) is not FrozenMap:
             _set(self, "paths", _paths(self.paths))
+        if self.doubt is not None and type(self.doubt) is not Doubt:
+            refuse(f"expected a Doubt, got {shown(self.doubt)}", "doubt")
         _FrozenExtra.__post_init__(self)
 
 

@@ -62,7 +62,7 @@ REFUSAL_SOURCES = (
     "track/readers/__init__.py", "track/readers/balls_jsonl.py", "league/fixtures.py",
     "league/formats.py", "league/lineups.py", "league/meetings.py", "league/reports.py",
     "league/season.py", "league/sheets.py", "storage/leagues/office.py", "storage/leagues/season.py",
-    "web/tournaments/desk.py")
+    "web/tournaments/desk.py", "web/review/fitting.py")
 """Modules whose refusals can reach a page (an import, a tablet, the organiser's form)."""
 BALLS = ("white", "yellow", "red")
 SAID_SOURCES = ("track", "fit", "notation/said.py")

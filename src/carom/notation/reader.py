@@ -22,6 +22,7 @@ from carom.core.records import (
     FORMAT,
     Call,
     Clock,
+    Doubt,
     Exit,
     Expired,
     Header,
@@ -243,7 +244,22 @@ def _stroke(obj: Any) -> Stroke:
     return Stroke(obj.get("ball"), tuple(_event(e, i) for i, e in enumerate(events)),
                   obj.get("start"), obj.get("end"),
                   tuple(_exit(item, i) for i, item in enumerate(exits)), tuple(fouls), paths,
-                  _extra(obj, Stroke.KEYS))
+                  _extra(obj, Stroke.KEYS), _doubt(obj.get("doubt")))
+
+
+def _doubt(given: Any) -> Doubt | None:
+    """A stroke's ``doubt`` (docs/format.md): ``{"confidence": p, "reasons": [{"what": …}]}``."""
+    if given is None:
+        return None
+    if not isinstance(given, dict):
+        refuse(f'expected {{"confidence": p, "reasons": [...]}}, got {shown(given)}', "doubt")
+    unknown = sorted(k for k in given if k not in ("confidence", "reasons"))
+    if unknown:
+        refuse(f"no field {', '.join(map(shown, unknown))} (confidence, reasons)", "doubt")
+    reasons = given.get("reasons", [])
+    if not isinstance(reasons, list):
+        refuse("expected a list of reasons", "doubt.reasons")
+    return Doubt(given.get("confidence"), tuple(reasons))
 
 
 def _exit(item: Any, i: int) -> Exit:

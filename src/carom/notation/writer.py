@@ -13,6 +13,7 @@ from carom.core.position import Position
 from carom.core.records import (
     FORMAT,
     Call,
+    Doubt,
     Expired,
     Header,
     Inning,
@@ -67,6 +68,13 @@ def event_json(event: Event) -> dict[str, Any]:
     return out
 
 
+def doubt_json(doubt: Doubt) -> dict[str, Any]:
+    """A stroke's doubt as its JSON object (docs/format.md, "A stroke in doubt")."""
+    out: dict[str, Any] = {} if doubt.confidence is None else {"confidence": doubt.confidence}
+    out["reasons"] = [thaw(reason) for reason in doubt.reasons]
+    return out
+
+
 def record_json(record: Record) -> dict[str, Any]:
     """A record as the JSON object of its line."""
     out: dict[str, Any]
@@ -81,6 +89,8 @@ def record_json(record: Record) -> dict[str, Any]:
         out["fouls"] = list(record.fouls)
         if record.paths is not None:
             out["paths"] = {b.value: [list(s) for s in p] for b, p in record.paths.items()}
+        if record.doubt is not None:
+            out["doubt"] = doubt_json(record.doubt)
     elif isinstance(record, Call):
         out = {"type": "call", "result": record.result.value}
         if record.rule is not None:

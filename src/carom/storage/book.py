@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -43,8 +44,10 @@ from carom.storage.events import (
     EventKind,
     MatchEvent,
     NotFinished,
+    NotInDoubt,
     clock_paused,
     confirmation,
+    upheld,
 )
 from carom.storage.roles import Account
 from carom.storage.store import SqlStore, Store, StoredMatch
@@ -104,6 +107,21 @@ class Snapshot:
     @property
     def confirmation(self) -> Confirmation:
         return confirmation(self.events, self.seq) if self.state.finished else Confirmation(frozenset())
+
+    @property
+    def in_doubt(self) -> tuple[int, dict[str, Any]] | None:
+        """The latest standing stroke, when its source doubted it (its ``doubt``) and the
+        referee has not upheld it: its line and its doubt; else ``None``."""
+        if not self.rulings:
+            return None
+        line = self.rulings[-1].line
+        if not 2 <= line <= self.seq + 1 or '"doubt"' not in self.lines[line - 2]:
+            return None
+        record = json.loads(self.lines[line - 2])
+        doubt = record.get("doubt") if record.get("type") == "stroke" else None
+        if not isinstance(doubt, dict) or upheld(self.events, line):
+            return None
+        return line, doubt
 
     @property
     def text(self) -> str:
@@ -434,6 +452,21 @@ class MatchBook:
             live.referee = referee
             named = "" if referee is None else referee.name
             self._add_event(live, EventKind.GIVEN, Actor.ACCOUNT, by, named)
+            return live.snapshot
+
+    def uphold(self, match_id: int, line: int, actor: Actor = Actor.REFEREE,
+               by: Account | None = None) -> Snapshot:
+        """The referee upholds the stroke on ``line``, which its source doubted: kept as a
+        match event (the record is not changed). It must be the latest standing stroke and
+        still in doubt (:class:`NotInDoubt`); a confirmed match takes nothing (:class:`Confirmed`)."""
+        live = self.live(match_id)
+        with live.lock:
+            if live.snapshot.confirmation.confirmed:
+                raise Confirmed(match_id)
+            in_doubt = live.snapshot.in_doubt
+            if in_doubt is None or in_doubt[0] != line:
+                raise NotInDoubt(match_id, line)
+            self._add_event(live, EventKind.UPHELD, actor, by, str(line))
             return live.snapshot
 
     def pause_clock(self, match_id: int, paused: bool, actor: Actor = Actor.REFEREE,

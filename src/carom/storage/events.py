@@ -1,5 +1,6 @@
 """What happens to a match beside its records: the result confirmed, the match reopened,
-a new tablet link issued, the shot clock paused and resumed, the match given to a referee.
+a new tablet link issued, the shot clock paused and resumed, the match given to a referee,
+a doubted stroke upheld.
 Each is a row of ``match_events``, appended and never changed, with the account that did it
 (:mod:`carom.storage.roles`).
 
@@ -28,6 +29,8 @@ class EventKind(StrEnum):
     CLOCK_RESUME = "clock-resume"
     GIVEN = "given"
     """The match given to a referee's account (``detail``: its name; empty: to nobody)."""
+    UPHELD = "upheld"
+    """The referee upheld a stroke its source doubted (``detail``: the stroke's line)."""
 
 
 class Actor(StrEnum):
@@ -95,6 +98,22 @@ def clock_paused(events: tuple[MatchEvent, ...], seq: int) -> bool:
         if event.seq == seq and event.kind in (EventKind.CLOCK_PAUSE, EventKind.CLOCK_RESUME):
             paused = event.kind is EventKind.CLOCK_PAUSE
     return paused
+
+
+def upheld(events: tuple[MatchEvent, ...], line: int) -> bool:
+    """The referee upheld the stroke on ``line``, which its source doubted (docs/format.md,
+    "A stroke in doubt"). Records are only appended, so a line names one stroke for good."""
+    return any(e.kind is EventKind.UPHELD and e.detail == str(line) for e in events)
+
+
+class NotInDoubt(StorageError):
+    """Upholding a stroke that is not the latest standing one, or that nobody doubts."""
+
+    def __init__(self, match_id: int, line: int) -> None:
+        super().__init__(f"match {match_id}: the stroke on line {line} is not the last one in doubt "
+                         "(upheld already, undone, or followed by another)")
+        self.match_id = match_id
+        self.line = line
 
 
 class Confirmed(StorageError):

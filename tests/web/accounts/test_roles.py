@@ -58,12 +58,14 @@ TABLE: dict[tuple[str, str], tuple[frozenset[str], dict[str, Any] | None]] = {
     ("POST", "/api/matches/{match_id}/reopen"): (RUN, {}),
     ("POST", "/api/matches/{match_id}/referee"): (RUN, {"json": {"account": A}}),
     ("POST", "/api/matches/{match_id}/clock"): (TOKEN_ONLY, {"json": {"paused": "x"}}),
+    ("POST", "/api/matches/{match_id}/uphold"): (TOKEN_ONLY, {"json": {"line": "x"}}),
     # the tablet
     ("GET", "/m/{match_id}/tablet"): (OWN_REFEREE, {}),
     ("GET", "/m/{match_id}/tablet/panel"): (TOKEN_ONLY, {}),
     ("POST", "/m/{match_id}/tablet"): (TOKEN_ONLY, {"data": {"type": "undo", "after": "0"}}),
     ("POST", "/m/{match_id}/tablet/confirm"): (TOKEN_ONLY, {"data": {"player": "0"}}),
     ("POST", "/m/{match_id}/tablet/clock"): (TOKEN_ONLY, {"data": {"paused": "x"}}),
+    ("POST", "/m/{match_id}/tablet/uphold"): (TOKEN_ONLY, {"data": {"line": "x"}}),
     # public pages of matches
     ("GET", "/"): (EVERYONE, {}),
     ("GET", "/m/{match_id}"): (EVERYONE, {}),

@@ -234,3 +234,21 @@ def test_a_stroke_with_nothing_to_fit_says_so(organiser: Any, review: int) -> No
     html = templates.get_template("_review_fit.html").render(t=t, lang="en", fit=fit_view(data, t))
     assert "This stroke cannot be read back." in html and "nothing to fit" in html
     assert "fit-strike" not in html
+
+
+def test_the_refusals_are_said_in_the_pages_language(organiser: Any, review: int) -> None:
+    played = _index(organiser, review, PLAYED_SHOT)
+    asked = f"/review/{review}/strokes/{played}/what-if"
+    wrong = organiser.post(f"{asked}?lang=de", json={"field": "side", "value": 0.7})
+    assert wrong.status_code == 422
+    assert '"value": side muss eine Zahl von -0.5 bis 0.5 sein' in wrong.json()["detail"]
+    miscue = organiser.post(f"{asked}?lang=sk", json={"field": "side", "value": 0.5})
+    assert miscue.status_code == 422 and "je za hranicou šmyku 0,5 R" in miscue.json()["detail"]
+    missing = organiser.post(f"/review/{review}/strokes/999/fit?lang=sk")
+    assert missing.status_code == 404 and "úder 999: taký úder neexistuje (záznam ich má 91" in missing.text
+    not_played = _index(organiser, review, NOT_PLAYED_SHOT)
+    refused = organiser.post(f"/review/{review}/strokes/{not_played}/what-if?lang=de",
+                             json={"field": "side", "value": 0.1})
+    assert refused.status_code == 409
+    assert "wurde nicht als das Gespielte zurückgelesen" in refused.json()["detail"]
+    assert "beyond 5 cm" not in refused.json()["detail"]  # the fit's own reasons, in German too

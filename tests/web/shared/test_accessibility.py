@@ -1,6 +1,7 @@
 """Every page passes axe-core's WCAG 2.1 A and AA checks in Debian's Chromium, at phone
 (390×844), tablet (1024×768) and hall-screen (1920×1080) size, in English, Slovak and
-German: the public pages, the tablet in play with its shot clock and at the end, the
+German: the public pages, the tablet in play with its shot clock, with a stroke in doubt and at
+the end, the
 organiser's pages logged in (the accounts', one's own account and a referee's matches too),
 the tournament's page and its desk (running, and taking entries), the hall, the kiosks, the
 training table, the review."""
@@ -12,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from carom.core.balls import Ball
+from carom.notation.said import Said
 from tests.web.accessibility import LOCALES, SIZES, violations
 from tests.web.browser import OPENER, calls, enter
 from tests.web.server import ORGANISER, PASSWORD, Server
@@ -20,6 +23,16 @@ PAIRED = "/tables/1/tablet"
 """The table's tablet once the browser is paired with table 1 (:func:`_pair`)."""
 REAL = Path(__file__).parents[2] / "data" / "real-3c-match-part1.jsonl"
 CLOCK = {"stroke": 40, "warning": 10, "timeouts": 1, "timeout": 40}
+SAID = Said("no %(event)s", event=Said("%(ball)s–%(other)s contact at %(t)s s", ball=Ball.WHITE,
+                                      other=Ball.RED, t="1.25"))
+DOUBTED = {"type": "stroke", "ball": "white",
+           "events": [{"kind": "ball", "ball": "white", "other": "red"},
+                      *({"kind": "cushion", "ball": "white", "cushion": c}
+                        for c in ("top", "left", "bottom"))],
+           "doubt": {"confidence": 0.8125, "reasons": [
+               {"what": "yellow not seen after frame 1200 (40.040 s): its last place before it is used"},
+               {"what": str(SAID), "said": SAID.as_json()}]}}
+"""A camera's stroke in doubt: the tablet asks the referee to uphold or overrule it."""
 
 
 def _pair(server: Server, context: Any) -> None:
@@ -39,6 +52,8 @@ def _pages(server: Server) -> tuple[list[str], list[str]]:
     enter(client, playing, token, [OPENER, *calls("carom", "miss", "carom")])
     done, done_token = server.create(client, points=2, players=["Anna", "Boris"])
     enter(client, done, done_token, [OPENER, *calls("carom", "carom", "miss")])
+    doubted, doubted_token = server.create(client, players=["Anna", "Boris"])
+    enter(client, doubted, doubted_token, [OPENER, DOUBTED])
     tid = client.post("/api/tournaments", json={"name": "Club cup", "discipline": "three-cushion",
                                                 "points": 2, "tables": 2}).json()["id"]
     client.post(f"/api/tournaments/{tid}/players",
@@ -57,7 +72,8 @@ def _pages(server: Server) -> tuple[list[str], list[str]]:
     review = uploaded.headers.get("location", "/review")
     client.close()
     public = ["/", f"/m/{playing}", f"/m/{done}", f"/m/{done}/scoresheet", f"/m/{playing}/tablet?t={token}",
-              f"/m/{done}/tablet?t={done_token}", "/players", "/players/register", "/tournaments",
+              f"/m/{done}/tablet?t={done_token}", f"/m/{doubted}/tablet?t={doubted_token}",
+              "/players", "/players/register", "/tournaments",
               f"/tournaments/{tid}", "/hall", f"/kiosk/{playing}", "/kiosk", "/table", "/login",
               "/m/999999", "/tables/1/screen", "/tables/2/screen", "/tables/1/tablet",
               "/tables/1/pair?code=x"]

@@ -32,7 +32,7 @@ from carom.rules.disciplines import DISCIPLINES
 from carom.storage.accounts import UnknownAccount
 from carom.storage.book import BrokenMatch, LiveMatch, Snapshot, WrongToken
 from carom.storage.errors import StaleSequence
-from carom.storage.events import Actor, Confirmed, NotFinished
+from carom.storage.events import Actor, Confirmed, NotFinished, NotInDoubt
 from carom.storage.players import AmbiguousName, SamePlayer
 from carom.storage.roles import Account, Permission
 from carom.web.matches.record_schema import HEADER_SCHEMA, RECORD_SCHEMA
@@ -83,14 +83,17 @@ def account_json(account: Account | None) -> dict[str, Any] | None:
 def match_json(snap: Snapshot) -> dict[str, Any]:
     """A match as the API shows it: the header, the players' ids, the sequence number,
     the live state, the replay object of ``carom replay --json``, the events (each with
-    its account) and the referee's account it is given to."""
+    its account), the referee's account it is given to, and the latest stroke in doubt
+    that the referee has not upheld (docs/format.md, "A stroke in doubt")."""
+    in_doubt = snap.in_doubt
     return {"id": snap.match_id, "seq": snap.seq, "header": header_json(snap.header),
             "players": None if snap.players is None else list(snap.players),
             "state": state_json(snap), "replay": replay_json(snap.state, snap.rulings),
             "events": [{"kind": e.kind.value, "by": e.actor.value, "account": account_json(e.account),
                         "seq": e.seq, "at": None if e.at is None else e.at.isoformat()}
                        for e in snap.events],
-            "referee": account_json(snap.referee), "problem": snap.problem}
+            "referee": account_json(snap.referee), "problem": snap.problem,
+            "in_doubt": None if in_doubt is None else {"line": in_doubt[0], "doubt": in_doubt[1]}}
 
 
 def refereed(request: Request, live: LiveMatch, token: str | None) -> str | Response:
@@ -353,6 +356,36 @@ async def give(request: Request, match_id: int) -> Response:
     except UnknownAccount:
         return problem(422, f"account: {chosen} is no referee's account")
     snap = await run_in_threadpool(svc.book.give, live.id, referee, checked_account(request))
+    svc.hub.publish(match_id, snap.version)
+    return JSONResponse(match_json(snap))
+
+
+@router.post("/matches/{match_id}/uphold", summary="Uphold the stroke in doubt (referee)",
+             responses={403: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem},
+                        422: {"model": Problem}},
+             openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": {
+                 "type": "object", "required": ["line"], "properties": {"line": {"type": "integer"}}}}}}})
+async def uphold(request: Request, match_id: int) -> Response:
+    """With the referee token and ``{"line": N}``: the referee upholds the stroke on line
+    ``N``, the latest standing one, which its source doubted (``in_doubt`` of the match).
+    Kept as a match event, the record unchanged; 409 when that stroke is not the one in
+    doubt (upheld already, undone, followed by another) or the match is confirmed."""
+    svc = services(request)
+    live = await run_in_threadpool(svc.book.live, match_id)
+    try:
+        await referee_token(request, live, request.headers.get(auth.TOKEN_HEADER, ""))
+    except WrongToken as error:
+        return problem(403, str(error))
+    try:
+        line = json.loads(await request.body()).get("line")
+    except (ValueError, AttributeError, RecursionError):
+        line = None
+    if isinstance(line, bool) or not isinstance(line, int):
+        return problem(422, 'body: expected {"line": N}, the line of the stroke in doubt')
+    try:
+        snap = await run_in_threadpool(svc.book.uphold, match_id, line, Actor.REFEREE, account_of(request))
+    except (NotInDoubt, Confirmed) as error:
+        return problem(409, str(error))
     svc.hub.publish(match_id, snap.version)
     return JSONResponse(match_json(snap))
 

@@ -138,7 +138,8 @@ def _manage_page(request: Request, match_id: int, status: int = 200, error: str 
 EVENTS = {EventKind.CONFIRM: N_("Result confirmed by %(who)s"), EventKind.REOPEN: N_("Reopened by %(who)s"),
           EventKind.NEW_TABLET_LINK: N_("New tablet link issued by %(who)s"),
           EventKind.CLOCK_PAUSE: N_("Shot clock paused by %(who)s"),
-          EventKind.CLOCK_RESUME: N_("Shot clock resumed by %(who)s")}
+          EventKind.CLOCK_RESUME: N_("Shot clock resumed by %(who)s"),
+          EventKind.UPHELD: N_("Stroke in doubt upheld by %(who)s")}
 
 
 def event_text(event: MatchEvent, names: tuple[str, str], t: PageWords) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from carom.core.records import MAX_REASON_CHARACTERS, MAX_REASONS
 from carom.core.table import TABLES
 from carom.rules.catalog import CALLABLE_FOULS, STROKE_FOULS
 from carom.rules.disciplines import DISCIPLINES
@@ -30,6 +31,18 @@ def _kind(name: str, required: list[str] | None = None, **properties: Any) -> di
             "properties": {"type": {"type": "string", "enum": [name]}, **properties}}
 
 
+_DOUBT = {
+    "type": "object", "additionalProperties": False,
+    "description": "why the stroke's source (a camera, the auto-referee) doubts it: the tablet asks the "
+                   "referee to uphold or overrule it (docs/format.md); no ruling reads it",
+    "properties": {
+        "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+        "reasons": {"type": "array", "maxItems": MAX_REASONS, "items": {
+            "type": "object", "required": ["what"], "additionalProperties": False, "properties": {
+                "what": {"type": "string", "minLength": 1, "maxLength": MAX_REASON_CHARACTERS},
+                "said": {"type": "object", "description": "the words as a phrase of the catalogues"}}}}},
+}
+
 _LAG_RESULT = {"type": "object", "required": ["top", "red", "y", "crossed"], "properties": {
     "top": {"type": "boolean"}, "red": {"type": "boolean"}, "y": {"type": "number", "minimum": 0},
     "crossed": {"type": "boolean"}}}
@@ -47,7 +60,8 @@ RECORD_SCHEMA: dict[str, Any] = {
               exits={"type": "array", "items": {"type": "object", "properties": {
                   "ball": _BALL, "zone": {"type": "string"}}}},
               paths={"type": "object", "additionalProperties": {"type": "array", "items": {
-                  "type": "array", "items": {"type": "number"}, "minItems": 3, "maxItems": 3}}}),
+                  "type": "array", "items": {"type": "number"}, "minItems": 3, "maxItems": 3}}},
+              doubt=_DOUBT),
         _kind("lag", ["results", "collided"], collided={"type": "boolean"},
               results={"type": "array", "items": _LAG_RESULT, "minItems": 2, "maxItems": 2}),
         _kind("opener", ["player"], player={"type": "integer", "enum": [0, 1]}),

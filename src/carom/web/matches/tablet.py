@@ -22,7 +22,7 @@ from starlette.datastructures import FormData
 from carom.core.errors import RecordError
 from carom.storage.book import BrokenMatch, LiveMatch, Snapshot, WrongToken
 from carom.storage.errors import StaleSequence
-from carom.storage.events import Actor, Confirmed, NotFinished
+from carom.storage.events import Actor, Confirmed, NotFinished, NotInDoubt
 from carom.web.shared.auth import TOKEN_HEADER
 from carom.web.shared.deps import account_of, error_page, render, services, words
 from carom.web.shared.forms import FormError, record_from_form, say
@@ -146,6 +146,35 @@ async def confirm(request: Request, match_id: int) -> Response:
         return _panel(request, live.snapshot, token, 409, error=t.gettext("The match is not over yet."))
     svc.hub.publish(match_id, snap.version)
     await game_over(request, match_id, snap.state.finished)
+    return _panel(request, snap, token)
+
+
+@router.post("/m/{match_id}/tablet/uphold", response_class=HTMLResponse)
+async def uphold(request: Request, match_id: int) -> Response:
+    """The referee upholds the latest stroke, which its source (a camera) doubted
+    (``line``: the stroke's line): kept as a match event, the record unchanged. Overruling
+    it is an undo and the right call."""
+    checked = await _checked_form(request, match_id)
+    if isinstance(checked, Response):
+        return checked
+    live, token, form = checked
+    svc, t = services(request), words(request)
+    try:
+        line = int(str(form.get("line", "")))
+    except ValueError:
+        return _panel(request, live.snapshot, token, 422, error=t.gettext(
+            "line: the stroke's line is missing or not a whole number"))
+    try:
+        snap = await run_in_threadpool(svc.book.uphold, match_id, line, Actor.REFEREE, account_of(request))
+    except NotInDoubt:
+        fresh = await run_in_threadpool(svc.book.snapshot, match_id)
+        return _panel(request, fresh, token, 409, error=t.gettext(
+            "That stroke is no longer the last one in doubt (upheld already, undone, or followed by "
+            "another). This is the match as it is."))
+    except Confirmed:
+        return _panel(request, live.snapshot, token, 409, error=t.gettext(
+            "The result is confirmed: nothing more can be entered. Only the organiser can reopen the match."))
+    svc.hub.publish(match_id, snap.version)
     return _panel(request, snap, token)
 
 

@@ -25,15 +25,15 @@ from fastapi.responses import JSONResponse, Response
 from carom.core.errors import CaromError
 from carom.core.records import Header
 from carom.notation.words import N_
-from carom.physics.strike import miscue_problem
+from carom.physics.strike import MISCUE_LIMIT, miscue_problem
 from carom.storage.errors import UnknownMatch
 from carom.web.review.log import parsed, tracked_strokes
 from carom.web.review.pages import is_review, organisers_only, ruling_words
-from carom.web.review.said_words import said_words
 from carom.web.shared import auth, work
 from carom.web.shared.deps import csrf_ok, services, templates, words
 from carom.web.shared.i18n import PageWords
 from carom.web.shared.jobs import Kept, on_app, pooled
+from carom.web.shared.said_words import said_words
 from carom.web.training.simulator import BadBody, read_body
 from carom.web.training.table import STRIKE_RANGES
 
@@ -82,17 +82,19 @@ def _refused(status: int, detail: str) -> JSONResponse:
 
 def _stroke_of(request: Request, match_id: int, index: int) -> tuple[Header, dict[str, Any]] | Response:
     """The review's header and stroke ``index``'s record, or the 404 that says which is
-    not there."""
+    not there (in the page's language, as every refusal here: the page's script shows it)."""
+    t = words(request)
     try:
         snap = services(request).book.snapshot(match_id)
     except UnknownMatch:
-        return _refused(404, f"match {match_id}: there is no such match")
+        return _refused(404, t.gettext("match %(match)s: there is no such match", match=match_id))
     if not is_review(snap):
-        return _refused(404, f"match {match_id}: not a tracked match under review")
+        return _refused(404, t.gettext("match %(match)s: not a tracked match under review", match=match_id))
     strokes = tracked_strokes(parsed(snap.lines))
     if not 0 <= index < len(strokes):
-        return _refused(404, f"stroke {index}: no such stroke (the recording has {len(strokes)}, "
-                             f"from 0 to {len(strokes) - 1})")
+        return _refused(404, t.gettext(
+            "stroke %(index)s: no such stroke (the recording has %(count)s, from 0 to %(last)s)",
+            index=index, count=len(strokes), last=len(strokes) - 1))
     return snap.header, strokes[index]
 
 
@@ -102,10 +104,13 @@ async def _asked(request: Request, match_id: int, index: int) -> tuple[Header, d
     refused = organisers_only(request)
     if refused is not None:
         return refused
+    t = words(request)
     if not csrf_ok(request):
-        return _refused(403, f"the {auth.CSRF_HEADER} header must carry the session's anti-forgery token")
+        return _refused(403, t.gettext("the %(header)s header must carry the session's anti-forgery token",
+                                       header=auth.CSRF_HEADER))
     if not work.fit_available():
-        return _refused(501, "reading a stroke back needs SciPy (carom's fit extra), not installed here")
+        return _refused(501, t.gettext(
+            "reading a stroke back needs SciPy (carom's fit extra), not installed here"))
     return await run_in_threadpool(_stroke_of, request, match_id, index)
 
 
@@ -131,6 +136,13 @@ async def _fitted(request: Request, match_id: int, index: int, header: Header,
     return value
 
 
+def problems_words(data: dict[str, Any], t: PageWords) -> list[str]:
+    """Why the stroke read back is not what was played, in the page's language."""
+    said = data.get("problems_said") or []
+    return [said_words({"what": what, "said": said[k] if k < len(said) else None}, t)
+            for k, what in enumerate(data.get("problems") or [])]
+
+
 def fit_view(data: dict[str, Any], t: PageWords) -> dict[str, Any]:
     """What the page's panel shows of a stroke read back, in the page's words."""
     def ruling(r: dict[str, Any]) -> str:
@@ -142,10 +154,7 @@ def fit_view(data: dict[str, Any], t: PageWords) -> dict[str, Any]:
     def cushions(n: Any) -> str:
         return t.gettext("never reached ball 3") if n is None else str(n)
 
-    said = data.get("problems_said") or []
-    view: dict[str, Any] = {"data": data, "problems": [
-        said_words({"what": what, "said": said[k] if k < len(said) else None}, t)
-        for k, what in enumerate(data.get("problems") or [])]}
+    view: dict[str, Any] = {"data": data, "problems": problems_words(data, t)}
     if data.get("fitted"):
         view["strike"] = [{"name": name, "label": t.gettext(FIELD_WORDS[name]), "unit": UNITS[name],
                            "value": t.number(data["strike"][name], DIGITS[name]),
@@ -191,22 +200,26 @@ async def what_if_route(request: Request, match_id: int, index: int) -> Response
         return asked
     from carom.web.review.fitting import check_change
 
+    t = words(request)
     try:
         body = read_body(await request.body())
         field, value = check_change(body.get("field"), body.get("value"))
     except (BadBody, CaromError) as error:
-        return _refused(422, str(error))
+        return _refused(422, t.error(error))
     found = await _fitted(request, match_id, index, *asked)
     if isinstance(found, Response):
         return found
     data, fitted = found
     if fitted is None or not data["played"]:
-        return _refused(409, f"stroke {index} was not read back as what was played: "
-                             + "; ".join(data["problems"]))
+        return _refused(409, t.gettext("stroke %(index)s was not read back as what was played: %(why)s",
+                                       index=index, why="; ".join(problems_words(data, t))))
     tip = {**data["strike"], field: value}
-    problem = miscue_problem(tip["side"], tip["height"])
-    if problem is not None:
-        return _refused(422, f'"value": {field} {value:g}: {problem}')
+    if miscue_problem(tip["side"], tip["height"]) is not None:
+        return _refused(422, t.gettext(
+            '"value": %(field)s %(value)s: the tip offset (%(side)s, %(height)s) is beyond the miscue '
+            "limit of %(limit)s R", field=field, value=t.number(value, DIGITS[field]),
+            side=t.number(tip["side"], 2), height=t.number(tip["height"], 2),
+            limit=t.number(MISCUE_LIMIT, 1)))
     header = asked[0]
 
     async def arguments() -> tuple[Any, ...]:
@@ -216,7 +229,6 @@ async def what_if_route(request: Request, match_id: int, index: int) -> Response
     if isinstance(made, Response):
         return made
     result = orjson.loads(made)
-    t = words(request)
     html = templates.get_template("_review_what_if.html").render(
         t=t, lang=t.lang, label=t.gettext(FIELD_WORDS[field]), unit=UNITS[field],
         value=t.number(value, DIGITS[field]),

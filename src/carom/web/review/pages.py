@@ -41,11 +41,11 @@ from carom.web.review.log import (
     reviewed_log,
     tracked_strokes,
 )
-from carom.web.review.said_words import said_words
 from carom.web.shared import auth
 from carom.web.shared.deps import account_of, allowed, is_organiser, organiser_form, render, services, words
 from carom.web.shared.forms import MAX_NAME, FormError, check_names, read_upload, say
 from carom.web.shared.i18n import PageWords
+from carom.web.shared.said_words import said_words
 from carom.web.shared.views import match_view
 
 router = APIRouter(include_in_schema=False)

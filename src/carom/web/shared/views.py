@@ -21,6 +21,7 @@ from carom.rules.disciplines import DISCIPLINES, FrozenRemedy
 from carom.storage.book import Snapshot
 from carom.storage.events import Actor, Confirmation, clock_paused
 from carom.web.shared.i18n import PageWords
+from carom.web.shared.said_words import said_words
 
 PLACING_RULES = frozenset(("E3", "E5", "E6", "O2", "S3", "S4", "K3", "K4", "1C3", "1C4",
                            "3C3", "3C4", "3C5", "3C6"))
@@ -180,6 +181,21 @@ class MatchView:
     """The shot clock, when the header has one and a stroke is awaited (T1–T3)."""
     penalties: list[str] = field(default_factory=list)
     """Each player's penalties so far, as marks (1 a carom, 0 a miss), in a shoot-out."""
+    doubt: DoubtView | None = None
+    """The latest stroke in doubt, for the referee to uphold or overrule (the tablet only)."""
+
+
+@dataclass
+class DoubtView:
+    """The latest stroke, when its source (a camera) doubted it and the referee has not
+    upheld it yet (docs/format.md, "A stroke in doubt")."""
+
+    line: int
+    """The stroke's line in the match's file (what upholding names)."""
+    confidence: str
+    """The source's confidence in its ruling, in the page's numbers ("" when not given)."""
+    reasons: list[str]
+    """Why, in the page's language where the words were kept as phrases."""
 
 
 @dataclass
@@ -281,8 +297,22 @@ def match_view(snap: Snapshot, t: PageWords, *, tablet: bool = False) -> MatchVi
             "Equalizing inning: %(name)s plays the last inning (%(rule)s)",
             name=names[s.striker], rule=rule)))
     if tablet:
+        view.doubt = _doubt_view(snap, t)
         _tablet_notices(view, snap, t, last)
     return view
+
+
+def _doubt_view(snap: Snapshot, t: PageWords) -> DoubtView | None:
+    """The latest stroke's doubt in the page's words, while the referee has not upheld it."""
+    in_doubt = snap.in_doubt
+    if in_doubt is None:
+        return None
+    line, doubt = in_doubt
+    confidence = doubt.get("confidence")
+    reasons = doubt.get("reasons")
+    return DoubtView(line, t.number(float(confidence), 3) if isinstance(confidence, (int, float)) else "",
+                     [said_words(r, t) for r in reasons if isinstance(r, dict)] if isinstance(reasons, list)
+                     else [])
 
 
 def _tablet_notices(view: MatchView, snap: Snapshot, t: PageWords, last: Ruling | None) -> None:

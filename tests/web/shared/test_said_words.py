@@ -16,8 +16,8 @@ from carom.rules.disciplines import DISCIPLINES
 from carom.track import read_tracked, track_sequence
 from carom.track.synthetic.camera import TEST_ONLY
 from carom.track.synthetic.strokes import labelled_recording
-from carom.web.review.said_words import said_words
 from carom.web.shared.i18n import PageWords
+from carom.web.shared.said_words import said_words
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "real-3c-match-part1.jsonl"
 TABLE, THREE_CUSHION = TABLES["large"], DISCIPLINES["three-cushion"]
