@@ -71,6 +71,8 @@ def test_the_words_of_an_alternative_reading() -> None:
 @pytest.mark.parametrize("said", [
     None, "text", {"said": "%(ball)s jumping"}, {"said": "%(ball)s jumping", "values": {}},
     {"said": "%(ball)s jumping", "values": {"ball": {"nothing": 1}}}, {"said": 5, "values": []},
+    {"said": "%(ball)999999999s", "values": {"ball": "x"}},  # a width that would fill the memory
+    {"said": "%s", "values": {"ball": "x"}}, {"said": "not ours: %(ball)s", "values": {"ball": "x"}},
 ])
 def test_a_doubt_without_words_that_read_is_shown_as_written(said: object) -> None:
     doubt = {"what": "white jumping at 1.00 s (chance 0.010)"}

@@ -11,10 +11,12 @@ words that do not read (a record made by hand), are shown as they were written, 
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from carom.core.errors import CaromError
 from carom.notation.said import TRACKED
+from carom.notation.words import LANGUAGES, SOURCE, catalogue
 from carom.web.shared.i18n import PageWords
 
 DEEPEST = 24
@@ -38,6 +40,15 @@ def said_words(entry: dict[str, Any], t: PageWords) -> str:
     return str(entry.get("what", ""))
 
 
+@cache
+def known_phrases() -> frozenset[str]:
+    """Every phrase of the context ``tracked`` the catalogues translate: the only templates
+    said here. Words come from a record a client wrote (a camera's stroke in doubt), and a
+    template that is not ours is shown as its English, never used as a format."""
+    return frozenset(template for lang in LANGUAGES if lang != SOURCE
+                     for template, _ in catalogue(lang).in_context(TRACKED))
+
+
 def _said(value: Any, t: PageWords, depth: int) -> str:
     if isinstance(value, str):
         return _number(value, t)
@@ -50,6 +61,8 @@ def _said(value: Any, t: PageWords, depth: int) -> str:
     template, values = value["said"], value["values"]
     if not isinstance(template, str) or not isinstance(values, dict):
         raise _Unreadable("not a template and its values")
+    if template not in known_phrases():
+        raise _Unreadable("not a phrase of the catalogues")  # "%(x)999999999s" would fill the memory
     return t.translations.pgettext(TRACKED, template) % {str(name): _said(v, t, depth + 1)
                                                          for name, v in values.items()}
 
