@@ -360,6 +360,20 @@ async def give(request: Request, match_id: int) -> Response:
     return JSONResponse(match_json(snap))
 
 
+async def _refereed_field(request: Request, match_id: int, name: str) -> Any:
+    """Field ``name`` of the JSON body (``None`` when the body has none), once the request
+    carries the match's referee token (or a paired tablet's stands in); the 403 if not."""
+    live = await run_in_threadpool(services(request).book.live, match_id)
+    try:
+        await referee_token(request, live, request.headers.get(auth.TOKEN_HEADER, ""))
+    except WrongToken as error:
+        return problem(403, str(error))
+    try:
+        return json.loads(await request.body()).get(name)
+    except (ValueError, AttributeError, RecursionError):
+        return None
+
+
 @router.post("/matches/{match_id}/uphold", summary="Uphold the stroke in doubt (referee)",
              responses={403: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem},
                         422: {"model": Problem}},
@@ -370,18 +384,12 @@ async def uphold(request: Request, match_id: int) -> Response:
     ``N``, the latest standing one, which its source doubted (``in_doubt`` of the match).
     Kept as a match event, the record unchanged; 409 when that stroke is not the one in
     doubt (upheld already, undone, followed by another) or the match is confirmed."""
-    svc = services(request)
-    live = await run_in_threadpool(svc.book.live, match_id)
-    try:
-        await referee_token(request, live, request.headers.get(auth.TOKEN_HEADER, ""))
-    except WrongToken as error:
-        return problem(403, str(error))
-    try:
-        line = json.loads(await request.body()).get("line")
-    except (ValueError, AttributeError, RecursionError):
-        line = None
+    line = await _refereed_field(request, match_id, "line")
+    if isinstance(line, Response):
+        return line
     if isinstance(line, bool) or not isinstance(line, int):
         return problem(422, 'body: expected {"line": N}, the line of the stroke in doubt')
+    svc = services(request)
     try:
         snap = await run_in_threadpool(svc.book.uphold, match_id, line, Actor.REFEREE, account_of(request))
     except (NotInDoubt, Confirmed) as error:
@@ -398,18 +406,12 @@ async def pause_clock(request: Request, match_id: int) -> Response:
     """With the referee token and ``{"paused": true}`` (or ``false``): the shot clock of the
     stroke under way stops (or goes on) on every tablet and board of the match
     (docs/clock.md). The pause is a match event, not a record: it judges nothing."""
-    svc = services(request)
-    live = await run_in_threadpool(svc.book.live, match_id)
-    try:
-        await referee_token(request, live, request.headers.get(auth.TOKEN_HEADER, ""))
-    except WrongToken as error:
-        return problem(403, str(error))
-    try:
-        paused = json.loads(await request.body()).get("paused")
-    except (ValueError, AttributeError, RecursionError):
-        paused = None
+    paused = await _refereed_field(request, match_id, "paused")
+    if isinstance(paused, Response):
+        return paused
     if not isinstance(paused, bool):
         return problem(422, 'body: expected {"paused": true} or {"paused": false}')
+    svc = services(request)
     snap = await run_in_threadpool(svc.book.pause_clock, match_id, paused, Actor.REFEREE,
                                    account_of(request))
     svc.hub.publish(match_id, snap.version)

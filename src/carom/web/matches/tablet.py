@@ -95,6 +95,14 @@ async def _checked_form(request: Request, match_id: int) -> tuple[LiveMatch, str
     return live, token, await request.form()
 
 
+def _whole(form: FormData, name: str) -> int | None:
+    """The form's field ``name`` as a whole number, or ``None`` when it is missing or not one."""
+    try:
+        return int(str(form.get(name, "")))
+    except ValueError:
+        return None
+
+
 @router.post("/m/{match_id}/tablet", response_class=HTMLResponse)
 async def enter(request: Request, match_id: int) -> Response:
     """A button or form of the tablet: the record it stands for, judged and stored."""
@@ -103,9 +111,8 @@ async def enter(request: Request, match_id: int) -> Response:
         return checked
     live, token, form = checked
     svc, t = services(request), words(request)
-    try:
-        after = int(str(form.get("after", "")))
-    except ValueError:
+    after = _whole(form, "after")
+    if after is None:
         return _panel(request, live.snapshot, token, 422, error=t.gettext(
             "after: the record number this entry follows is missing or not a whole number"))
     try:
@@ -159,9 +166,8 @@ async def uphold(request: Request, match_id: int) -> Response:
         return checked
     live, token, form = checked
     svc, t = services(request), words(request)
-    try:
-        line = int(str(form.get("line", "")))
-    except ValueError:
+    line = _whole(form, "line")
+    if line is None:
         return _panel(request, live.snapshot, token, 422, error=t.gettext(
             "line: the stroke's line is missing or not a whole number"))
     try:
