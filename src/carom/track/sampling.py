@@ -21,6 +21,7 @@ from statistics import median
 import numpy as np
 
 from carom.core.balls import BALLS, Ball
+from carom.track.reconstruct.numeric import diff
 from carom.track.samples import BallTrack, FloatArray, TrackedStroke
 from carom.track.tracker import SendRule
 
@@ -294,14 +295,14 @@ def intervals(strokes: Sequence[TrackedStroke], period: float | None, *, inner: 
             n = len(track) - 1 - 2 * cut
             if n < 1:
                 continue
-            dt = np.diff(track.t)[cut:cut + n]
+            dt = diff(track.t)[cut:cut + n]
             columns[0].append(np.full(n, k))
             columns[1].append(np.full(n, BALLS.index(ball)))
             columns[2].append(track.t[cut:cut + n])
             columns[3].append(track.t[cut + 1:cut + 1 + n])
             frames = np.maximum(np.round(dt / period), 1.0) if period else np.ones(n)
             columns[4].append(frames.astype(int))
-            columns[5].append(np.hypot(*np.diff(track.xy, axis=0).T)[cut:cut + n])
+            columns[5].append(np.hypot(*diff(track.xy).T)[cut:cut + n])
     empty = (np.zeros(0, int), np.zeros(0, int), np.zeros(0), np.zeros(0), np.zeros(0, int), np.zeros(0))
     return Intervals(*(np.concatenate(c) if c else e for c, e in zip(columns, empty, strict=True)))
 

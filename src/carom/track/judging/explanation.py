@@ -143,9 +143,13 @@ def assemble(base: Sequence[Timed], parts: Sequence[Part],
             swaps.append(state.swap)
     chosen.sort(key=lambda c: c.t)
     kept: list[Timed] = []
+    contacts: list[Timed] = []  # the ball-ball contacts kept: only two of them can be one collision
     for c in chosen:
-        if not any(_same_collision(k, c) for k in kept):
-            kept.append(c)
+        if isinstance(c.event, BallContact):
+            if any(_same_collision(k, c) for k in contacts):
+                continue
+            contacts.append(c)
+        kept.append(c)
     for a, b in swaps:
         if a in kept and b in kept:
             i, j = kept.index(a), kept.index(b)

@@ -76,7 +76,7 @@ class _Samples:
     def bounds(self) -> list[tuple[int, int]]:
         """Each run's first sample and the sample after its last, in order."""
         n = self.run.shape[0]
-        starts = np.r_[0, np.nonzero(self.run[1:] != self.run[:-1])[0] + 1, n].tolist()
+        starts = [0, *(np.nonzero(self.run[1:] != self.run[:-1])[0] + 1).tolist(), n]
         return list(itertools.pairwise(starts))
 
 
@@ -92,8 +92,9 @@ def find_breaks_in_runs(runs: list[Run]) -> list[Breaks]:
                  np.repeat([runs[i][2] for i in kept], sizes), np.repeat(np.arange(len(kept)), sizes))
     # arithmetic on windows across two runs (times need not increase there) is left out
     with np.errstate(divide="ignore", invalid="ignore"):
-        found = _breaks(s)
-        rolling = _rolling(s, _chords(s), found)
+        chord = _chords(s)
+        found = _breaks(s, chord)
+        rolling = _rolling(s, chord, found)
     offsets = np.cumsum([0, *sizes])
     run_of_interval = s.run[:-1]
     for k in np.nonzero(found)[0].tolist():
@@ -103,12 +104,11 @@ def find_breaks_in_runs(runs: list[Run]) -> list[Breaks]:
     return out
 
 
-def _breaks(s: _Samples) -> np.ndarray:
+def _breaks(s: _Samples, chord: FloatArray) -> np.ndarray:
     """Per interval (samples ``k``, ``k+1``), whether it holds a break; never an
-    interval between two runs."""
+    interval between two runs (``chord``: :func:`_chords`)."""
     t, xy = s.t, s.xy
     intervals = t.shape[0] - 1
-    chord = _chords(s)
     speed = _speeds(s, chord)
     # per sample: its position noise, and half the acceleration free motion allows it
     noise = np.hypot(s.sigma, speed * tracker.TIMING_JITTER)

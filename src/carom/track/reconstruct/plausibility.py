@@ -16,6 +16,7 @@ import numpy as np
 from carom.core.table import TableSpec
 from carom.notation.said import Said
 from carom.track.reconstruct.ballmotion import estimate_noise
+from carom.track.reconstruct.numeric import diff
 from carom.track.samples import TrackedStroke
 
 MAX_SPEED = 15.0
@@ -40,8 +41,8 @@ def implausible(stroke: TrackedStroke, table: TableSpec) -> list[Said]:
     for ball, track in stroke.balls.items():
         if len(track) < 2:
             continue
-        step = np.hypot(*np.diff(track.xy, axis=0).T)
-        dt = np.diff(track.t)
+        step = np.hypot(*diff(track.xy).T)
+        dt = diff(track.t)
         fast = np.nonzero((step > JUMP_BEYOND) & (step > MAX_SPEED * dt))[0]
         if fast.size:
             k = int(fast[0])

@@ -96,8 +96,8 @@ def noise_sends(t: FloatArray, xy: FloatArray, sigma: float, rule: tracker.SendR
     keep = np.ones(n, dtype=bool)
     if rule is None or n < 3:
         return keep
-    step = np.hypot(*np.diff(xy, axis=0).T)
-    silent = np.diff(t) >= LONE_REST
+    step = np.hypot(*diff(xy).T)
+    silent = diff(t) >= LONE_REST
     lay_still = np.zeros(n - 1, dtype=bool)
     lay_still[0] = True
     lay_still[1:] = silent[:-1] & silent[1:]
@@ -223,7 +223,10 @@ def rest_reach(sigma: float) -> float:
 def _frame(t: FloatArray, run: tuple[int, int, bool]) -> float:
     """The usual interval, s, between the samples of ``run`` (a rest of many samples:
     the tracker's frame)."""
-    return float(np.median(np.diff(t[run[0]:run[1] + 1])))
+    times = t[run[0]:run[1] + 1].tolist()
+    gaps = sorted(b - a for a, b in itertools.pairwise(times))
+    half = len(gaps) // 2
+    return gaps[half] if len(gaps) % 2 else (gaps[half - 1] + gaps[half]) / 2.0
 
 
 def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, int, bool]]:
@@ -238,7 +241,7 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
     still[0] = still[-1] = True
     if n > 2:
         # a lone sample with silence on both sides: the ball rested there (see LONE_REST)
-        gaps = np.diff(t)
+        gaps = diff(t)
         still[1:-1] |= (gaps[:-1] >= LONE_REST) & (gaps[1:] >= LONE_REST)
     step = diff(xy)
     step_length = np.hypot(step[:, 0], step[:, 1])
@@ -330,12 +333,12 @@ def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatAr
             continue
         # a first rest of one sample: the frame the stretch after it was sent at
         frame = _frame(t, out[i - 1] if r1 > r0 else (r0, m1, True))
-        sent_next = np.diff(t[m0 - 1:m1 + 1]) <= NEXT_FRAME * frame
+        sent_next = diff(t[m0 - 1:m1 + 1]) <= NEXT_FRAME * frame
         near = _from_rest(xy, out[i - 1], m0, m1) <= radius
         # a lone sample off the rest, and off the next sample, between two on it: a jump
         # away and back, the noise's tail or a glitch (a crawl's samples step little)
         jump = np.hypot(*diff(xy[m0:m1 + 1]).T) > radius
-        near[:-1] |= near[1:] & np.r_[True, near[:-2]] & jump
+        near[:-1] |= near[1:] & np.concatenate(([True], near[:-2])) & jump
         inside = near & sent_next
         lead = int(np.argmin(inside)) if not inside.all() else m1 - m0 + 1
         if lead == m1 - m0 + 1:
