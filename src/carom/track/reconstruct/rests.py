@@ -35,10 +35,9 @@ def not_outliers(t: FloatArray, xy: FloatArray, sigma: float) -> np.ndarray:
     ks = ks[span <= OUTLIER_SPAN]
     if not ks.size:
         return keep
-    # a few candidates at most: each is checked in plain floats
-    times, points = t.tolist(), xy.tolist()
+    # a few candidates at most: each is checked in plain floats, on its five samples
     for k in ks.tolist():
-        if _glitch(times, points, k, sigma):
+        if _glitch(t[k - 2:k + 3].tolist(), xy[k - 2:k + 3].tolist(), 2, sigma):
             keep[k] = False
     return keep
 
@@ -121,9 +120,9 @@ def _came_near(others: list[tuple[FloatArray, FloatArray]], point: FloatArray, t
     ``t0`` to ``t1``."""
     reach = diameter + tracker.REACH
     for times, oxy in others:
-        inside = (times > t0) & (times < t1)
+        inside = oxy[np.searchsorted(times, t0, side="right"):np.searchsorted(times, t1, side="left")]
         ends = np.column_stack((np.interp((t0, t1), times, oxy[:, 0]), np.interp((t0, t1), times, oxy[:, 1])))
-        points = np.concatenate((ends, oxy[inside]))
+        points = np.concatenate((ends, inside))
         if float(np.hypot(*(points - point).T).min()) <= reach:
             return True
     return False

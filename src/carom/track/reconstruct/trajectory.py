@@ -87,8 +87,8 @@ class BallPath:
         t = self.motion.t
         span = (t[k0 + 1:k1 + 1] - t[k0:k1])[:, None]
         forward, backward = origin[0, k0:k1], origin[1, k0:k1]
-        first = np.stack((forward, backward - span * velocity[1, k0:k1]))
-        last = np.stack((forward + span * velocity[0, k0:k1], backward))
+        first = np.array((forward, backward - span * velocity[1, k0:k1]))
+        last = np.array((forward + span * velocity[0, k0:k1], backward))
         return np.stack((first, last), axis=2)
 
     def _interval_lines(self) -> tuple[FloatArray, FloatArray, FloatArray]:
@@ -107,9 +107,9 @@ class BallPath:
             before, after = np.maximum(k - 1, 0), np.minimum(k + 1, n - 2)
             forward = np.where(((k > 0) & ~resting[before])[:, None], chord[before], chord)
             backward = np.where(((k < n - 2) & ~resting[after])[:, None], chord[after], chord)
-            velocity = np.stack((forward, backward))
+            velocity = np.array((forward, backward))
             velocity[:, resting] = 0.0
-            self._lines = (np.stack((xy[:-1], xy[1:])), np.stack((t[:-1], t[1:])), velocity)
+            self._lines = (np.array((xy[:-1], xy[1:])), np.array((t[:-1], t[1:])), velocity)
         return self._lines
 
     def _through_rest(self, join: Join, grid: FloatArray, pos: FloatArray, vel: FloatArray) -> None:
