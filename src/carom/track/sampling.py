@@ -113,8 +113,7 @@ class Sampling:
     @property
     def loss_rate(self) -> float | None:
         """Frames lost of all those a ball was due to be sent in."""
-        frames = sum(b.frames for b in self.loss)
-        return sum(b.lost for b in self.loss) / frames if frames else None
+        return loss_rate(self.loss)
 
     def lines(self) -> list[str]:
         """The figures in words, one line each."""
@@ -165,8 +164,7 @@ class Sending:
 
     @property
     def loss_rate(self) -> float | None:
-        frames = sum(b.frames for b in self.loss)
-        return sum(b.lost for b in self.loss) / frames if frames else None
+        return loss_rate(self.loss)
 
     @property
     def rule(self) -> SendRule | None:
@@ -183,9 +181,13 @@ def sending(strokes: Sequence[TrackedStroke]) -> Sending:
     steps = intervals(strokes, period)
     low = send_step(steps)
     loss = loss_by_speed(steps, period, low)
+    return Sending(period, low, send_step_top(steps, low, loss_rate(loss)), loss)
+
+
+def loss_rate(loss: Sequence[Loss]) -> float | None:
+    """Frames lost of all those a ball was due to be sent in (``None``: none was)."""
     frames = sum(b.frames for b in loss)
-    top = send_step_top(steps, low, sum(b.lost for b in loss) / frames if frames else None)
-    return Sending(period, low, top, loss)
+    return sum(b.lost for b in loss) / frames if frames else None
 
 
 def measure_sampling(strokes: Sequence[TrackedStroke]) -> Sampling:

@@ -22,20 +22,14 @@ import numpy as np
 from carom.core.balls import Ball
 from carom.track import laws, tracker
 from carom.track.contacts.departure import Departure
-from carom.track.contacts.hits import BallHit, velocity_at
+from carom.track.contacts.hits import NEGLIGIBLE, BallHit, contact_grid, velocity_at
 from carom.track.contacts.touch import STUN_ROLL
 from carom.track.reconstruct.approach import nearest_on_segments
 from carom.track.reconstruct.ballmotion import Join
-from carom.track.reconstruct.numeric import clip, linspace, runs
+from carom.track.reconstruct.numeric import clip, runs
 from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import FloatArray
 from carom.track.tracker import TrackerModel
-
-CONTACT_GRID = 0.002
-"""Time step, s, at which a hitter's path is searched for the moment of a contact."""
-
-NEGLIGIBLE = 1e-4
-"""A hitter less likely than this is not reported."""
 
 
 def struck(dep: Departure, moved: BallPath, paths: dict[Ball, BallPath], diameter: float,
@@ -258,11 +252,7 @@ def _near_times(hitter: BallPath, target: FloatArray, t_from: float, t_to: float
             merged[-1][1] = max(merged[-1][1], b)
         else:
             merged.append([a, b])
-    pieces = []
-    for a, b in merged:
-        count = int(min(max((b - a) / CONTACT_GRID, 2), 2000))
-        pieces.append(linspace(a, b, count + 1))
-    return pieces
+    return [contact_grid(a, b) for a, b in merged]
 
 
 def _polyline_spans(hitter: BallPath, target: FloatArray, t_from: float, t_to: float,

@@ -28,11 +28,8 @@ from carom.core.events import BallContact, Event
 from carom.core.records import Stroke
 from carom.notation.said import Said, all_of
 from carom.track.contacts.ball_contacts import SETTLE
+from carom.track.contacts.hits import NEGLIGIBLE
 from carom.track.judging.record import ACCEPT, Timed
-
-NEGLIGIBLE = 1e-4
-"""A state less likely than this is not weighed, nor an explanation less likely than this
-visited."""
 
 MOST = 64
 """The most explanations judged for one stroke (each is a call of the referee)."""
