@@ -12,16 +12,16 @@ validated can be told (``tools/track_camera.py`` prints the figures for any file
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from math import sqrt
-from statistics import median
 
 import numpy as np
 
 from carom.core.balls import BALLS, Ball
-from carom.track.reconstruct.numeric import diff
+from carom.track.reconstruct.numeric import diff, median, percentile
 from carom.track.samples import BallTrack, FloatArray, TrackedStroke
 from carom.track.tracker import SendRule
 
@@ -223,7 +223,7 @@ def frame_period(strokes: Sequence[TrackedStroke]) -> float | None:
     intervals = intervals[intervals > 0.0]
     if intervals.shape[0] < WINDOW:
         return None
-    guess = float(np.median(intervals[intervals <= 1.5 * float(np.percentile(intervals, 10))]))
+    guess = median(intervals[intervals <= 1.5 * percentile(intervals, 10)])
     one = intervals[(intervals >= 0.5 * guess) & (intervals <= 1.5 * guess)]
     return float(one.mean()) if one.shape[0] >= WINDOW else None
 
@@ -316,7 +316,7 @@ def send_step(steps: Intervals) -> float:
     chords = steps.chord
     if chords.shape[0] == 0 or float(np.mean(chords < SHORT_STEP)) > EVERY_FRAME_SHARE:
         return 0.0
-    return float(np.percentile(chords, STEP_QUANTILE))
+    return percentile(chords, STEP_QUANTILE)
 
 
 def send_step_top(steps: Intervals, low: float, loss: float | None) -> float:
@@ -401,7 +401,7 @@ def rest_jitter(tracks: Sequence[BallTrack]) -> tuple[float | None, int]:
         spread = np.hypot(*(track.xy - track.xy[0]).T)
         if float(spread.max()) <= STILL_SPREAD:
             gaps.append(float(spread[-1]))
-    return (median(gaps) if gaps else None), len(gaps)
+    return (statistics.median(gaps) if gaps else None), len(gaps)
 
 
 def loss_by_speed(steps: Intervals, period: float | None, low: float) -> tuple[Loss, ...]:
