@@ -9,7 +9,7 @@ import numpy as np
 
 from carom.track import laws, tracker
 from carom.track.reconstruct.breaks import BREAK_Z
-from carom.track.reconstruct.numeric import diff, runs
+from carom.track.reconstruct.numeric import diff, median, runs
 from carom.track.samples import FloatArray
 
 OUTLIER_SPAN = 0.12
@@ -222,10 +222,7 @@ def rest_reach(sigma: float) -> float:
 def _frame(t: FloatArray, run: tuple[int, int, bool]) -> float:
     """The usual interval, s, between the samples of ``run`` (a rest of many samples:
     the tracker's frame)."""
-    times = t[run[0]:run[1] + 1].tolist()
-    gaps = sorted(b - a for a, b in itertools.pairwise(times))
-    half = len(gaps) // 2
-    return gaps[half] if len(gaps) % 2 else (gaps[half - 1] + gaps[half]) / 2.0
+    return median(diff(t[run[0]:run[1] + 1]))
 
 
 def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, int, bool]]:
