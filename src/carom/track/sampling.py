@@ -368,7 +368,7 @@ def _window_noise(track: BallTrack, period: float) -> FloatArray:
     coordinate, as rows."""
     d = np.diff(track.t)
     one = (d >= 0.5 * period) & (d <= 1.5 * period)
-    starts = np.nonzero(np.convolve(one.astype(float), np.ones(WINDOW - 1), "valid") == WINDOW - 1)[0]
+    starts = (np.convolve(one.astype(float), np.ones(WINDOW - 1), "valid") == WINDOW - 1).nonzero()[0]
     if starts.shape[0] == 0:
         return np.zeros((0, 3))
     index = starts[:, None] + np.arange(WINDOW)[None, :]
@@ -427,7 +427,7 @@ def whole_frames(strokes: Sequence[TrackedStroke], steps: Intervals, period: flo
     how many such pairs there were."""
     together = alone = 0
     due = (steps.chord >= 2.0 * low * steps.frames) & (steps.frames > 1)
-    for k in np.nonzero(due)[0].tolist() if period else []:
+    for k in due.nonzero()[0].tolist() if period else []:
         t0, t1, n = float(steps.t0[k]), float(steps.t1[k]), int(steps.frames[k])
         for other, theirs in strokes[int(steps.stroke[k])].balls.items():
             if BALLS.index(other) != steps.ball[k] and _travel(theirs, t0, t1) >= 2.0 * low * n:
@@ -455,7 +455,7 @@ def hidden_moves(steps: Intervals, top: float, period: float | None) -> list[Int
     reach = np.maximum(np.maximum(fastest, top), SHORT_STEP)
     hidden = (steps.frames > HIDDEN_SENDS) & (steps.chord >= HIDDEN_SENDS * reach)
     return [Interval(int(steps.stroke[k]), BALLS[int(steps.ball[k])], float(steps.t0[k]), float(steps.t1[k]),
-                     int(steps.frames[k]), float(steps.chord[k])) for k in np.nonzero(hidden)[0].tolist()]
+                     int(steps.frames[k]), float(steps.chord[k])) for k in hidden.nonzero()[0].tolist()]
 
 
 HIDDEN_SENDS = 3

@@ -43,7 +43,7 @@ class BallHit:
 def velocity_at(path: BallPath, t: float) -> FloatArray:
     """A ball's velocity at ``t``: the chord of the path's points around it."""
     times, points = path.times, path.points
-    k = min(max(int(np.searchsorted(times, t)) - 1, 0), times.shape[0] - 2)
+    k = min(max(int(times.searchsorted(t)) - 1, 0), times.shape[0] - 2)
     dt = float(times[k + 1] - times[k])
     if dt <= 0.0:
         return np.zeros(2)

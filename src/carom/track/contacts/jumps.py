@@ -48,7 +48,7 @@ def jump(motion: BallMotion, table: TableSpec, stroke_end: float) -> tuple[float
     if x0 < low or x1 > high_x or y0 < low or y1 > high_y:
         x, y = motion.xy[:, 0], motion.xy[:, 1]
         off = (x < low) | (x > high_x) | (y < low) | (y > high_y)
-        k = int(np.argmax(off))
+        k = int(off.argmax())
         last = off.shape[0] - 1
         lone = 0 < k < last and not off[k + 1] and int(off.sum()) == 1
         return float(motion.t[k]), LONE_SAMPLE_CHANCE if lone else 1.0

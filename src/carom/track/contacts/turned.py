@@ -97,7 +97,7 @@ def _closest_in(a: BallPath, b: BallPath, t_from: float, t_to: float,
     rel = pa - pb
     dist = np.hypot(rel[:, 0], rel[:, 1])
     inside = dist <= diameter
-    k = int(np.argmax(inside)) if inside.any() else int(np.argmin(dist))
+    k = int(inside.argmax()) if inside.any() else int(dist.argmin())
     if dist[k] <= 0.0:
         return None
     return float(grid[k]), float(dist[k]), rel[k] / dist[k]

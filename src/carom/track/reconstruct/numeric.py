@@ -79,7 +79,7 @@ def median(values: FloatArray) -> float:
 def runs(indices: np.ndarray) -> list[tuple[int, int]]:
     """The runs of consecutive numbers in the increasing integers ``indices``, as
     ``(first, last)`` pairs (what ``np.split`` at the gaps gives, without the arrays)."""
-    gaps = np.nonzero(diff(indices) > 1)[0]
+    gaps = (diff(indices) > 1).nonzero()[0]
     firsts = [int(indices[0]), *indices[gaps + 1].tolist()]
     lasts = [*indices[gaps].tolist(), int(indices[-1])]
     return list(zip(firsts, lasts, strict=True))

@@ -28,7 +28,7 @@ def not_outliers(t: FloatArray, xy: FloatArray, sigma: float) -> np.ndarray:
     # only a sample off the chord of its two neighbours by more than the noise can be one
     w = ((t[2:-2] - t[1:-3]) / (t[3:-1] - t[1:-3]))[:, None]
     off = np.hypot(*(xy[2:-2] - (xy[1:-3] + (xy[3:-1] - xy[1:-3]) * w)).T)
-    ks = np.nonzero(off > 2.0 * BREAK_Z * sigma)[0] + 2
+    ks = (off > 2.0 * BREAK_Z * sigma).nonzero()[0] + 2
     if not ks.size:
         return keep
     span = t[ks + 2] - t[ks - 2]
@@ -100,7 +100,7 @@ def noise_sends(t: FloatArray, xy: FloatArray, sigma: float, rule: tracker.SendR
     lay_still = np.zeros(n - 1, dtype=bool)
     lay_still[0] = True
     lay_still[1:] = silent[:-1] & silent[1:]
-    candidates = np.nonzero(lay_still[:-1] & (step[:-1] >= rule.step))[0] + 1
+    candidates = (lay_still[:-1] & (step[:-1] >= rule.step)).nonzero()[0] + 1
     noise = max(sigma, tracker.REST_NOISE)
     model = tracker.DEFAULT_MODEL
     for k in candidates.tolist():
@@ -120,7 +120,7 @@ def _came_near(others: list[tuple[FloatArray, FloatArray]], point: FloatArray, t
     ``t0`` to ``t1``."""
     reach = diameter + tracker.REACH
     for times, oxy in others:
-        inside = oxy[np.searchsorted(times, t0, side="right"):np.searchsorted(times, t1, side="left")]
+        inside = oxy[times.searchsorted(t0, side="right"):times.searchsorted(t1, side="left")]
         ends = np.column_stack((np.interp((t0, t1), times, oxy[:, 0]), np.interp((t0, t1), times, oxy[:, 1])))
         points = np.concatenate((ends, inside))
         if float(np.hypot(*(points - point).T).min()) <= reach:
@@ -155,7 +155,7 @@ def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float,
         return keep
     still = max(4.0 * tracker.rayleigh_sd(max(sigma, tracker.REST_NOISE)), tracker.VISIBLE_NUDGE)
     points, times_ = xy.tolist(), t.tolist()
-    for a, b in runs(np.nonzero(near)[0]):
+    for a, b in runs(near.nonzero()[0]):
         k0 = a - 1
         while k0 > 0 and not keep[k0]:
             k0 -= 1  # a run before it set aside: where the ball rested before that
@@ -241,11 +241,11 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
         still[1:-1] |= (gaps[:-1] >= LONE_REST) & (gaps[1:] >= LONE_REST)
     step = diff(xy)
     step_length = np.hypot(step[:, 0], step[:, 1])
-    small = np.nonzero(step_length <= radius)[0] if n > 2 else np.zeros(0, dtype=int)
+    small = (step_length <= radius).nonzero()[0] if n > 2 else np.zeros(0, dtype=int)
     if small.size:
         # a rest begins where the next step is within the noise; it lasts if every sample
         # of the span stays near the first (a bounce comes back to where it was)
-        ahead = np.minimum(np.searchsorted(t, t[small] + REST_SPAN), n - 1)
+        ahead = np.minimum(t.searchsorted(t[small] + REST_SPAN), n - 1)
         covered = (t[ahead] - t[small]) >= REST_SPAN * 0.999
         # how far the samples of the span (up to REST_SAMPLES) lie from its first
         steps = np.arange(1, min(int((ahead - small).max()), REST_SAMPLES) + 1)
@@ -259,16 +259,16 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
             marks = np.zeros(n + 1, dtype=int)
             np.add.at(marks, begin, 1)
             np.add.at(marks, ahead + 1, -1)
-            still |= np.cumsum(marks)[:n] > 0
+            still |= marks.cumsum()[:n] > 0
     # a run ends where stillness changes, or between two still samples apart (two rests
     # in different places: the ball moved between them unseen)
     noise = max(sigma, tracker.REST_NOISE)
     apart = step_length > max(NUDGE_Z * tracker.rayleigh_sd(noise), 0.001)
     apart &= still[1:] & still[:-1]
-    for k in np.nonzero(apart)[0].tolist():
+    for k in apart.nonzero()[0].tolist():
         apart[k] = _stays_moved(xy, still, k, noise)
     cut = (still[1:] != still[:-1]) | apart
-    ends = [*np.nonzero(cut)[0].tolist(), n - 1]
+    ends = [*cut.nonzero()[0].tolist(), n - 1]
     runs: list[tuple[int, int, bool]] = []
     begin = 0
     flags = still.tolist()
@@ -336,7 +336,7 @@ def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatAr
         jump = np.hypot(*diff(xy[m0:m1 + 1]).T) > radius
         near[:-1] |= near[1:] & np.concatenate(([True], near[:-2])) & jump
         inside = near & sent_next
-        lead = int(np.argmin(inside)) if not inside.all() else m1 - m0 + 1
+        lead = int(inside.argmin()) if not inside.all() else m1 - m0 + 1
         if lead == m1 - m0 + 1:
             out[i] = (m0, m1, True)
         elif lead:

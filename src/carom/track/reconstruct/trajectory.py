@@ -44,7 +44,7 @@ class BallPath:
         """For each time of ``grid``, the sample interval ``k`` (between samples ``k`` and
         ``k+1``) that holds it, clamped to the first and the last interval."""
         t = self.motion.t
-        return clip(np.searchsorted(t, grid, side="right") - 1, 0, t.shape[0] - 2)
+        return clip(t.searchsorted(grid, side="right") - 1, 0, t.shape[0] - 2)
 
     def extended(self, grid: FloatArray, *, forward: bool) -> tuple[FloatArray, FloatArray]:
         """Centres and velocities at the times ``grid``, between two samples carried on
