@@ -290,23 +290,27 @@ class Interval:
 def intervals(strokes: Sequence[TrackedStroke], period: float | None, *, inner: bool = True) -> Intervals:
     """Every interval of the strokes (frames counted with ``period``; 1 without); each
     ball's first and last interval too unless ``inner``."""
-    columns: list[list[np.ndarray]] = [[], [], [], [], [], []]
     cut = 1 if inner else 0
+    owners: list[tuple[int, int]] = []  # per ball track: its stroke, its ball
+    counts: list[int] = []
+    columns: list[list[FloatArray]] = [[], [], []]  # t0, t1, chord
     for k, stroke in enumerate(strokes):
         for ball, track in stroke.balls.items():
             n = len(track) - 1 - 2 * cut
             if n < 1:
                 continue
-            dt = diff(track.t)[cut:cut + n]
-            columns[0].append(np.full(n, k))
-            columns[1].append(np.full(n, BALLS.index(ball)))
-            columns[2].append(track.t[cut:cut + n])
-            columns[3].append(track.t[cut + 1:cut + 1 + n])
-            frames = np.maximum(np.round(dt / period), 1.0) if period else np.ones(n)
-            columns[4].append(frames.astype(int))
-            columns[5].append(np.hypot(*diff(track.xy).T)[cut:cut + n])
-    empty = (np.zeros(0, int), np.zeros(0, int), np.zeros(0), np.zeros(0), np.zeros(0, int), np.zeros(0))
-    return Intervals(*(np.concatenate(c) if c else e for c, e in zip(columns, empty, strict=True)))
+            owners.append((k, BALLS.index(ball)))
+            counts.append(n)
+            columns[0].append(track.t[cut:cut + n])
+            columns[1].append(track.t[cut + 1:cut + 1 + n])
+            columns[2].append(np.hypot(*diff(track.xy).T)[cut:cut + n])
+    if not counts:
+        none = np.zeros(0, int)
+        return Intervals(none, none.copy(), np.zeros(0), np.zeros(0), none.copy(), np.zeros(0))
+    t0, t1, chord = (np.concatenate(c) for c in columns)
+    frames = np.maximum(((t1 - t0) / period).round(), 1.0) if period else np.ones(t0.shape[0])
+    stroke_of, ball_of = np.repeat(np.array(owners), counts, axis=0).T
+    return Intervals(stroke_of, ball_of, t0, t1, frames.astype(int), chord)
 
 
 def send_step(steps: Intervals) -> float:

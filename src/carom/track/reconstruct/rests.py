@@ -154,17 +154,19 @@ def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float,
     if not near.any():
         return keep
     still = max(4.0 * tracker.rayleigh_sd(max(sigma, tracker.REST_NOISE)), tracker.VISIBLE_NUDGE)
-    points, times_ = xy.tolist(), t.tolist()
     for a, b in runs(near.nonzero()[0]):
         k0 = a - 1
         while k0 > 0 and not keep[k0]:
             k0 -= 1  # a run before it set aside: where the ball rested before that
-        (x0, y0) = points[k0]
-        rolling = k0 > 0 and hypot(x0 - points[k0 - 1][0], y0 - points[k0 - 1][1]) > still
-        if k0 > 0 and times_[a] - times_[k0] < SILENCE and rolling:
+        # the samples from the one before k0 to the one after the run, as plain floats
+        first, end = max(k0 - 1, 0), min(b + 2, n)
+        points, times_ = xy[first:end].tolist(), t[first:end].tolist()
+        (x0, y0) = points[k0 - first]
+        rolling = k0 > 0 and hypot(x0 - points[0][0], y0 - points[0][1]) > still
+        if k0 > 0 and times_[a - first] - times_[k0 - first] < SILENCE and rolling:
             continue  # still rolling when the other ball came: not a resting ball
-        away = [hypot(points[k][0] - x0, points[k][1] - y0) for k in range(a, min(b + 2, n))]
-        then = times_[b + 1] - times_[b] if b + 1 < n else 0.0
+        away = [hypot(x - x0, y - y0) for x, y in points[a - first:]]
+        then = times_[b + 1 - first] - times_[b - first] if b + 1 < n else 0.0
         if max(away[:b + 1 - a]) > BIAS_MAX or _leaving(away, then):
             continue
         keep[a:b + 1] = False
