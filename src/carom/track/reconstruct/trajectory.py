@@ -69,8 +69,9 @@ class BallPath:
         rows = [0 if forward else 1 for forward in directions]
         k = self.intervals(grid)
         # each reading is a straight line in each sample interval: from a sample, at a velocity
-        vel = velocity[rows][:, k]
-        pos = origin[rows][:, k] + (grid - start[rows][:, k])[..., None] * vel
+        which: slice | list[int] = slice(None) if rows == [0, 1] else rows  # both rows: no copy first
+        vel = velocity[which][:, k]
+        pos = origin[which][:, k] + (grid - start[which][:, k])[..., None] * vel
         first, last = float(grid[0]), float(grid[-1])
         for join in self._rest_joins:
             if join.t_hi > first and join.t_lo < last:
