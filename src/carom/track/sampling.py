@@ -12,15 +12,16 @@ validated can be told (``tools/track_camera.py`` prints the figures for any file
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from math import sqrt
-from statistics import median
 
 import numpy as np
 
 from carom.core.balls import BALLS, Ball
+from carom.track.reconstruct.numeric import diff, median, percentile
 from carom.track.samples import BallTrack, FloatArray, TrackedStroke
 from carom.track.tracker import SendRule
 
@@ -112,8 +113,7 @@ class Sampling:
     @property
     def loss_rate(self) -> float | None:
         """Frames lost of all those a ball was due to be sent in."""
-        frames = sum(b.frames for b in self.loss)
-        return sum(b.lost for b in self.loss) / frames if frames else None
+        return loss_rate(self.loss)
 
     def lines(self) -> list[str]:
         """The figures in words, one line each."""
@@ -164,8 +164,7 @@ class Sending:
 
     @property
     def loss_rate(self) -> float | None:
-        frames = sum(b.frames for b in self.loss)
-        return sum(b.lost for b in self.loss) / frames if frames else None
+        return loss_rate(self.loss)
 
     @property
     def rule(self) -> SendRule | None:
@@ -182,9 +181,13 @@ def sending(strokes: Sequence[TrackedStroke]) -> Sending:
     steps = intervals(strokes, period)
     low = send_step(steps)
     loss = loss_by_speed(steps, period, low)
+    return Sending(period, low, send_step_top(steps, low, loss_rate(loss)), loss)
+
+
+def loss_rate(loss: Sequence[Loss]) -> float | None:
+    """Frames lost of all those a ball was due to be sent in (``None``: none was)."""
     frames = sum(b.frames for b in loss)
-    top = send_step_top(steps, low, sum(b.lost for b in loss) / frames if frames else None)
-    return Sending(period, low, top, loss)
+    return sum(b.lost for b in loss) / frames if frames else None
 
 
 def measure_sampling(strokes: Sequence[TrackedStroke]) -> Sampling:
@@ -220,7 +223,7 @@ def frame_period(strokes: Sequence[TrackedStroke]) -> float | None:
     intervals = intervals[intervals > 0.0]
     if intervals.shape[0] < WINDOW:
         return None
-    guess = float(np.median(intervals[intervals <= 1.5 * float(np.percentile(intervals, 10))]))
+    guess = median(intervals[intervals <= 1.5 * percentile(intervals, 10)])
     one = intervals[(intervals >= 0.5 * guess) & (intervals <= 1.5 * guess)]
     return float(one.mean()) if one.shape[0] >= WINDOW else None
 
@@ -287,23 +290,27 @@ class Interval:
 def intervals(strokes: Sequence[TrackedStroke], period: float | None, *, inner: bool = True) -> Intervals:
     """Every interval of the strokes (frames counted with ``period``; 1 without); each
     ball's first and last interval too unless ``inner``."""
-    columns: list[list[np.ndarray]] = [[], [], [], [], [], []]
     cut = 1 if inner else 0
+    owners: list[tuple[int, int]] = []  # per ball track: its stroke, its ball
+    counts: list[int] = []
+    columns: list[list[FloatArray]] = [[], [], []]  # t0, t1, chord
     for k, stroke in enumerate(strokes):
         for ball, track in stroke.balls.items():
             n = len(track) - 1 - 2 * cut
             if n < 1:
                 continue
-            dt = np.diff(track.t)[cut:cut + n]
-            columns[0].append(np.full(n, k))
-            columns[1].append(np.full(n, BALLS.index(ball)))
-            columns[2].append(track.t[cut:cut + n])
-            columns[3].append(track.t[cut + 1:cut + 1 + n])
-            frames = np.maximum(np.round(dt / period), 1.0) if period else np.ones(n)
-            columns[4].append(frames.astype(int))
-            columns[5].append(np.hypot(*np.diff(track.xy, axis=0).T)[cut:cut + n])
-    empty = (np.zeros(0, int), np.zeros(0, int), np.zeros(0), np.zeros(0), np.zeros(0, int), np.zeros(0))
-    return Intervals(*(np.concatenate(c) if c else e for c, e in zip(columns, empty, strict=True)))
+            owners.append((k, BALLS.index(ball)))
+            counts.append(n)
+            columns[0].append(track.t[cut:cut + n])
+            columns[1].append(track.t[cut + 1:cut + 1 + n])
+            columns[2].append(np.hypot(*diff(track.xy).T)[cut:cut + n])
+    if not counts:
+        none = np.zeros(0, int)
+        return Intervals(none, none.copy(), np.zeros(0), np.zeros(0), none.copy(), np.zeros(0))
+    t0, t1, chord = (np.concatenate(c) for c in columns)
+    frames = np.maximum(((t1 - t0) / period).round(), 1.0) if period else np.ones(t0.shape[0])
+    stroke_of, ball_of = np.repeat(np.array(owners), counts, axis=0).T
+    return Intervals(stroke_of, ball_of, t0, t1, frames.astype(int), chord)
 
 
 def send_step(steps: Intervals) -> float:
@@ -313,7 +320,7 @@ def send_step(steps: Intervals) -> float:
     chords = steps.chord
     if chords.shape[0] == 0 or float(np.mean(chords < SHORT_STEP)) > EVERY_FRAME_SHARE:
         return 0.0
-    return float(np.percentile(chords, STEP_QUANTILE))
+    return percentile(chords, STEP_QUANTILE)
 
 
 def send_step_top(steps: Intervals, low: float, loss: float | None) -> float:
@@ -365,7 +372,7 @@ def _window_noise(track: BallTrack, period: float) -> FloatArray:
     coordinate, as rows."""
     d = np.diff(track.t)
     one = (d >= 0.5 * period) & (d <= 1.5 * period)
-    starts = np.nonzero(np.convolve(one.astype(float), np.ones(WINDOW - 1), "valid") == WINDOW - 1)[0]
+    starts = (np.convolve(one.astype(float), np.ones(WINDOW - 1), "valid") == WINDOW - 1).nonzero()[0]
     if starts.shape[0] == 0:
         return np.zeros((0, 3))
     index = starts[:, None] + np.arange(WINDOW)[None, :]
@@ -398,7 +405,7 @@ def rest_jitter(tracks: Sequence[BallTrack]) -> tuple[float | None, int]:
         spread = np.hypot(*(track.xy - track.xy[0]).T)
         if float(spread.max()) <= STILL_SPREAD:
             gaps.append(float(spread[-1]))
-    return (median(gaps) if gaps else None), len(gaps)
+    return (statistics.median(gaps) if gaps else None), len(gaps)
 
 
 def loss_by_speed(steps: Intervals, period: float | None, low: float) -> tuple[Loss, ...]:
@@ -424,7 +431,7 @@ def whole_frames(strokes: Sequence[TrackedStroke], steps: Intervals, period: flo
     how many such pairs there were."""
     together = alone = 0
     due = (steps.chord >= 2.0 * low * steps.frames) & (steps.frames > 1)
-    for k in np.nonzero(due)[0].tolist() if period else []:
+    for k in due.nonzero()[0].tolist() if period else []:
         t0, t1, n = float(steps.t0[k]), float(steps.t1[k]), int(steps.frames[k])
         for other, theirs in strokes[int(steps.stroke[k])].balls.items():
             if BALLS.index(other) != steps.ball[k] and _travel(theirs, t0, t1) >= 2.0 * low * n:
@@ -452,7 +459,7 @@ def hidden_moves(steps: Intervals, top: float, period: float | None) -> list[Int
     reach = np.maximum(np.maximum(fastest, top), SHORT_STEP)
     hidden = (steps.frames > HIDDEN_SENDS) & (steps.chord >= HIDDEN_SENDS * reach)
     return [Interval(int(steps.stroke[k]), BALLS[int(steps.ball[k])], float(steps.t0[k]), float(steps.t1[k]),
-                     int(steps.frames[k]), float(steps.chord[k])) for k in np.nonzero(hidden)[0].tolist()]
+                     int(steps.frames[k]), float(steps.chord[k])) for k in hidden.nonzero()[0].tolist()]
 
 
 HIDDEN_SENDS = 3

@@ -392,7 +392,7 @@ def _lowest(t: FloatArray, depth: FloatArray, columns: list[list[float]]) -> dic
     # samples around the contact are missing: the reach grows with the gap
     speed = np.maximum(np.abs(after - mid) / dt_after, np.abs(mid - before) / dt_before)
     reach = laws.CUSHION_NEAR + 0.5 * np.maximum(dt_before, dt_after) * speed
-    rows, cols = np.nonzero((mid < reach) & (mid <= before) & (mid <= after))
+    rows, cols = ((mid < reach) & (mid <= before) & (mid <= after)).nonzero()
     out: dict[int, list[tuple[int, int]]] = {}
     for row, col in zip(rows.tolist(), cols.tolist(), strict=True):
         i = row + 1

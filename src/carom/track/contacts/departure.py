@@ -11,11 +11,12 @@ line, runs back through the resting centre: the method of images.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import acos, hypot, pi, sqrt
+from math import hypot, pi, sqrt
 
 import numpy as np
 
 from carom.track import laws, tracker
+from carom.track.contacts.hits import angle_between
 from carom.track.reconstruct.ballmotion import BallMotion, Join
 from carom.track.reconstruct.geometry import CushionLine
 from carom.track.reconstruct.trajectory import BallPath
@@ -94,7 +95,7 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
         angle_sd = _angle_sd(sigma, length)
         if crowded:
             angle_sd = max(angle_sd, CROWDED_ANGLE_SD)  # and the next sample is past another event
-        elif _angle_between(step, chord) < laws.SPIN_DEFLECTION:
+        elif angle_between(step, chord, zero=pi) < laws.SPIN_DEFLECTION:
             left_at, left_sd = _left_at(t1, join.t_lo, rest, p1, step / (t2 - t1))
         return Departure(join, rest, direction, angle_sd, left_at, left_sd, sigma)
     after = join.after
@@ -180,13 +181,6 @@ def _miss(q: FloatArray, p: FloatArray, v: FloatArray) -> float:
     across = abs(dx * -uy + dy * ux)
     return across if along <= 0.0 else hypot(across, along)
 
-
-def _angle_between(u: FloatArray, w: FloatArray) -> float:
-    (ux, uy), (wx, wy) = u.tolist(), w.tolist()
-    nu, nw = hypot(ux, uy), hypot(wx, wy)
-    if nu == 0.0 or nw == 0.0:
-        return pi
-    return acos(min(max((ux * wx + uy * wy) / (nu * nw), -1.0), 1.0))
 
 
 def _left_at(t_at: float, t_lo: float, rest: FloatArray, p: FloatArray, v: FloatArray) -> tuple[float, float]:

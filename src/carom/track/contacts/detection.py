@@ -18,17 +18,6 @@ from carom.track.samples import TrackedStroke
 from carom.track.tracker import DEFAULT_MODEL, SendRule, TrackerModel
 
 
-@dataclass(frozen=True, slots=True)
-class Detection:
-    """Everything the tracker's samples say happened, before any ruling."""
-
-    motions: dict[Ball, BallMotion]
-    paths: dict[Ball, BallPath]
-    departures: list[Departure]
-    cushions: list[CushionHit]
-    balls: list[BallHit]
-
-
 def own_noise(stroke: TrackedStroke) -> dict[Ball, float | None]:
     """Each ball's position noise estimated from its own samples in ``stroke`` (``None``:
     too few to tell, a ball that hardly moved)."""
@@ -56,6 +45,16 @@ class Reading:
 
     motions: dict[Ball, BallMotion]
     paths: dict[Ball, BallPath]
+
+
+@dataclass(frozen=True, slots=True)
+class Detection(Reading):
+    """Everything the tracker's samples say happened, before any ruling: the
+    :class:`Reading` and every candidate event."""
+
+    departures: list[Departure]
+    cushions: list[CushionHit]
+    balls: list[BallHit]
 
 
 def read_motion(stroke: TrackedStroke, table: TableSpec, noise: dict[Ball, float] | None = None,

@@ -9,8 +9,16 @@ import numpy as np
 
 from carom.core.balls import Ball
 from carom.track import tracker
+from carom.track.reconstruct.numeric import linspace
 from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import FloatArray
+
+NEGLIGIBLE = 1e-4
+"""A chance below this is negligible: a candidate contact less likely is not reported (nor
+a state of the stroke's reading weighed, :mod:`~carom.track.judging.explanation`)."""
+
+CONTACT_GRID = 0.002
+"""Time step, s, at which paths are searched for the moment of a contact."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +43,7 @@ class BallHit:
 def velocity_at(path: BallPath, t: float) -> FloatArray:
     """A ball's velocity at ``t``: the chord of the path's points around it."""
     times, points = path.times, path.points
-    k = min(max(int(np.searchsorted(times, t)) - 1, 0), times.shape[0] - 2)
+    k = min(max(int(times.searchsorted(t)) - 1, 0), times.shape[0] - 2)
     dt = float(times[k + 1] - times[k])
     if dt <= 0.0:
         return np.zeros(2)
@@ -53,12 +61,17 @@ def path_sd(path: BallPath, t: float) -> float:
     return sd
 
 
-def angle_between(u: FloatArray, w: FloatArray) -> float:
-    """The angle between two vectors, radians (0 when either is zero)."""
+def contact_grid(t_from: float, t_to: float) -> FloatArray:
+    """Times from ``t_from`` to ``t_to`` about :data:`CONTACT_GRID` apart (2 to 2,000 steps)."""
+    return linspace(t_from, t_to, int(min(max((t_to - t_from) / CONTACT_GRID, 2), 2000)) + 1)
+
+
+def angle_between(u: FloatArray, w: FloatArray, zero: float = 0.0) -> float:
+    """The angle between two vectors, radians (``zero`` when either is zero)."""
     (ux, uy), (wx, wy) = u.tolist(), w.tolist()
     nu, nw = hypot(ux, uy), hypot(wx, wy)
     if nu == 0.0 or nw == 0.0:
-        return 0.0
+        return zero
     return acos(max(-1.0, min(1.0, (ux * wx + uy * wy) / (nu * nw))))
 
 

@@ -40,35 +40,21 @@ and the jump is a doubt about it."""
 
 def jump(motion: BallMotion, table: TableSpec, stroke_end: float) -> tuple[float, float] | None:
     """When the ball left the table and the chance that it did, or ``None`` if it
-    stayed on it."""
+    stayed on it: its first sample beyond the noses (a lone one between samples on the
+    surface with :data:`LONE_SAMPLE_CHANCE`), or its last, lost while moving fast."""
     r = table.ball_radius
     (x0, y0), (x1, y1) = motion.xy.min(axis=0).tolist(), motion.xy.max(axis=0).tolist()
     low, high_x, high_y = r - OFF_TABLE, table.width - r + OFF_TABLE, table.length - r + OFF_TABLE
     if x0 < low or x1 > high_x or y0 < low or y1 > high_y:
         x, y = motion.xy[:, 0], motion.xy[:, 1]
         off = (x < low) | (x > high_x) | (y < low) | (y > high_y)
-        k = int(np.argmax(off))
+        k = int(off.argmax())
         last = off.shape[0] - 1
         lone = 0 < k < last and not off[k + 1] and int(off.sum()) == 1
         return float(motion.t[k]), LONE_SAMPLE_CHANCE if lone else 1.0
-    t = jump_time(motion, table, stroke_end)
-    return None if t is None else (t, 1.0)
-
-
-def jump_time(motion: BallMotion, table: TableSpec, stroke_end: float) -> float | None:
-    """When the ball left the table (any sample beyond the noses, or lost while moving
-    fast), or ``None`` if it stayed on it."""
-    r = table.ball_radius
-    (x0, y0), (x1, y1) = motion.xy.min(axis=0).tolist(), motion.xy.max(axis=0).tolist()
-    low, high_x, high_y = r - OFF_TABLE, table.width - r + OFF_TABLE, table.length - r + OFF_TABLE
-    if x0 < low or x1 > high_x or y0 < low or y1 > high_y:  # some sample is off the surface: the first
-        x, y = motion.xy[:, 0], motion.xy[:, 1]
-        off = (x < low) | (x > high_x) | (y < low) | (y > high_y)
-        return float(motion.t[int(np.argmax(off))])
-    last = float(motion.t[-1])
-    if last < stroke_end - LOST_BEFORE_END and motion.t.shape[0] >= 2:
+    end = float(motion.t[-1])
+    if end < stroke_end - LOST_BEFORE_END and motion.t.shape[0] >= 2:
         step = float(np.hypot(*(motion.xy[-1] - motion.xy[-2])))
-        speed = step / float(motion.t[-1] - motion.t[-2])
-        if speed >= LOST_SPEED:
-            return last
+        if step / float(motion.t[-1] - motion.t[-2]) >= LOST_SPEED:
+            return end, 1.0
     return None

@@ -22,20 +22,14 @@ import numpy as np
 from carom.core.balls import Ball
 from carom.track import laws, tracker
 from carom.track.contacts.departure import Departure
-from carom.track.contacts.hits import BallHit, velocity_at
+from carom.track.contacts.hits import NEGLIGIBLE, BallHit, contact_grid, velocity_at
 from carom.track.contacts.touch import STUN_ROLL
 from carom.track.reconstruct.approach import nearest_on_segments
 from carom.track.reconstruct.ballmotion import Join
-from carom.track.reconstruct.numeric import clip, linspace, runs
+from carom.track.reconstruct.numeric import clip, runs
 from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import FloatArray
 from carom.track.tracker import TrackerModel
-
-CONTACT_GRID = 0.002
-"""Time step, s, at which a hitter's path is searched for the moment of a contact."""
-
-NEGLIGIBLE = 1e-4
-"""A hitter less likely than this is not reported."""
 
 
 def struck(dep: Departure, moved: BallPath, paths: dict[Ball, BallPath], diameter: float,
@@ -173,8 +167,8 @@ def contact_readings(dep: Departure, hitter: BallPath, diameter: float, model: T
     for piece in passes:
         stop = start + piece.shape[0]
         # the likeliest of the pass; on a tie the forward reading and the earlier time
-        k = start + int(np.argmax(best[start:stop]))
-        row = int(np.argmax(likelihood[:, k]))
+        k = start + int(best[start:stop].argmax())
+        row = int(likelihood[:, k].argmax())
         if best[k] > 0.0:
             out.append((float(best[k]), float(grid[k]), float(dist[row, k] - diameter)))
         start = stop
@@ -258,11 +252,7 @@ def _near_times(hitter: BallPath, target: FloatArray, t_from: float, t_to: float
             merged[-1][1] = max(merged[-1][1], b)
         else:
             merged.append([a, b])
-    pieces = []
-    for a, b in merged:
-        count = int(min(max((b - a) / CONTACT_GRID, 2), 2000))
-        pieces.append(linspace(a, b, count + 1))
-    return pieces
+    return [contact_grid(a, b) for a, b in merged]
 
 
 def _polyline_spans(hitter: BallPath, target: FloatArray, t_from: float, t_to: float,
@@ -272,8 +262,8 @@ def _polyline_spans(hitter: BallPath, target: FloatArray, t_from: float, t_to: f
     times, points = hitter.times, hitter.points
     last = times.shape[0] - 1
     # the path's points from the last before t_from to the first after t_to
-    first_in = int(np.searchsorted(times, t_from, side="left"))
-    last_in = int(np.searchsorted(times, t_to, side="right")) - 1
+    first_in = int(times.searchsorted(t_from, side="left"))
+    last_in = int(times.searchsorted(t_to, side="right")) - 1
     if first_in <= last_in:
         lo, hi = max(first_in - 1, 0), min(last_in + 1, last)
     else:
@@ -284,7 +274,7 @@ def _polyline_spans(hitter: BallPath, target: FloatArray, t_from: float, t_to: f
     if seg.shape[0] < 2 or _box_distance(seg, target) > reach:
         return []
     # intervals of the path that pass within reach (between samples, not only at them)
-    near = np.nonzero(_segment_distances(seg[:-1], seg[1:], target) <= reach)[0]
+    near = (_segment_distances(seg[:-1], seg[1:], target) <= reach).nonzero()[0]
     if not near.size:
         return []
     spans = []
@@ -303,8 +293,8 @@ def _reading_spans(hitter: BallPath, target: FloatArray, t_from: float, t_to: fl
     t = hitter.motion.t
     if t.shape[0] < 2:
         return []
-    k0 = max(int(np.searchsorted(t, t_from, side="right")) - 1, 0)
-    k1 = min(int(np.searchsorted(t, t_to, side="left")), t.shape[0] - 1)
+    k0 = max(int(t.searchsorted(t_from, side="right")) - 1, 0)
+    k1 = min(int(t.searchsorted(t_to, side="left")), t.shape[0] - 1)
     if k1 <= k0:
         return []
     ends = hitter.reading_ends(k0, k1).reshape(-1, 2, 2)
@@ -312,7 +302,7 @@ def _reading_spans(hitter: BallPath, target: FloatArray, t_from: float, t_to: fl
     # each interval k0 … k1 - 1 overlaps [t_from, t_to] (k0: the last sample not after
     # t_from, k1: the first not before t_to)
     return [(max(float(t[k0 + i]), t_from), min(float(t[k0 + i + 1]), t_to))
-            for i in np.nonzero(near)[0].tolist()]
+            for i in near.nonzero()[0].tolist()]
 
 
 def _segment_distances(a: FloatArray, b: FloatArray, target: FloatArray) -> FloatArray:

@@ -23,7 +23,7 @@ from math import sqrt
 import numpy as np
 
 from carom.track import tracker
-from carom.track.contacts.hits import BallHit, gap_sd, velocity_at
+from carom.track.contacts.hits import NEGLIGIBLE, BallHit, gap_sd, velocity_at
 from carom.track.reconstruct.rests import NUDGE_Z
 from carom.track.reconstruct.trajectory import BallPath
 from carom.track.tracker import TrackerModel
@@ -31,9 +31,6 @@ from carom.track.tracker import TrackerModel
 STUN_ROLL = 5.8
 """A resting ball given speed ``v`` (m/s) by a thin hit slides, then rolls, about
 ``STUN_ROLL v²`` metres before it stops (PHYSICS.md friction constants)."""
-
-NEGLIGIBLE = 1e-4
-"""A touch less likely than this is not reported."""
 
 
 def touch(pa: BallPath, pb: BallPath, t: float, distance: float, diameter: float,

@@ -19,21 +19,14 @@ import numpy as np
 
 from carom.core.balls import Ball
 from carom.track import laws, tracker
-from carom.track.contacts.hits import BallHit, angle_between, gap_sd, velocity_at
+from carom.track.contacts.hits import NEGLIGIBLE, BallHit, angle_between, contact_grid, gap_sd, velocity_at
 from carom.track.reconstruct.ballmotion import Join
-from carom.track.reconstruct.numeric import linspace
 from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import FloatArray
 from carom.track.tracker import TrackerModel
 
 SETTLE = 0.05
 """How long after a collision, s, a change of either ball's motion is taken as part of it."""
-
-CONTACT_GRID = 0.002
-"""Time step, s, at which two paths are searched for the moment they met."""
-
-NEGLIGIBLE = 1e-4
-"""A candidate less likely than this is not reported."""
 
 
 def turned(ball: Ball, join: Join, paths: dict[Ball, BallPath], diameter: float,
@@ -98,14 +91,13 @@ def _closest_in(a: BallPath, b: BallPath, t_from: float, t_to: float,
     between ``t_from`` and ``t_to``, both carrying on straight from their samples
     before (they meet on their incoming motions): the time, the distance of the
     centres and the unit vector from ``b`` to ``a`` then."""
-    count = int(min(max((t_to - t_from) / CONTACT_GRID, 2), 2000))
-    grid = linspace(t_from, t_to, count + 1)
+    grid = contact_grid(t_from, t_to)
     pa, _ = a.extended(grid, forward=True)
     pb, _ = b.extended(grid, forward=True)
     rel = pa - pb
     dist = np.hypot(rel[:, 0], rel[:, 1])
     inside = dist <= diameter
-    k = int(np.argmax(inside)) if inside.any() else int(np.argmin(dist))
+    k = int(inside.argmax()) if inside.any() else int(dist.argmin())
     if dist[k] <= 0.0:
         return None
     return float(grid[k]), float(dist[k]), rel[k] / dist[k]

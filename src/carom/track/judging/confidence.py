@@ -19,7 +19,8 @@ from carom.core.balls import Ball
 from carom.core.events import BallContact, CushionContact, Event, Jump
 from carom.notation.said import Said
 from carom.track.contacts.cushion_contacts import normal_cdf
-from carom.track.judging.explanation import NEGLIGIBLE, Part, State, binary, one_of
+from carom.track.contacts.hits import NEGLIGIBLE
+from carom.track.judging.explanation import Part, State, binary, one_of
 from carom.track.judging.record import ACCEPT, Timed
 
 DOUBTFUL_BELOW = 0.99

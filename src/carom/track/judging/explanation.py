@@ -28,11 +28,8 @@ from carom.core.events import BallContact, Event
 from carom.core.records import Stroke
 from carom.notation.said import Said, all_of
 from carom.track.contacts.ball_contacts import SETTLE
+from carom.track.contacts.hits import NEGLIGIBLE
 from carom.track.judging.record import ACCEPT, Timed
-
-NEGLIGIBLE = 1e-4
-"""A state less likely than this is not weighed, nor an explanation less likely than this
-visited."""
 
 MOST = 64
 """The most explanations judged for one stroke (each is a call of the referee)."""
@@ -143,9 +140,13 @@ def assemble(base: Sequence[Timed], parts: Sequence[Part],
             swaps.append(state.swap)
     chosen.sort(key=lambda c: c.t)
     kept: list[Timed] = []
+    contacts: list[Timed] = []  # the ball-ball contacts kept: only two of them can be one collision
     for c in chosen:
-        if not any(_same_collision(k, c) for k in kept):
-            kept.append(c)
+        if isinstance(c.event, BallContact):
+            if any(_same_collision(k, c) for k in contacts):
+                continue
+            contacts.append(c)
+        kept.append(c)
     for a, b in swaps:
         if a in kept and b in kept:
             i, j = kept.index(a), kept.index(b)

@@ -17,9 +17,10 @@ from carom.rules.disciplines import Discipline
 from carom.rules.referee import StrokeContext, Verdict, judge
 from carom.rules.validity import discipline_and_table
 from carom.track.contacts.detection import Detection, detect
+from carom.track.contacts.hits import NEGLIGIBLE
 from carom.track.judging.camera import CameraSeen, camera_doubts
 from carom.track.judging.confidence import DOUBTFUL_BELOW, Doubt, order_parts, uncertain_parts
-from carom.track.judging.explanation import NEGLIGIBLE, Part, State, assemble, read
+from carom.track.judging.explanation import Part, State, assemble, read
 from carom.track.judging.frozen import frozen_reading
 from carom.track.judging.record import build_stroke, candidates
 from carom.track.reconstruct.plausibility import implausible

@@ -125,10 +125,10 @@ def _track(value: Any, line: int, field: str) -> BallTrack:
     times = np.asarray(t, dtype=np.float64)
     steps = np.diff(times)
     if steps.size and not np.all(steps > 0.0):
-        i = int(np.argmax(steps <= 0.0)) + 1
+        i = int((steps <= 0.0).argmax()) + 1
         raise TrackFormatError(f"times must increase ({t[i]} follows {t[i - 1]})", line, f"{field}.t[{i}]")
     if steps.size and not np.all(steps >= MIN_STEP):
-        i = int(np.argmax(steps < MIN_STEP)) + 1
+        i = int((steps < MIN_STEP).argmax()) + 1
         raise TrackFormatError(f"samples {t[i] - t[i - 1]:.3g} s apart ({t[i - 1]}, {t[i]}): at least "
                                f"{MIN_STEP:g} s apart (no tracker takes more than {1 / MIN_STEP:,.0f} frames "
                                "a second)", line, f"{field}.t[{i}]")

@@ -51,7 +51,7 @@ def closest_approaches(path_a: tuple[FloatArray, FloatArray], path_b: tuple[Floa
     start = max(float(ta[0]), float(tb[0]))
     stop = min(float(ta[-1]), float(tb[-1]))
     times = np.sort(np.concatenate((ta, tb)))
-    times = times[np.searchsorted(times, start, side="left"):np.searchsorted(times, stop, side="right")]
+    times = times[times.searchsorted(start, side="left"):times.searchsorted(stop, side="right")]
     if times.shape[0] < 2:
         return []
     ax, ay = np.interp(times, ta, pa[:, 0]), np.interp(times, ta, pa[:, 1])
@@ -100,7 +100,7 @@ def nearest_on_segments(x0: FloatArray, y0: FloatArray, dx: FloatArray,
 def _episodes(dist: FloatArray, reach: float) -> list[tuple[int, int, int]]:
     """Runs of consecutive segments nearer than ``reach``: first and last segment, and
     the nearest one."""
-    near = np.nonzero(dist < reach)[0]
+    near = (dist < reach).nonzero()[0]
     if not near.size:
         return []
     return [(first, last, first + int(dist[first:last + 1].argmin())) for first, last in runs(near)]

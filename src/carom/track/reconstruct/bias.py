@@ -191,8 +191,8 @@ def _measured(t: np.ndarray, xy: np.ndarray, sigma: float, others: list[tuple[li
             closer = c < near
             near = np.where(closer, c, near)
             place[closer] = (x, y)
-    wanted = np.nonzero(near < NEAR)[0].tolist()
-    far = np.nonzero(nearest > FAR)[0]
+    wanted = (near < NEAR).nonzero()[0].tolist()
+    far = (nearest > FAR).nonzero()[0]
     if not wanted or far.shape[0] < REFERENCE:
         return []
     out: list[BiasSample] = []

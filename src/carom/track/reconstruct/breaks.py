@@ -76,7 +76,7 @@ class _Samples:
     def bounds(self) -> list[tuple[int, int]]:
         """Each run's first sample and the sample after its last, in order."""
         n = self.run.shape[0]
-        starts = np.r_[0, np.nonzero(self.run[1:] != self.run[:-1])[0] + 1, n].tolist()
+        starts = [0, *((self.run[1:] != self.run[:-1]).nonzero()[0] + 1).tolist(), n]
         return list(itertools.pairwise(starts))
 
 
@@ -92,23 +92,23 @@ def find_breaks_in_runs(runs: list[Run]) -> list[Breaks]:
                  np.repeat([runs[i][2] for i in kept], sizes), np.repeat(np.arange(len(kept)), sizes))
     # arithmetic on windows across two runs (times need not increase there) is left out
     with np.errstate(divide="ignore", invalid="ignore"):
-        found = _breaks(s)
-        rolling = _rolling(s, _chords(s), found)
+        chord = _chords(s)
+        found = _breaks(s, chord)
+        rolling = _rolling(s, chord, found)
     offsets = np.cumsum([0, *sizes])
     run_of_interval = s.run[:-1]
-    for k in np.nonzero(found)[0].tolist():
+    for k in found.nonzero()[0].tolist():
         j = int(run_of_interval[k])
         out[kept[j]].at.append(k - int(offsets[j]))
         out[kept[j]].rolling.append(bool(rolling[k]))
     return out
 
 
-def _breaks(s: _Samples) -> np.ndarray:
+def _breaks(s: _Samples, chord: FloatArray) -> np.ndarray:
     """Per interval (samples ``k``, ``k+1``), whether it holds a break; never an
-    interval between two runs."""
+    interval between two runs (``chord``: :func:`_chords`)."""
     t, xy = s.t, s.xy
     intervals = t.shape[0] - 1
-    chord = _chords(s)
     speed = _speeds(s, chord)
     # per sample: its position noise, and half the acceleration free motion allows it
     noise = np.hypot(s.sigma, speed * tracker.TIMING_JITTER)
@@ -331,7 +331,7 @@ def _peaks(ratio: FloatArray, skip: np.ndarray) -> list[int]:
     """The intervals, in order and not in ``skip``, where ``ratio`` passes 1 at a local
     maximum (the first of equal neighbours)."""
     last = ratio.shape[0] - 1
-    return [k for k in np.nonzero((ratio > 1.0) & ~skip)[0].tolist()
+    return [k for k in ((ratio > 1.0) & ~skip).nonzero()[0].tolist()
             if not ((k > 0 and ratio[k - 1] > ratio[k]) or (k < last and ratio[k + 1] >= ratio[k]))]
 
 
@@ -345,7 +345,7 @@ def _rolling(s: _Samples, chord: FloatArray, found: np.ndarray) -> np.ndarray:
     t = s.t
     n = t.shape[0]
     rolling = np.zeros(n, dtype=bool)
-    breaks = np.nonzero(found)[0]
+    breaks = found.nonzero()[0]
     for lo, hi in s.bounds():
         inside = breaks[(breaks >= lo) & (breaks < hi - 1)].tolist()
         slip_left = 0.0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 import numpy as np
@@ -25,13 +25,14 @@ class CushionLine:
     """Unit vector pointing into the table."""
     offset: float
 
+    unit: tuple[float, float] = field(init=False)
+    """The normal in plain floats (for scalar work)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "unit", (float(self.normal[0]), float(self.normal[1])))
+
     def depth(self, p: FloatArray) -> float:
         return float(self.normal @ p) - self.offset
-
-    @property
-    def unit(self) -> tuple[float, float]:
-        """The normal in plain floats (for scalar work)."""
-        return (float(self.normal[0]), float(self.normal[1]))
 
 
 @cache

@@ -54,10 +54,32 @@ def linspace(a: float, b: float, num: int) -> FloatArray:
     return grid
 
 
+def percentile(values: FloatArray, q: float) -> float:
+    """``np.percentile(values, q)`` (its linear method; ``values`` not empty, no NaN among
+    them), interpolated as numpy interpolates, without its Python around the work."""
+    ordered = np.sort(values)
+    n = int(ordered.shape[0])
+    virtual = (n - 1) * (q / 100)
+    if virtual >= n - 1:
+        return float(ordered[n - 1])
+    k = int(virtual)
+    a, b = float(ordered[k]), float(ordered[k + 1])
+    gamma, step = virtual - k, b - a
+    return b - step * (1 - gamma) if gamma >= 0.5 else a + step * gamma
+
+
+def median(values: FloatArray) -> float:
+    """``np.median(values)`` (``values`` not empty, no NaN among them)."""
+    ordered = np.sort(values)
+    n = int(ordered.shape[0])
+    half = n // 2
+    return float(ordered[half]) if n % 2 else (float(ordered[half - 1]) + float(ordered[half])) / 2
+
+
 def runs(indices: np.ndarray) -> list[tuple[int, int]]:
     """The runs of consecutive numbers in the increasing integers ``indices``, as
     ``(first, last)`` pairs (what ``np.split`` at the gaps gives, without the arrays)."""
-    gaps = np.nonzero(diff(indices) > 1)[0]
+    gaps = (diff(indices) > 1).nonzero()[0]
     firsts = [int(indices[0]), *indices[gaps + 1].tolist()]
     lasts = [*indices[gaps].tolist(), int(indices[-1])]
     return list(zip(firsts, lasts, strict=True))

@@ -16,6 +16,7 @@ import numpy as np
 from carom.core.table import TableSpec
 from carom.notation.said import Said
 from carom.track.reconstruct.ballmotion import estimate_noise
+from carom.track.reconstruct.numeric import diff
 from carom.track.samples import TrackedStroke
 
 MAX_SPEED = 15.0
@@ -40,9 +41,9 @@ def implausible(stroke: TrackedStroke, table: TableSpec) -> list[Said]:
     for ball, track in stroke.balls.items():
         if len(track) < 2:
             continue
-        step = np.hypot(*np.diff(track.xy, axis=0).T)
-        dt = np.diff(track.t)
-        fast = np.nonzero((step > JUMP_BEYOND) & (step > MAX_SPEED * dt))[0]
+        step = np.hypot(*diff(track.xy).T)
+        dt = diff(track.t)
+        fast = ((step > JUMP_BEYOND) & (step > MAX_SPEED * dt)).nonzero()[0]
         if fast.size:
             k = int(fast[0])
             found.append(Said("%(ball)s moves %(step)s m in %(ms)s ms at %(t)s s (%(speed)s m/s; no ball "
@@ -57,7 +58,7 @@ def implausible(stroke: TrackedStroke, table: TableSpec) -> list[Said]:
     for (a, ta), (b, tb) in combinations(stroke.balls.items(), 2):
         bx, by = np.interp(ta.t, tb.t, tb.xy[:, 0]), np.interp(ta.t, tb.t, tb.xy[:, 1])
         apart = np.hypot(ta.xy[:, 0] - bx, ta.xy[:, 1] - by)
-        k = int(np.argmin(apart))
+        k = int(apart.argmin())
         if apart[k] < CLOSEST:
             found.append(Said("%(ball)s and %(other)s are measured %(mm)s mm apart at %(t)s s (their centres "
                               "cannot come closer than %(closest)s mm)", ball=a, other=b,

@@ -9,7 +9,7 @@ import numpy as np
 
 from carom.track import laws, tracker
 from carom.track.reconstruct.breaks import BREAK_Z
-from carom.track.reconstruct.numeric import diff, runs
+from carom.track.reconstruct.numeric import diff, median, runs
 from carom.track.samples import FloatArray
 
 OUTLIER_SPAN = 0.12
@@ -28,17 +28,16 @@ def not_outliers(t: FloatArray, xy: FloatArray, sigma: float) -> np.ndarray:
     # only a sample off the chord of its two neighbours by more than the noise can be one
     w = ((t[2:-2] - t[1:-3]) / (t[3:-1] - t[1:-3]))[:, None]
     off = np.hypot(*(xy[2:-2] - (xy[1:-3] + (xy[3:-1] - xy[1:-3]) * w)).T)
-    ks = np.nonzero(off > 2.0 * BREAK_Z * sigma)[0] + 2
+    ks = (off > 2.0 * BREAK_Z * sigma).nonzero()[0] + 2
     if not ks.size:
         return keep
     span = t[ks + 2] - t[ks - 2]
     ks = ks[span <= OUTLIER_SPAN]
     if not ks.size:
         return keep
-    # a few candidates at most: each is checked in plain floats
-    times, points = t.tolist(), xy.tolist()
+    # a few candidates at most: each is checked in plain floats, on its five samples
     for k in ks.tolist():
-        if _glitch(times, points, k, sigma):
+        if _glitch(t[k - 2:k + 3].tolist(), xy[k - 2:k + 3].tolist(), 2, sigma):
             keep[k] = False
     return keep
 
@@ -96,12 +95,12 @@ def noise_sends(t: FloatArray, xy: FloatArray, sigma: float, rule: tracker.SendR
     keep = np.ones(n, dtype=bool)
     if rule is None or n < 3:
         return keep
-    step = np.hypot(*np.diff(xy, axis=0).T)
-    silent = np.diff(t) >= LONE_REST
+    step = np.hypot(*diff(xy).T)
+    silent = diff(t) >= LONE_REST
     lay_still = np.zeros(n - 1, dtype=bool)
     lay_still[0] = True
     lay_still[1:] = silent[:-1] & silent[1:]
-    candidates = np.nonzero(lay_still[:-1] & (step[:-1] >= rule.step))[0] + 1
+    candidates = (lay_still[:-1] & (step[:-1] >= rule.step)).nonzero()[0] + 1
     noise = max(sigma, tracker.REST_NOISE)
     model = tracker.DEFAULT_MODEL
     for k in candidates.tolist():
@@ -121,9 +120,9 @@ def _came_near(others: list[tuple[FloatArray, FloatArray]], point: FloatArray, t
     ``t0`` to ``t1``."""
     reach = diameter + tracker.REACH
     for times, oxy in others:
-        inside = (times > t0) & (times < t1)
+        inside = oxy[times.searchsorted(t0, side="right"):times.searchsorted(t1, side="left")]
         ends = np.column_stack((np.interp((t0, t1), times, oxy[:, 0]), np.interp((t0, t1), times, oxy[:, 1])))
-        points = np.concatenate((ends, oxy[inside]))
+        points = np.concatenate((ends, inside))
         if float(np.hypot(*(points - point).T).min()) <= reach:
             return True
     return False
@@ -155,17 +154,19 @@ def biased_excursions(t: FloatArray, xy: FloatArray, sigma: float,
     if not near.any():
         return keep
     still = max(4.0 * tracker.rayleigh_sd(max(sigma, tracker.REST_NOISE)), tracker.VISIBLE_NUDGE)
-    points, times_ = xy.tolist(), t.tolist()
-    for a, b in runs(np.nonzero(near)[0]):
+    for a, b in runs(near.nonzero()[0]):
         k0 = a - 1
         while k0 > 0 and not keep[k0]:
             k0 -= 1  # a run before it set aside: where the ball rested before that
-        (x0, y0) = points[k0]
-        rolling = k0 > 0 and hypot(x0 - points[k0 - 1][0], y0 - points[k0 - 1][1]) > still
-        if k0 > 0 and times_[a] - times_[k0] < SILENCE and rolling:
+        # the samples from the one before k0 to the one after the run, as plain floats
+        first, end = max(k0 - 1, 0), min(b + 2, n)
+        points, times_ = xy[first:end].tolist(), t[first:end].tolist()
+        (x0, y0) = points[k0 - first]
+        rolling = k0 > 0 and hypot(x0 - points[0][0], y0 - points[0][1]) > still
+        if k0 > 0 and times_[a - first] - times_[k0 - first] < SILENCE and rolling:
             continue  # still rolling when the other ball came: not a resting ball
-        away = [hypot(points[k][0] - x0, points[k][1] - y0) for k in range(a, min(b + 2, n))]
-        then = times_[b + 1] - times_[b] if b + 1 < n else 0.0
+        away = [hypot(x - x0, y - y0) for x, y in points[a - first:]]
+        then = times_[b + 1 - first] - times_[b - first] if b + 1 < n else 0.0
         if max(away[:b + 1 - a]) > BIAS_MAX or _leaving(away, then):
             continue
         keep[a:b + 1] = False
@@ -223,7 +224,7 @@ def rest_reach(sigma: float) -> float:
 def _frame(t: FloatArray, run: tuple[int, int, bool]) -> float:
     """The usual interval, s, between the samples of ``run`` (a rest of many samples:
     the tracker's frame)."""
-    return float(np.median(np.diff(t[run[0]:run[1] + 1])))
+    return median(diff(t[run[0]:run[1] + 1]))
 
 
 def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, int, bool]]:
@@ -238,15 +239,15 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
     still[0] = still[-1] = True
     if n > 2:
         # a lone sample with silence on both sides: the ball rested there (see LONE_REST)
-        gaps = np.diff(t)
+        gaps = diff(t)
         still[1:-1] |= (gaps[:-1] >= LONE_REST) & (gaps[1:] >= LONE_REST)
     step = diff(xy)
     step_length = np.hypot(step[:, 0], step[:, 1])
-    small = np.nonzero(step_length <= radius)[0] if n > 2 else np.zeros(0, dtype=int)
+    small = (step_length <= radius).nonzero()[0] if n > 2 else np.zeros(0, dtype=int)
     if small.size:
         # a rest begins where the next step is within the noise; it lasts if every sample
         # of the span stays near the first (a bounce comes back to where it was)
-        ahead = np.minimum(np.searchsorted(t, t[small] + REST_SPAN), n - 1)
+        ahead = np.minimum(t.searchsorted(t[small] + REST_SPAN), n - 1)
         covered = (t[ahead] - t[small]) >= REST_SPAN * 0.999
         # how far the samples of the span (up to REST_SAMPLES) lie from its first
         steps = np.arange(1, min(int((ahead - small).max()), REST_SAMPLES) + 1)
@@ -260,16 +261,16 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
             marks = np.zeros(n + 1, dtype=int)
             np.add.at(marks, begin, 1)
             np.add.at(marks, ahead + 1, -1)
-            still |= np.cumsum(marks)[:n] > 0
+            still |= marks.cumsum()[:n] > 0
     # a run ends where stillness changes, or between two still samples apart (two rests
     # in different places: the ball moved between them unseen)
     noise = max(sigma, tracker.REST_NOISE)
     apart = step_length > max(NUDGE_Z * tracker.rayleigh_sd(noise), 0.001)
     apart &= still[1:] & still[:-1]
-    for k in np.nonzero(apart)[0].tolist():
+    for k in apart.nonzero()[0].tolist():
         apart[k] = _stays_moved(xy, still, k, noise)
     cut = (still[1:] != still[:-1]) | apart
-    ends = [*np.nonzero(cut)[0].tolist(), n - 1]
+    ends = [*cut.nonzero()[0].tolist(), n - 1]
     runs: list[tuple[int, int, bool]] = []
     begin = 0
     flags = still.tolist()
@@ -330,14 +331,14 @@ def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatAr
             continue
         # a first rest of one sample: the frame the stretch after it was sent at
         frame = _frame(t, out[i - 1] if r1 > r0 else (r0, m1, True))
-        sent_next = np.diff(t[m0 - 1:m1 + 1]) <= NEXT_FRAME * frame
+        sent_next = diff(t[m0 - 1:m1 + 1]) <= NEXT_FRAME * frame
         near = _from_rest(xy, out[i - 1], m0, m1) <= radius
         # a lone sample off the rest, and off the next sample, between two on it: a jump
         # away and back, the noise's tail or a glitch (a crawl's samples step little)
         jump = np.hypot(*diff(xy[m0:m1 + 1]).T) > radius
-        near[:-1] |= near[1:] & np.r_[True, near[:-2]] & jump
+        near[:-1] |= near[1:] & np.concatenate(([True], near[:-2])) & jump
         inside = near & sent_next
-        lead = int(np.argmin(inside)) if not inside.all() else m1 - m0 + 1
+        lead = int(inside.argmin()) if not inside.all() else m1 - m0 + 1
         if lead == m1 - m0 + 1:
             out[i] = (m0, m1, True)
         elif lead:

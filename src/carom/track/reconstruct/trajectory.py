@@ -44,7 +44,7 @@ class BallPath:
         """For each time of ``grid``, the sample interval ``k`` (between samples ``k`` and
         ``k+1``) that holds it, clamped to the first and the last interval."""
         t = self.motion.t
-        return clip(np.searchsorted(t, grid, side="right") - 1, 0, t.shape[0] - 2)
+        return clip(t.searchsorted(grid, side="right") - 1, 0, t.shape[0] - 2)
 
     def extended(self, grid: FloatArray, *, forward: bool) -> tuple[FloatArray, FloatArray]:
         """Centres and velocities at the times ``grid``, between two samples carried on
@@ -69,8 +69,9 @@ class BallPath:
         rows = [0 if forward else 1 for forward in directions]
         k = self.intervals(grid)
         # each reading is a straight line in each sample interval: from a sample, at a velocity
-        vel = velocity[rows][:, k]
-        pos = origin[rows][:, k] + (grid - start[rows][:, k])[..., None] * vel
+        which: slice | list[int] = slice(None) if rows == [0, 1] else rows  # both rows: no copy first
+        vel = velocity[which][:, k]
+        pos = origin[which][:, k] + (grid - start[which][:, k])[..., None] * vel
         first, last = float(grid[0]), float(grid[-1])
         for join in self._rest_joins:
             if join.t_hi > first and join.t_lo < last:
@@ -87,8 +88,8 @@ class BallPath:
         t = self.motion.t
         span = (t[k0 + 1:k1 + 1] - t[k0:k1])[:, None]
         forward, backward = origin[0, k0:k1], origin[1, k0:k1]
-        first = np.stack((forward, backward - span * velocity[1, k0:k1]))
-        last = np.stack((forward + span * velocity[0, k0:k1], backward))
+        first = np.array((forward, backward - span * velocity[1, k0:k1]))
+        last = np.array((forward + span * velocity[0, k0:k1], backward))
         return np.stack((first, last), axis=2)
 
     def _interval_lines(self) -> tuple[FloatArray, FloatArray, FloatArray]:
@@ -107,9 +108,9 @@ class BallPath:
             before, after = np.maximum(k - 1, 0), np.minimum(k + 1, n - 2)
             forward = np.where(((k > 0) & ~resting[before])[:, None], chord[before], chord)
             backward = np.where(((k < n - 2) & ~resting[after])[:, None], chord[after], chord)
-            velocity = np.stack((forward, backward))
+            velocity = np.array((forward, backward))
             velocity[:, resting] = 0.0
-            self._lines = (np.stack((xy[:-1], xy[1:])), np.stack((t[:-1], t[1:])), velocity)
+            self._lines = (np.array((xy[:-1], xy[1:])), np.array((t[:-1], t[1:])), velocity)
         return self._lines
 
     def _through_rest(self, join: Join, grid: FloatArray, pos: FloatArray, vel: FloatArray) -> None:

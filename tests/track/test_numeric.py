@@ -1,0 +1,38 @@
+"""The detector's numeric helpers give numpy's results to the last bit."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from carom.track.reconstruct.numeric import diff, interp_at, linspace, median, percentile
+
+
+def _samples(seed: int) -> list[np.ndarray]:
+    rng = np.random.default_rng(seed)
+    out = []
+    for k in range(3000):
+        n = int(rng.integers(1, 80))
+        if k % 3 == 0:
+            out.append(rng.random(n) * 0.05)
+        elif k % 3 == 1:
+            out.append(np.round(rng.random(n) * 10) / 300)  # many equal values, as rounded time stamps give
+        else:
+            out.append(rng.exponential(0.01, n))
+    return out
+
+
+def test_percentile_and_median_are_numpys() -> None:
+    for values in _samples(1):
+        for q in (0.0, 0.5, 10.0, 33.3, 50.0, 90.0, 100.0):
+            assert percentile(values, q) == float(np.percentile(values, q))
+        assert median(values) == float(np.median(values))
+
+
+def test_the_other_helpers_are_numpys() -> None:
+    rng = np.random.default_rng(2)
+    times = np.cumsum(rng.random(50) + 0.01)
+    values = rng.random(50)
+    for t in rng.random(200) * 60.0:
+        assert interp_at(times.tolist(), values.tolist(), float(t)) == float(np.interp(t, times, values))
+    assert np.array_equal(diff(values), np.diff(values))
+    assert np.array_equal(linspace(0.3, 1.7, 9), np.linspace(0.3, 1.7, 9))
