@@ -55,7 +55,7 @@ def test_ball_3_right_after_the_third_cushion_is_doubtful() -> None:
     close, parts = reading(point(1.600, 1.603))
     assert close.best.ruling[0] == 1
     assert close.confidence < DOUBTFUL_BELOW
-    words = str(close.others[0].words(parts))
+    words = str(close.others[0].words(parts, close.best))
     assert "white–red contact at 1.60 s before white on the right cushion" in words
 
 
@@ -68,7 +68,7 @@ def test_a_rejected_candidate_that_would_score_is_a_doubt() -> None:
     base, parts = uncertain_parts(cands, W)
     found = read(base, parts, ruling)
     assert found.best.ruling[0] == 0
-    assert found.others and "a white–red contact" in str(found.others[0].words(parts))
+    assert found.others and "a white–red contact" in str(found.others[0].words(parts, found.best))
     assert found.confidence == pytest.approx(0.7, abs=0.01)
 
 
@@ -97,8 +97,8 @@ def test_two_doubts_that_change_the_ruling_only_together_are_weighed() -> None:
     found, parts = reading(cands)
     assert found.best.ruling[0] == 1
     assert found.confidence == pytest.approx(0.99, abs=1e-6)
-    assert "no white on the left cushion" in str(found.others[0].words(parts))
-    assert "and no white on the top cushion" in str(found.others[0].words(parts))
+    assert "no white on the left cushion" in str(found.others[0].words(parts, found.best))
+    assert "and no white on the top cushion" in str(found.others[0].words(parts, found.best))
 
 
 def test_the_likelier_ruling_wins_over_the_likeliest_explanation() -> None:
@@ -108,9 +108,24 @@ def test_the_likelier_ruling_wins_over_the_likeliest_explanation() -> None:
     group = ("red", 2.3, 2.5)
     cands += [Timed(BallContact(W, RED, 2.4), 2.4, 0.003, 0.4, group),
               Timed(BallContact(Y, RED, 2.4), 2.4, 0.003, 0.35, group)]
-    found, _ = reading(cands)
+    found, parts = reading(cands)
     assert found.best.ruling[0] == 0
     assert found.confidence == pytest.approx(0.6, abs=0.01)
+    # the likeliest explanation is a doubt now, said by how it differs from the ruling's
+    likeliest = found.others[0]
+    assert not any(likeliest.choice) and likeliest.probability == pytest.approx(0.4, abs=0.01)
+    assert str(likeliest.words(parts, found.best)) == "white–red contact at 2.40 s instead (chance 0.396)"
+
+
+def test_an_alternative_that_differs_only_in_unworded_states_is_still_said() -> None:
+    cands = point(1.6, 2.4)[:4]
+    group = ("red", 2.3, 2.5)
+    cands += [Timed(BallContact(W, RED, 2.4), 2.4, 0.003, 0.4, group),
+              Timed(BallContact(Y, RED, 2.4), 2.4, 0.003, 0.35, group)]
+    found, parts = reading(cands)
+    bare = [Part(tuple(State(s.chance, s.events, None, s.start, s.swap) for s in p.states)) for p in parts]
+    said = str(found.others[0].words(bare, found.best))
+    assert said == "another reading of the same contacts (chance 0.396)"
 
 
 def test_explanations_come_likeliest_first_each_once() -> None:

@@ -119,7 +119,10 @@ def order_parts(base: list[Timed], parts: list[Part], ball1: Ball) -> list[Part]
         spread = (first.t_sd ** 2 + second.t_sd ** 2) ** 0.5
         swap = normal_cdf(-(second.t - first.t) / max(spread, 1e-6))
         if swap >= NEGLIGIBLE:
-            words = Said("%(later)s before %(earlier)s", later=describe(second.event),
-                         earlier=describe(first.event))
-            out.append(Part((State(1.0 - swap), State(swap, words=words, swap=(first, second)))))
+            as_read = Said("%(later)s before %(earlier)s", later=describe(first.event),
+                           earlier=describe(second.event))
+            swapped = Said("%(later)s before %(earlier)s", later=describe(second.event),
+                           earlier=describe(first.event))
+            out.append(Part((State(1.0 - swap, words=as_read),
+                             State(swap, words=swapped, swap=(first, second)))))
     return out

@@ -37,8 +37,8 @@ MOST = 64
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """One state of a part: its chance, the events it puts in the record, and, when it is
-    not the likeliest, what it says in words."""
+    """One state of a part: its chance, the events it puts in the record, and what it says
+    in words (said of a state the ruling's explanation does not take)."""
 
     chance: float
     events: tuple[Timed, ...] = ()
@@ -66,9 +66,16 @@ class Explanation:
     start: Stroke | None = None
     ruling: tuple[object, ...] = ()
 
-    def words(self, parts: Sequence[Part]) -> Said:
-        """How it differs from the likeliest explanation, in words, with its chance."""
-        changes = [words for i, k in enumerate(self.choice) if k and (words := parts[i].states[k].words)]
+    def words(self, parts: Sequence[Part], ruled: Explanation) -> Said:
+        """How it differs from ``ruled``, the explanation the ruling stands on, in words, with
+        its chance. ``ruled`` is the likeliest explanation, unless the explanations of
+        another ruling weigh more: then the likeliest is one of the others, and its words
+        are those of the states in which the ruling's differs from it."""
+        changes = [words for i, k in enumerate(self.choice)
+                   if k != ruled.choice[i] and (words := parts[i].states[k].words)]
+        if not changes:  # it differs only in states without words
+            return Said("another reading of the same contacts (chance %(chance)s)",
+                        chance=_chance(self.probability))
         return Said("%(changes)s (chance %(chance)s)", changes=all_of(changes),
                     chance=_chance(self.probability))
 

@@ -65,11 +65,13 @@ class FrozenReading:
     def other_chance(self) -> float:
         return min(self.probability, 1.0 - self.probability)
 
-    def describe(self) -> Said:
-        if self.probability >= 0.5:
-            return Said("%(ball)s and %(other)s not frozen before the stroke", ball=self.ball1,
+    def describe(self, frozen: bool) -> Said:
+        """The reading of the start in words: ball 1 frozen to its partner, or not."""
+        if frozen:
+            return Said("%(ball)s and %(other)s frozen before the stroke", ball=self.ball1,
                         other=self.partner)
-        return Said("%(ball)s and %(other)s frozen before the stroke", ball=self.ball1, other=self.partner)
+        return Said("%(ball)s and %(other)s not frozen before the stroke", ball=self.ball1,
+                    other=self.partner)
 
 
 def frozen_reading(stroke: Stroke, raw_start: dict[Ball, Point], sigma: float, table: TableSpec,

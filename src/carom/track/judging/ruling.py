@@ -99,8 +99,11 @@ def judged(tracked: TrackedStroke, discipline: Discipline, table: TableSpec, *, 
     if frozen is not None:
         stroke = frozen.likely
         if frozen.other_chance >= NEGLIGIBLE:
-            parts.append(Part((State(1.0 - frozen.other_chance, start=frozen.likely),
-                               State(frozen.other_chance, words=frozen.describe(), start=frozen.other))))
+            likely_frozen = frozen.probability >= 0.5
+            parts.append(Part((State(1.0 - frozen.other_chance, words=frozen.describe(likely_frozen),
+                                     start=frozen.likely),
+                               State(frozen.other_chance, words=frozen.describe(not likely_frozen),
+                                     start=frozen.other))))
     parts.extend(order_parts(base, parts, tracked.cue))
     context = StrokeContext.of(discipline, table, cue_ball=tracked.cue, opening=opening,
                                position=stroke.start)
@@ -119,7 +122,7 @@ def judged(tracked: TrackedStroke, discipline: Discipline, table: TableSpec, *, 
     if seen is None:
         seen = CameraSeen(sending([tracked]), max(m.sigma for m in detection.motions.values()))
     found = [*camera_doubts(tracked, detection.motions, seen),
-             *(Doubt(e.probability, e.words(parts)) for e in reading.others)]
+             *(Doubt(e.probability, e.words(parts, reading.best)) for e in reading.others)]
     confidence = reading.confidence
     wrong = implausible(tracked, table)
     if wrong:
