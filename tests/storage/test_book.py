@@ -87,3 +87,23 @@ def test_summaries_follow_every_write(store: SqlStore) -> None:
     _play(book, match_id)
     (snap,) = book.snapshots()
     assert snap.seq == len(PLAY) and snap.state.score == (1, 0)
+
+
+def test_a_stroke_in_doubt_upheld_is_an_event_every_server_reads(store: SqlStore) -> None:
+    from carom.storage.events import EventKind, NotInDoubt
+
+    first, second = MatchBook(store), MatchBook(store)
+    match_id = first.create(HEADER, "tok")
+    doubted = {"type": "stroke", "ball": "white", "events": [],
+               "doubt": {"confidence": 0.75, "reasons": [{"what": "red not seen after frame 9"}]}}
+    first.append(match_id, 0, PLAY[0], "tok")
+    first.append(match_id, 1, doubted, "tok")
+    assert second.snapshot(match_id).in_doubt == (3, doubted["doubt"])  # from the database alone
+    with pytest.raises(NotInDoubt):
+        first.uphold(match_id, 2)
+    first.uphold(match_id, 3)
+    with pytest.raises(NotInDoubt):
+        first.uphold(match_id, 3)
+    fresh = MatchBook(store).snapshot(match_id)
+    assert fresh.in_doubt is None and fresh.events[-1].kind is EventKind.UPHELD
+    assert fresh.events[-1].detail == "3" and fresh.seq == 2  # no record: the stroke stands as written
