@@ -175,3 +175,22 @@ def test_when_the_paths_cannot_tell_which_ball_was_struck_the_doubt_says_so() ->
     assert line["cue"] == "white"
     said = "the balls' paths do not tell which was struck first"
     assert any(said in d for d in line["doubts"]), line["doubts"]
+
+
+def test_a_still_ball_measured_off_under_an_arm_and_seen_at_its_rest_again_never_left_it() -> None:
+    """Yellow, covered from 0.8 s, is measured 55 mm off its place at 1.5 s (partly
+    covered), then seen lying where it lay: it never left its rest, so white, struck at
+    1 s away from it, is the cue ball and no doubt is raised (it was taken as yellow's
+    stroke, started at 0.8 s)."""
+    lines: list[dict] = []
+    cutter = Cutter("clip.mp4")
+    for k in range(240):
+        t = k / FPS
+        seen = {Ball.RED: Sample(k, t, 0.7, 2.5, 0.0005, 0.0),
+                Ball.WHITE: Sample(k, t, 0.3, 0.5 - 0.3 * min(max(t - 1.0, 0.0), 1.0), 0.0005, 0.0)}
+        if not 0.8 < t < 1.5:
+            seen[Ball.YELLOW] = Sample(k, t, 1.0 - (0.055 if 1.4 < t < 1.55 else 0.0), 1.0, 0.0005, 0.0)
+        lines.extend(cutter.push(k, t, seen))
+    lines.extend(cutter.close())
+    (line,) = lines
+    assert line["cue"] == "white" and line["doubts"] == [], line["doubts"]

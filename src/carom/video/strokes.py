@@ -209,19 +209,22 @@ class Cutter:
     def _unseen_departures(self) -> list[tuple[Ball, Sample, Sample]]:
         """Each ball other than the first mover that was last seen at its rest (sample
         ``a``) before the first mover left its own, and next seen away from it (``b``): it
-        left its rest unseen and may have moved first."""
+        left its rest unseen and may have moved first. A ball seen lying at its rest again
+        later never left it: its samples away were the ball partly covered and measured
+        off (a player's arm over a still yellow moved its centre 59 mm)."""
         assert self.moving_since is not None
         out = []
         for ball, rest in self.start_rests.items():
             if rest is None:
                 continue
             queue = list(self.samples[ball])
-            for a, b in itertools.pairwise(queue):
+            for k, (a, b) in enumerate(itertools.pairwise(queue)):
                 if a.t >= self.moving_since:
                     break
                 if b.frame - a.frame < 2 or not _at(a, rest) or _at(b, rest):
                     continue
-                out.append((ball, a, b))
+                if not any(_at(s, rest) for s in queue[k + 2:]):
+                    out.append((ball, a, b))
                 break
         return out
 
@@ -235,7 +238,9 @@ class Cutter:
         could have been in contact with it as that one left: behind it on the line along
         which it left (a struck ball leaves along the line of centres, away from the ball
         that struck it), reached from its rest and left again for where it was next seen
-        at no more than the fastest a ball goes. One of the two alone decides the cue ball
+        at no more than the fastest a ball goes, and next seen more than a diameter from
+        its rest (nearer, it may be the ball partly covered where it lay, measured off).
+        One of the two alone decides the cue ball
         (the stroke then starts when that ball was last seen lying still); both or neither
         leave it a guess, said in the doubt (a fast yellow unseen for its first 4 frames
         ran into white, and white, the first seen to move, was taken as the cue ball)."""
@@ -246,7 +251,7 @@ class Cutter:
             rest = self.start_rests[ball]
             assert rest is not None
             moved = self._moved_by_another(ball, rest, b.t)
-            struck = self._could_have_struck(rest, a, b)
+            struck = self._could_have_struck(rest, a, b) and _away(b, rest, 2.0 * self.radius)
             if struck and not moved and not decided:
                 self.first_mover, self.moving_since, self.mover_rest = ball, a.t, rest
                 decided = True
@@ -345,6 +350,12 @@ def _columns(samples: list[Sample], t0: float) -> dict[str, list[float]]:
 def _at(sample: Sample, rest: np.ndarray) -> bool:
     """Whether ``sample`` lies at ``rest`` (within :data:`STILL`, or three times its noise)."""
     return float(np.linalg.norm(np.array([sample.x, sample.y]) - rest)) <= max(STILL, 3.0 * sample.sd)
+
+
+def _away(sample: Sample, rest: np.ndarray, far: float) -> bool:
+    """Whether ``sample`` lies more than ``far`` from ``rest`` (a ball partly covered where
+    it lies is measured off by up to about its diameter, never more)."""
+    return float(np.linalg.norm(np.array([sample.x, sample.y]) - rest)) > far
 
 
 def _place(samples: list[Sample], t: float) -> np.ndarray | None:
