@@ -284,7 +284,6 @@ class BallFinder:
                 return None  # nearest to a ball's colour, yet no ball's: skin, a sleeve, a glove in shade
         return Blob(ball, centre, radius, streak, vectors[:, 1].copy(), share, colour, mixed)
 
-
     def _off_mix(self, ball: Ball, mean: Array, streak: float) -> float:
         """How far the chroma ``mean`` of a streak ``streak`` radii long lies from any mix of
         its ball's chroma with the cloth's that the streak can show.
