@@ -75,6 +75,17 @@ def test_a_fast_white_beside_a_still_yellow_is_white() -> None:
     assert sorted(b.ball.value for b in blobs) == ["white", "yellow"]
 
 
+def test_a_struck_yellows_streak_mixed_with_a_blue_cloth_is_a_yellow_in_motion() -> None:
+    """Yellow run 16 half-resolution pixels (two radii) in the exposure: its pixels are
+    yellow mixed with the blue cloth, their mean chroma farther from yellow's own than a
+    still ball's is, but on the line from it to the cloth's, as near yellow as a streak of
+    that length spreads its light. Refused as no ball's colour, a struck yellow at 3.4 m/s
+    went unseen for 21 frames and its stroke was taken as white's, which it ran into."""
+    (blob,) = _finder().find(_frame((_swept((60.0, 40.0), 16.0), *YELLOW)))
+    assert blob.ball is Ball.YELLOW and blob.mixed
+    assert np.allclose(blob.centre, (120.5, 80.5), atol=0.5)
+
+
 def _cue_ferrule() -> np.ndarray:
     """A cue's white ferrule just after the strike, with the cue's two antialiased edges
     running from it (thin lines): as long as a fast ball's streak, of a ball's width by its

@@ -16,9 +16,11 @@ FPS = 30.0
 BLANK = np.zeros((4, 4), np.uint8)
 
 
-def _blob(ball: Ball, x: float, y: float, streak: float = 0.0) -> Blob:
-    """A blob at table point ``(x, y)``, m (the stub camera's pixels are millimetres)."""
-    return Blob(ball, np.array([x * 1000.0, y * 1000.0]), 15.0, streak, np.array([1.0, 0.0]), 1.0, 0.02)
+def _blob(ball: Ball, x: float, y: float, streak: float = 0.0, mixed: bool = False) -> Blob:
+    """A blob at table point ``(x, y)``, m (the stub camera's pixels are millimetres);
+    ``mixed``: its colour is its ball's mixed with the cloth's (a streak's)."""
+    return Blob(ball, np.array([x * 1000.0, y * 1000.0]), 15.0, streak, np.array([1.0, 0.0]), 1.0, 0.02,
+                mixed)
 
 
 def _follower(frames: list[list[Blob]], covered: tuple[float, float] | None = None
@@ -102,6 +104,32 @@ def test_a_still_ball_struck_fast_and_unseen_for_its_first_frames_is_taken_up_wh
     running = [(0.489, 1.361), (0.433, 1.270), (0.378, 1.181)]
     seen = _follow(rest + unseen + [[white, red, _blob(Ball.YELLOW, x, y, 19.0)] for x, y in running])
     assert [_at(s[Ball.YELLOW]) for s in seen[17:]] == running
+
+
+RUNNING = [(0.415, 0.297), (0.466, 0.426), (0.516, 0.552), (0.566, 0.677), (0.614, 0.799)]
+"""A struck yellow's places, frame by frame, at 3.4 m/s."""
+
+
+def test_a_still_ball_that_left_its_rest_takes_its_streak_of_mixed_colour() -> None:
+    """Yellow lies still, then is struck: its streaks, their colour yellow mixed with the
+    cloth's, are a moving yellow, and its place is bare cloth: it left it."""
+    white, red = _blob(Ball.WHITE, 1.371, 2.714), _blob(Ball.RED, 1.033, 0.221)
+    rest = [[white, red, _blob(Ball.YELLOW, 0.385, 0.221)] for _ in range(4)]
+    seen = _follow(rest + [[white, red, _blob(Ball.YELLOW, x, y, 35.0, mixed=True)] for x, y in RUNNING])
+    assert [_at(s[Ball.YELLOW]) for s in seen[4:]] == RUNNING
+
+
+def test_a_blob_of_mixed_colour_is_no_still_ball_still_in_its_place_nor_a_ball_never_seen() -> None:
+    """Only a ball in motion shows its colour mixed with the cloth's: a still yellow whose
+    place is not bare (covered by a hand) takes no such blob beside it, and a ball not yet
+    seen takes none (on a green cloth, skin lies on the line from red to the cloth)."""
+    white, red = _blob(Ball.WHITE, 1.371, 2.714), _blob(Ball.RED, 1.033, 0.221)
+    rest = [[white, red, _blob(Ball.YELLOW, 0.385, 0.221)] for _ in range(4)]
+    hand = [[white, red, _blob(Ball.YELLOW, 0.415, 0.297, 35.0, mixed=True)] for _ in range(3)]
+    _, seen = _follower(rest + hand, covered=(0.385, 0.221))
+    assert all(Ball.YELLOW not in s for s in seen[4:])
+    (first,) = _follow([[white, _blob(Ball.RED, 1.0, 1.0, 35.0, mixed=True)]])
+    assert Ball.RED not in first and Ball.WHITE in first
 
 
 def test_a_still_ball_not_seen_where_it_lies_covered_takes_no_far_blob_of_its_colour() -> None:

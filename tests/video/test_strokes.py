@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from carom.core.balls import Ball
 from carom.video.follow import Sample
 from carom.video.strokes import Cutter
@@ -115,3 +117,80 @@ def test_a_ball_that_left_its_rest_unseen_before_the_cue_ball_moved_makes_the_cu
 def test_a_ball_seen_at_rest_after_the_cue_ball_moved_raises_no_such_doubt() -> None:
     (line,) = _unseen_yellow(1.1)
     assert line["cue"] == "white" and line["doubts"] == []
+
+
+def _struck_unseen(cue: Ball, cue_rest: tuple[float, float], other_rest: tuple[float, float], speed: float,
+                   hidden: tuple[float, float], hidden_ball: Ball) -> list[dict]:
+    """``cue`` lies at ``cue_rest`` and is struck at 1 s at ``speed`` (m/s) straight at the
+    other ball of a player, lying at ``other_rest``; full ball: at the contact the cue ball
+    goes on at a fifth of its speed and the other leaves at four fifths, both along the
+    line of centres, each for at most 0.4 m. ``hidden_ball`` is not seen between
+    ``hidden`` (s); red lies far from both."""
+    other = Ball.YELLOW if cue is Ball.WHITE else Ball.WHITE
+    a, b = np.array(cue_rest), np.array(other_rest)
+    along = (b - a) / float(np.linalg.norm(b - a))
+    contact = b - 2.0 * 0.03075 * along
+    met = 1.0 + float(np.linalg.norm(contact - a)) / speed
+    lines: list[dict] = []
+    cutter = Cutter("clip.mp4")
+    for k in range(240):
+        t = k / FPS
+        places = {
+            cue: a + along * speed * min(max(t - 1.0, 0.0), met - 1.0)
+            + along * min(0.2 * speed * max(t - met, 0.0), 0.4),
+            other: b + along * min(0.8 * speed * max(t - met, 0.0), 0.4),
+            Ball.RED: np.array([1.2, 0.3]),
+        }
+        seen = {ball: Sample(k, t, float(p[0]), float(p[1]), 0.0005, 0.0) for ball, p in places.items()
+                if not (ball is hidden_ball and hidden[0] < t < hidden[1])}
+        lines.extend(cutter.push(k, t, seen))
+    lines.extend(cutter.close())
+    return lines
+
+
+def test_a_cue_ball_unseen_from_its_strike_that_ran_into_the_first_ball_seen_moving_is_the_cue_ball() -> None:
+    """Yellow, 0.8 m from white, is struck at 6 m/s and not seen for the 4 frames it runs
+    to white; white, seen to leave first, left along the line from yellow and no moving
+    ball came near yellow before it was seen away: yellow was struck, white was not the
+    cue ball (it was taken as such, doubtful)."""
+    (line,) = _struck_unseen(Ball.YELLOW, (0.05, 1.629), (0.302, 2.395), 6.0, (1.01, 1.16), Ball.YELLOW)
+    assert line["cue"] == "yellow" and line["player"] == 2
+    assert abs(line["video"]["time"] - (1.0 - 0.3)) < 0.05
+    assert not any("cue ball is a guess" in d for d in line["doubts"]), line["doubts"]
+
+
+def test_a_ball_hidden_while_the_cue_ball_ran_into_it_leaves_the_cue_ball_sure() -> None:
+    """White is struck at 2 m/s into yellow, which a hand covers from before white's strike
+    until after the contact: white's path reached yellow's place, and yellow, behind
+    white's way, could not have struck it: white is the cue ball, no guess."""
+    (line,) = _struck_unseen(Ball.WHITE, (0.6, 0.5), (0.6, 1.0), 2.0, (0.9, 1.4), Ball.YELLOW)
+    assert line["cue"] == "white" and line["player"] == 1
+    assert not any("cue ball is a guess" in d for d in line["doubts"]), line["doubts"]
+
+
+def test_when_the_paths_cannot_tell_which_ball_was_struck_the_doubt_says_so() -> None:
+    """White rolls away from yellow, and yellow, unseen as it left, away from white: neither
+    set the other going, as far as the samples show."""
+    (line,) = _unseen_yellow(1.6)
+    assert line["cue"] == "white"
+    said = "the balls' paths do not tell which was struck first"
+    assert any(said in d for d in line["doubts"]), line["doubts"]
+
+
+def test_a_still_ball_measured_off_under_an_arm_and_seen_at_its_rest_again_never_left_it() -> None:
+    """Yellow, covered from 0.8 s, is measured 55 mm off its place at 1.5 s (partly
+    covered), then seen lying where it lay: it never left its rest, so white, struck at
+    1 s away from it, is the cue ball and no doubt is raised (it was taken as yellow's
+    stroke, started at 0.8 s)."""
+    lines: list[dict] = []
+    cutter = Cutter("clip.mp4")
+    for k in range(240):
+        t = k / FPS
+        seen = {Ball.RED: Sample(k, t, 0.7, 2.5, 0.0005, 0.0),
+                Ball.WHITE: Sample(k, t, 0.3, 0.5 - 0.3 * min(max(t - 1.0, 0.0), 1.0), 0.0005, 0.0)}
+        if not 0.8 < t < 1.5:
+            seen[Ball.YELLOW] = Sample(k, t, 1.0 - (0.055 if 1.4 < t < 1.55 else 0.0), 1.0, 0.0005, 0.0)
+        lines.extend(cutter.push(k, t, seen))
+    lines.extend(cutter.close())
+    (line,) = lines
+    assert line["cue"] == "white" and line["doubts"] == [], line["doubts"]

@@ -12,7 +12,8 @@ inside the table only, so that a frame costs a few milliseconds:
   moments: a ball is a disc of the radius the camera gives at that place, a moving ball a
   streak as wide as a ball and as long as its path during the exposure;
 * **identity by colour**: white is near-neutral, yellow and red lie in their own
-  directions of chroma; a patch of two colours (two balls touching) is split by colour,
+  directions of chroma (a moving one's streak, mixed with the cloth, between its own and
+  the cloth's); a patch of two colours (two balls touching) is split by colour,
   and its near-neutral part is white only if it can be a white ball mixed with the cloth
   (a yellow's streak over a blue cloth runs through grey, darker than such a mix);
 * **size and shape** leave out what is not a ball: a hand, an arm, a cue, a glove; a
@@ -59,6 +60,12 @@ sweeps (its disc, πr², and 2r a unit of its length): a moving ball's light is 
 along its path, not thinned to lines. The cue's ferrule with the cue's antialiased edges
 running from it, right after the strike, is white and as long as a streak, but mostly
 thin lines: in one clip white was taken on it for six frames, its ball running away."""
+MIXED_OFF = 0.07
+"""A streak's mean chroma lies within this of the line from its ball's chroma to the
+cloth's (blur mixes the two along the path; a struck yellow over a blue cloth, 0.14 from
+yellow's own chroma, lay 0.06 off that line), no farther along it than the streak spreads
+the ball's light over the cloth (the cue's shaft and ferrule, taken as a yellow streak
+beside the ball, lay 0.13 off it)."""
 NEUTRAL = 0.09
 """Chroma within this of neutral is white."""
 
@@ -79,7 +86,11 @@ class Blob:
     share: float
     """The blob's weight as a share of a whole ball's (below 1: partly covered or split)."""
     colour: float
-    """How far its chroma lies from its ball's prototype (0: on it)."""
+    """How far its chroma lies from its ball's prototype (0: on it), or, for a ``mixed``
+    blob, from the mixes of it with the cloth's that its streak can show."""
+    mixed: bool = False
+    """Its colour is its ball's mixed with the cloth's, too far from its ball's own to be a
+    still ball: only a ball in motion can be it (:mod:`carom.video.follow`)."""
 
 
 @dataclass(slots=True)
@@ -266,9 +277,32 @@ class BallFinder:
             return None  # thin lines, not a swept disc: the cue's ferrule and edges after the strike
         mean = np.array([float((weight * nu).sum()) / mass, float((weight * nv).sum()) / mass])
         colour = float(np.linalg.norm(mean - self.prototypes[ball]))
-        if colour > FARTHEST_COLOUR:
-            return None  # nearest to a ball's colour, yet no ball's: skin, a sleeve, a glove in shade
-        return Blob(ball, centre, radius, streak, vectors[:, 1].copy(), share, colour)
+        mixed = colour > FARTHEST_COLOUR
+        if mixed:
+            colour = self._off_mix(ball, mean, streak / radius) if ball is not Ball.WHITE else math.inf
+            if colour > MIXED_OFF:
+                return None  # nearest to a ball's colour, yet no ball's: skin, a sleeve, a glove in shade
+        return Blob(ball, centre, radius, streak, vectors[:, 1].copy(), share, colour, mixed)
+
+    def _off_mix(self, ball: Ball, mean: Array, streak: float) -> float:
+        """How far the chroma ``mean`` of a streak ``streak`` radii long lies from any mix of
+        its ball's chroma with the cloth's that the streak can show.
+
+        A ball moving during the exposure spreads its light over the path it sweeps, a disc
+        (πr²) and 2r a unit of its length, so its pixels are on the whole the ball's for the
+        share πr² / (πr² + 2r·s) of the exposure and the cloth's for the rest; over chroma
+        divided by luma, as over U and V, such a mix lies on the line between the two
+        colours. A still ball (no streak) shows no such mix and gets no such allowance; nor
+        does white, whose pixels are near-neutral by their class and whose mix with the cloth
+        is weighed by luma (:meth:`_blurred_colour`): a white blob far from neutral is a
+        coloured ball's washed-out streak (yellow mixed with a blue cloth lies near white's
+        line to it)."""
+        own = self.prototypes[ball]
+        cloth = np.array([self.registration.cloth.u, self.registration.cloth.v])
+        line = cloth - own
+        farthest = 1.0 - math.pi / (math.pi + 2.0 * streak)
+        along = float(np.clip((mean - own) @ line / float(line @ line), 0.0, farthest))
+        return float(np.linalg.norm(mean - (own + along * line)))
 
 
 _CODE = {Ball.WHITE: 0, Ball.YELLOW: 1, Ball.RED: 2}

@@ -152,7 +152,10 @@ class Follower:
         streak too washed out to be measured for 0.4 s, outran the gate of a still ball
         and was lost: the stroke was taken as white's, which it ran into). A still ball
         whose place is not bare is covered, or merged with a ball touching it, and stays
-        (white lying against red, unseen, took a white blob in a far corner of the table)."""
+        (white lying against red, unseen, took a white blob in a far corner of the table).
+        A blob whose colour is its ball's mixed with the cloth's (a streak's) is a ball in
+        motion: only a ball seen moving, or a still one whose place shows bare cloth, may be
+        it, never a ball not yet seen (skin lies on the line from red to a green cloth)."""
         track = self.tracks[ball]
         where, gate = track.predict(t)
         struck: bool | None = None  # asked only for a blob off the ball's line (it reads the frame)
@@ -160,6 +163,14 @@ class Follower:
         for k, blob in enumerate(blobs):
             if blob.ball is not ball:
                 continue
+            if blob.mixed:
+                if track.last is None:
+                    continue
+                if track.resting():
+                    if struck is None:
+                        struck = self._left(track)
+                    if not struck:
+                        continue
             if where is None or track.last is None:
                 out.append((abs(1.0 - blob.share) + blob.colour, k))
                 continue
@@ -173,8 +184,10 @@ class Follower:
             if moved > turned:
                 continue
             if gone > CONTACT_WITHIN:
+                if not track.resting():
+                    continue
                 if struck is None:
-                    struck = track.resting() and self._left(track)
+                    struck = self._left(track)
                 if not struck:
                     continue
             out.append((1.0 + moved / turned, k))

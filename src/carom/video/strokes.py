@@ -32,7 +32,7 @@ import numpy as np
 
 from carom.core.balls import BALLS, Ball
 from carom.core.table import BALL_RADIUS
-from carom.video.follow import STILL, Sample
+from carom.video.follow import FASTEST, STILL, Sample
 
 SETTLE = 0.8
 """Seconds every ball must lie still for a stroke to end."""
@@ -106,6 +106,8 @@ class Cutter:
     doubts: list[str] = field(default_factory=list)
     start_rests: dict[Ball, np.ndarray | None] = field(default_factory=dict)
     """Where the other balls lay when the first mover left its rest."""
+    mover_rest: np.ndarray | None = None
+    """Where the first mover lay."""
     now: float = 0.0
     frame: int = 0
 
@@ -119,6 +121,7 @@ class Cutter:
                 if self.moving_since is None:
                     self.moving_since = self._departure(ball)
                     self.first_mover = ball
+                    self.mover_rest = self.rests[ball].xy
                     self.start_rests = {b: r.xy for b, r in self.rests.items() if b is not ball}
         if self.moving_since is None:
             self._trim(t - KEEP)
@@ -160,9 +163,10 @@ class Cutter:
 
     def _stroke(self, end: float) -> dict[str, Any]:
         assert self.moving_since is not None
+        doubts = list(self.doubts)
+        doubts.extend(self._struck_unseen())
         start = self.moving_since - BEFORE
         cue = self.first_mover if self.first_mover in PLAYER else None
-        doubts = list(self.doubts)
         if cue is None:
             doubts.append(f"{self.first_mover} moved first (frame {self.frame}): no cue ball set it moving; "
                           "white taken as the cue ball")
@@ -189,7 +193,6 @@ class Cutter:
             balls[ball.value] = kept
             first_frame = kept[0].frame if first_frame is None else min(first_frame, kept[0].frame)
             last_frame = kept[-1].frame if last_frame is None else max(last_frame, kept[-1].frame)
-        doubts.extend(self._unseen_departures())
         doubts.extend(self._hidden_contacts(balls))
         t0 = min(s[0].t for s in balls.values())
         line: dict[str, Any] = {
@@ -203,26 +206,97 @@ class Cutter:
         self._reset(end)
         return line
 
-    def _unseen_departures(self) -> list[str]:
-        """A ball other than the first mover that was last seen at its rest before the
-        first mover left its own, and next seen away from it: it left its rest unseen and
-        may have moved first, so the cue ball (the first to move) is a guess."""
+    def _unseen_departures(self) -> list[tuple[Ball, Sample, Sample]]:
+        """Each ball other than the first mover that was last seen at its rest (sample
+        ``a``) before the first mover left its own, and next seen away from it (``b``): it
+        left its rest unseen and may have moved first. A ball seen lying at its rest again
+        later never left it: its samples away were the ball partly covered and measured
+        off (a player's arm over a still yellow moved its centre 59 mm)."""
         assert self.moving_since is not None
         out = []
         for ball, rest in self.start_rests.items():
             if rest is None:
                 continue
             queue = list(self.samples[ball])
-            for a, b in itertools.pairwise(queue):
+            for k, (a, b) in enumerate(itertools.pairwise(queue)):
                 if a.t >= self.moving_since:
                     break
                 if b.frame - a.frame < 2 or not _at(a, rest) or _at(b, rest):
                     continue
-                out.append(f"{ball} left its rest unseen between frame {a.frame} ({a.t:.3f} s) and frame "
-                           f"{b.frame} ({b.t:.3f} s): it may have moved before {self.first_mover}, "
-                           "the cue ball is a guess")
+                if not any(_at(s, rest) for s in queue[k + 2:]):
+                    out.append((ball, a, b))
                 break
         return out
+
+    def _struck_unseen(self) -> list[str]:
+        """Which ball the cue struck when a ball left its rest unseen before the first ball
+        seen to move (the cue, a hand or its own streak hid it): the doubts it leaves.
+
+        A ball at rest moves only when the cue or a moving ball strikes it. The ball that
+        left unseen was set going by another when a ball in motion came within contact of
+        the place it lay before it was seen away; it set the first mover going when it
+        could have been in contact with it as that one left: behind it on the line along
+        which it left (a struck ball leaves along the line of centres, away from the ball
+        that struck it), reached from its rest and left again for where it was next seen
+        at no more than the fastest a ball goes, and next seen more than a diameter from
+        its rest (nearer, it may be the ball partly covered where it lay, measured off).
+        One of the two alone decides the cue ball
+        (the stroke then starts when that ball was last seen lying still); both or neither
+        leave it a guess, said in the doubt (a fast yellow unseen for its first 4 frames
+        ran into white, and white, the first seen to move, was taken as the cue ball)."""
+        assert self.moving_since is not None and self.first_mover is not None
+        out = []
+        decided = False
+        for ball, a, b in self._unseen_departures():
+            rest = self.start_rests[ball]
+            assert rest is not None
+            moved = self._moved_by_another(ball, rest, b.t)
+            struck = self._could_have_struck(rest, a, b) and _away(b, rest, 2.0 * self.radius)
+            if struck and not moved and not decided:
+                self.first_mover, self.moving_since, self.mover_rest = ball, a.t, rest
+                decided = True
+                continue
+            if moved and not struck:
+                continue
+            out.append(f"{ball} left its rest unseen between frame {a.frame} ({a.t:.3f} s) and frame "
+                       f"{b.frame} ({b.t:.3f} s): it may have moved before {self.first_mover}, "
+                       "the cue ball is a guess (the balls' paths do not tell which was struck first)")
+        return out
+
+    def _moved_by_another(self, ball: Ball, rest: np.ndarray, until: float) -> bool:
+        """Whether a ball in motion came within contact of ``rest``, where ``ball`` lay,
+        from the first mover's departure until ``until``."""
+        assert self.moving_since is not None
+        reach = 2.0 * self.radius + CONTACT_SLACK
+        for other in BALLS:
+            if other is ball:
+                continue
+            path = [s for s in self.samples[other] if self.moving_since <= s.t <= until]
+            for a, b in itertools.pairwise(path):
+                chord = np.array([b.x - a.x, b.y - a.y])
+                if float(np.linalg.norm(chord)) > STILL and _off_chord(rest, a, chord) < reach:
+                    return True
+        return False
+
+    def _could_have_struck(self, rest: np.ndarray, a: Sample, b: Sample) -> bool:
+        """Whether a ball last seen lying at ``rest`` (sample ``a``) and next seen at ``b``
+        could have struck the first mover as it left its rest."""
+        assert self.moving_since is not None and self.first_mover is not None
+        if self.mover_rest is None:
+            return False
+        away = [s for s in self.samples[self.first_mover] if s.t > self.moving_since
+                and float(np.linalg.norm(np.array([s.x, s.y]) - self.mover_rest)) > self.radius]
+        if not away:
+            return False
+        left = np.array([away[0].x, away[0].y]) - self.mover_rest
+        along = left / float(np.linalg.norm(left))
+        contact = self.mover_rest - 2.0 * self.radius * along  # where the striker's centre was
+        run = contact - rest
+        if float(run @ along) <= 0.0:
+            return False  # it would have come from the side the first mover left towards
+        reached = float(np.linalg.norm(run)) <= FASTEST * (away[0].t - a.t)
+        gone = max(b.t - self.moving_since, 0.0)
+        return reached and float(np.linalg.norm(np.array([b.x, b.y]) - contact)) <= FASTEST * gone
 
     def _hidden_contacts(self, balls: dict[str, list[Sample]]) -> list[str]:
         """A ball that was not seen in the frames in which it met another ball: its samples
@@ -247,6 +321,7 @@ class Cutter:
 
     def _reset(self, end: float) -> None:
         self.moving_since, self.first_mover, self.doubts, self.start_rests = None, None, [], {}
+        self.mover_rest = None
         for ball in BALLS:
             queue = self.samples[ball]
             if queue and self.rests[ball].away:
@@ -275,6 +350,12 @@ def _columns(samples: list[Sample], t0: float) -> dict[str, list[float]]:
 def _at(sample: Sample, rest: np.ndarray) -> bool:
     """Whether ``sample`` lies at ``rest`` (within :data:`STILL`, or three times its noise)."""
     return float(np.linalg.norm(np.array([sample.x, sample.y]) - rest)) <= max(STILL, 3.0 * sample.sd)
+
+
+def _away(sample: Sample, rest: np.ndarray, far: float) -> bool:
+    """Whether ``sample`` lies more than ``far`` from ``rest`` (a ball partly covered where
+    it lies is measured off by up to about its diameter, never more)."""
+    return float(np.linalg.norm(np.array([sample.x, sample.y]) - rest)) > far
 
 
 def _place(samples: list[Sample], t: float) -> np.ndarray | None:
