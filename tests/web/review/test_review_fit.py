@@ -252,3 +252,16 @@ def test_the_refusals_are_said_in_the_pages_language(organiser: Any, review: int
     assert refused.status_code == 409
     assert "wurde nicht als das Gespielte zurückgelesen" in refused.json()["detail"]
     assert "beyond 5 cm" not in refused.json()["detail"]  # the fit's own reasons, in German too
+
+
+@pytest.mark.parametrize(("given", "seconds"), [(None, 1.0), ("5", 5.0), ("0.5", 0.5), ("abc", 1.0),
+                                                ("-1", 1.0), ("0", 1.0), ("inf", 1.0), ("nan", 1.0)])
+def test_the_fits_guard_is_a_processor_second_unless_the_deployment_says(
+        monkeypatch: pytest.MonkeyPatch, given: str | None, seconds: float) -> None:
+    from carom.web.review.fitting import GUARD_VARIABLE, budget
+
+    if given is None:
+        monkeypatch.delenv(GUARD_VARIABLE, raising=False)
+    else:
+        monkeypatch.setenv(GUARD_VARIABLE, given)
+    assert budget().seconds == seconds and budget().simulations == 3000
