@@ -114,9 +114,10 @@ def test_upholding_needs_the_referee_and_a_line(client: Any, stranger: Any, matc
     _opened(client, match)
     assert _post(client, match_id, 1, _stroke(DOUBT), token).status_code == 201
     assert stranger.post(f"/m/{match_id}/tablet/uphold", data={"line": "3"}).status_code == 403
-    bad = client.post(f"/m/{match_id}/tablet/uphold", data={"line": "three"},
-                      headers={"X-Referee-Token": token})
-    assert bad.status_code == 422 and "line" in bad.text
+    for odd in ("three", "\u0663", "+3", " 3", "3" * 19, ""):  # an Arabic-Indic three, which int() reads
+        bad = client.post(f"/m/{match_id}/tablet/uphold", data={"line": odd},
+                          headers={"X-Referee-Token": token})
+        assert bad.status_code == 422 and "line" in bad.text, odd
     assert 'id="doubt"' in _panel(client, match_id, token)
 
 

@@ -97,6 +97,7 @@ def test_the_tablet_form_refuses_with_the_reason(client: Any, match: Match) -> N
     headers = {"X-Referee-Token": token}
     cases = [
         ({"type": "call", "result": "carom", "after": "x"}, 422, "after"),
+        ({"type": "call", "result": "carom", "after": "\u0660"}, 422, "after"),  # an Arabic-Indic zero
         ({"type": "lag", "lag0_y": "far", "lag1_y": "20", "after": "0"}, 422, "distance"),
         ({"type": "lag", "lag0_y": "500", "lag1_y": "20", "after": "0"}, 422, "not on the table"),
         ({"type": "wave", "after": "0"}, 422, "unknown record type"),

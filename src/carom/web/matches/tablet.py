@@ -20,6 +20,7 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.datastructures import FormData
 
 from carom.core.errors import RecordError
+from carom.core.inputs import MAX_DIGITS, is_digits
 from carom.storage.book import BrokenMatch, LiveMatch, Snapshot, WrongToken
 from carom.storage.errors import StaleSequence
 from carom.storage.events import Actor, Confirmed, NotFinished, NotInDoubt
@@ -96,11 +97,10 @@ async def _checked_form(request: Request, match_id: int) -> tuple[LiveMatch, str
 
 
 def _whole(form: FormData, name: str) -> int | None:
-    """The form's field ``name`` as a whole number, or ``None`` when it is missing or not one."""
-    try:
-        return int(str(form.get(name, "")))
-    except ValueError:
-        return None
+    """The form's field ``name`` as a whole number in ASCII digits (:func:`is_digits`: not
+    "٣", "+3" or " 3"), or ``None`` when it is missing or not one."""
+    text = str(form.get(name, ""))
+    return int(text) if is_digits(text) and len(text) <= MAX_DIGITS else None
 
 
 @router.post("/m/{match_id}/tablet", response_class=HTMLResponse)
