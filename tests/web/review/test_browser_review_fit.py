@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 from tests.web.accessibility import every_look, violations
 from tests.web.browser import Watched, log_in, no_sideways_scroll, words_broken
 from tests.web.server import Server
+from tests.web.training.table_page import play
 
 DATA = Path(__file__).parents[2] / "data" / "real-3c-match-part1.jsonl"
 PLAYED_SHOT = "545683"
@@ -91,8 +92,7 @@ def test_what_was_played_and_what_if(sqlite_server: Server, browser: Any, tmp_pa
     # the training table opens with the stroke read back and plays the same ruling
     page.locator("#fit-table").click()
     expect(page).to_have_url(re.compile(r"/table\?"))
-    page.locator("#play").click()
-    expect(page.locator("#trainer")).to_have_attribute("data-state", "done", timeout=60_000)
+    play(page)
     assert page.locator("#ruling").get_attribute("data-points") == str(fit["ruling"]["fitted"]["points"])
     session = watched.context.storage_state()  # one login (the login is rate limited), its cookie shared
     watched.close()

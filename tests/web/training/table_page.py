@@ -56,7 +56,9 @@ def set_range(page: Page, selector: str, value: float) -> None:
 
 
 def play(page: Page, timeout: float = 60_000) -> dict[str, Any]:
-    """Press Play and wait for the animation's end: the ruling, the contacts, the frames."""
+    """Press Play (once the page's script has started) and wait for the animation's end: the
+    ruling, the contacts, the frames."""
+    expect(page.locator("#trainer")).not_to_have_attribute("data-state", "loading")
     page.click("#play")
     expect(page.locator("#trainer")).to_have_attribute("data-state", "done", timeout=timeout)
     expect(page.locator("#ruling")).not_to_be_empty()

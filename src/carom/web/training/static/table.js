@@ -88,7 +88,7 @@
   function showValues() {
     $("speed-out").textContent = fmt(state.speed, 2);
     $("direction-out").textContent = fmt(state.direction, 2);
-    $("elevation-out").textContent = String(state.elevation);
+    $("elevation-out").textContent = fmt(state.elevation, 1);
     $("tip-dot").setAttribute("cx", (state.side * 50).toFixed(1));
     $("tip-dot").setAttribute("cy", (-state.height * 50).toFixed(1));
     $("tip-out").textContent = fill("%(s)s R, %(h)s R", { s: fmt(state.side, 2), h: fmt(state.height, 2) });
@@ -435,6 +435,7 @@
     setMode("aim");
     remember();
     window.caromTable = { frames: [], work: [], state: state, positions: pos, strike: strike, address: address };
+    $("trainer").setAttribute("data-state", "ready");
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
