@@ -218,7 +218,7 @@ def frame_period(strokes: Sequence[TrackedStroke]) -> float | None:
     rounded gives intervals of two values, in the proportion of its true period). The frame
     is first found as the median of the shortest tenth of the intervals' neighbourhood. Each
     ball's own samples: a tracker need not send every ball on one clock."""
-    intervals = np.concatenate([np.diff(track.t) for s in strokes for track in s.balls.values()]
+    intervals = np.concatenate([diff(track.t) for s in strokes for track in s.balls.values()]
                                or [np.zeros(0)])
     intervals = intervals[intervals > 0.0]
     if intervals.shape[0] < WINDOW:
@@ -337,9 +337,9 @@ def send_step_top(steps: Intervals, low: float, loss: float | None) -> float:
     count = np.bincount(bins)
     sent = np.bincount(bins, weights=(steps.frames == 1).astype(float))
     plateau = SURELY * (1.0 - (loss or 0.0))
-    short = sent < plateau * count - 2.0 * np.sqrt(count * plateau * (1.0 - plateau))
+    short = (sent < plateau * count - 2.0 * np.sqrt(count * plateau * (1.0 - plateau))).tolist()
     first = int(low / STEP_BIN)
-    top = next((k for k in range(first, count.shape[0]) if not short[k:2 * k].any()), first)
+    top = next((k for k in range(first, len(short)) if not any(short[k:2 * k])), first)
     return max(low, top * STEP_BIN)
 
 

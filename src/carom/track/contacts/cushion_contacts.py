@@ -57,6 +57,10 @@ class CushionHit:
                           probability, self.t_sd)
 
 
+Candidate = tuple[CushionHit, tuple[float, float]]
+"""A candidate contact and the ball's centre at it."""
+
+
 def normal_cdf(z: float) -> float:
     return 0.5 * (1.0 + erf(z / sqrt(2.0)))
 
@@ -125,12 +129,8 @@ def _depth_likelihood(depth: float, depth_sd: float) -> float:
     return exp(-0.5 * (excess / sd) ** 2)
 
 
-def _normal_speed(line: CushionLine, piece: Piece, t: float) -> float:
-    return float(line.normal @ piece.velocity(t))
-
-
 def _normal_sd(motion: BallMotion, piece: Piece, t: float) -> float:
-    speed = float(hypot(*piece.velocity(t)))
+    speed = hypot(*piece.speed_vector(t))
     return piece.fit_at(t).velocity_sd(t, motion.sigma_at(speed))
 
 
@@ -142,7 +142,7 @@ SIDE_SPAN = 0.2
 
 
 def _candidates(motion: BallMotion,
-                lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
+                lines: tuple[CushionLine, ...]) -> list[Candidate]:
     """Turns of the normal distance to each cushion line: a sample nearer the cushion
     than its neighbours, with motion towards the cushion before and away after; motions
     that end at rest against a cushion; and, where no other reading holds the turn,
@@ -161,10 +161,10 @@ def _candidates(motion: BallMotion,
 
 
 def _turn_candidates(motion: BallMotion,
-                     lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
+                     lines: tuple[CushionLine, ...]) -> list[Candidate]:
     """The turns of the normal distance to each cushion line (see :func:`_candidates`)."""
     t, xy = motion.t, motion.xy
-    out: list[tuple[CushionHit, FloatArray]] = []
+    out: list[Candidate] = []
     if t.shape[0] < 3:
         return out
     normals = np.array([line.normal for line in lines])
@@ -181,7 +181,7 @@ def _turn_candidates(motion: BallMotion,
         if not runs:
             continue
         depths = columns[k]
-        hits: list[tuple[CushionHit, FloatArray]] = []
+        hits: list[Candidate] = []
         for i, j in runs:
             hit = _turn_hit(motion, samples, line, depths, piece_of, i, j)
             if hit is None:
@@ -196,25 +196,25 @@ def _turn_candidates(motion: BallMotion,
 
 
 def _stop_candidates(motion: BallMotion,
-                     lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
+                     lines: tuple[CushionLine, ...]) -> list[Candidate]:
     """Motions that end at rest against a cushion (see :func:`_candidates`): coming
     towards it, at rest within :data:`~carom.track.laws.CUSHION_NEAR` of it, and either
     near enough to reach it rolling on (a ball stops within ``v² / 2a``, ``a``
     :data:`~carom.track.laws.ROLL_DECELERATION`; the velocity fitted over the last samples
     is their mean, higher than the last, so the bound is loose) or at rest on its line."""
-    out: list[tuple[CushionHit, FloatArray]] = []
+    out: list[Candidate] = []
     for a, b in itertools.pairwise(motion.pieces):
         if a.rest or not b.rest:
             continue
-        rest = b.position(b.t0)
-        velocity, last = a.velocity(a.t1), a.position(a.t1)
-        speed = float(hypot(*velocity))
+        rest = b.point(b.t0)
+        velocity, last = a.speed_vector(a.t1), a.point(a.t1)
+        speed = hypot(*velocity)
         noise = NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1)
         sd = hypot(motion.sigma, tracker.POSITION_NOISE_FLOOR)
         for line in lines:
             if line.depth(rest) > laws.CUSHION_NEAR:
                 continue
-            into = -float(line.normal @ velocity)
+            into = -line.along_normal(velocity)
             if into <= noise:
                 continue
             towards = laws.run_out(speed) * into / max(speed, 1e-12)  # its run-out's part into the cushion
@@ -225,13 +225,13 @@ def _stop_candidates(motion: BallMotion,
 
 
 def _slide_candidates(motion: BallMotion,
-                      lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
+                      lines: tuple[CushionLine, ...]) -> list[Candidate]:
     """Motions towards a cushion that turn, on its line, into motion along it: the
     cushion took the ball's speed into it (only a cushion or a ball can), and the ball
     slid along the cushion, not leaving it (see :func:`_candidates`): its speed across the
     line within the noise, or into the cushion by no more than a ball lying on the line
     shows when its end is fitted (the line's margin over the span it is fitted on)."""
-    out: list[tuple[CushionHit, FloatArray]] = []
+    out: list[Candidate] = []
     sd = hypot(motion.sigma, tracker.CUSHION_DEPTH_SD)
     # a ball on the line, within its calibration, fitted over the span a piece's end is
     # fitted on, seems to move into the cushion by up to this much
@@ -240,25 +240,25 @@ def _slide_candidates(motion: BallMotion,
         a, b = join.before, join.after
         if join.kind != "turn" or a.rest or b.rest:
             continue
-        point = b.position(b.t0)
+        point = b.point(b.t0)
         # on the line, within its calibration; farther off, another ball turned it
         on = [line for line in lines if line.depth(point) <= tracker.CUSHION_CALIBRATION + 3.0 * sd]
         if not on:
             continue
-        before, after = a.velocity(a.t1), b.velocity(b.t0)
+        before, after = a.speed_vector(a.t1), b.speed_vector(b.t0)
         for line in on:
-            coming = float(line.normal @ before)
+            coming = line.along_normal(before)
             if coming >= 0.0 or coming >= -NORMAL_SPEED_Z * _normal_sd(motion, a, a.t1):
                 continue
             noise = NORMAL_SPEED_Z * _normal_sd(motion, b, b.t0)
-            if not -noise - pressed <= float(line.normal @ after) <= noise:
+            if not -noise - pressed <= line.along_normal(after) <= noise:
                 continue
             out.append(_reached_hit(motion, line, a, b, sd))
     return out
 
 
 def _crossing_candidates(motion: BallMotion,
-                         lines: tuple[CushionLine, ...]) -> list[tuple[CushionHit, FloatArray]]:
+                         lines: tuple[CushionLine, ...]) -> list[Candidate]:
     """Cushions the ball's straight motion would have crossed before its next sample, or
     came off since its sample before, where the samples around the turn are too few
     to show it (the ball met a cushion and, a few centimetres away, another ball; or
@@ -270,30 +270,32 @@ def _crossing_candidates(motion: BallMotion,
     two lone samples neither side's motion holds (a ball turned it before the first, a
     cushion after the second, as in a corner): there the chord that led to the first,
     carried on, is the ball's way to the second."""
-    out: list[tuple[CushionHit, FloatArray]] = []
-    t, xy = motion.t, motion.xy
+    out: list[Candidate] = []
+    samples = motion.sample_lists()
+    t, xs, ys = samples
     for join in motion.joins:
         if join.kind not in ("turn", "stop", "restart") and not (join.kind == "start" and join.via):
             continue
         a, b = join.before, join.after
         chain = [a.i1, *join.via, b.i0]
-        found: list[tuple[CushionHit, FloatArray]] = []
+        found: list[Candidate] = []
         if not a.rest:
-            velocity = a.tail.speed_vector(float(t[a.i1]))
-            found.extend(_crossing(motion, lines, a.i1, chain[1], velocity, t, xy))
+            velocity = a.tail.speed_vector(t[a.i1])
+            found.extend(_crossing(motion, lines, a.i1, chain[1], velocity, samples))
         if not b.rest and join.kind != "stop":
-            vx, vy = b.head.speed_vector(float(t[b.i0]))
+            vx, vy = b.head.speed_vector(t[b.i0])
             # backwards in time: the motion after, run back, and the sample before it
-            found.extend(_crossing(motion, lines, b.i0, chain[-2], (-vx, -vy), t, xy, backwards=True))
+            found.extend(_crossing(motion, lines, b.i0, chain[-2], (-vx, -vy), samples, backwards=True))
         # between lone samples: the chord that led to each, carried on to the next
         for before, k, k_next in zip(chain[:-2], chain[1:-1], chain[2:], strict=True):
-            chord = (xy[k] - xy[before]) / (t[k] - t[before])
-            found.extend(_crossing(motion, lines, k, k_next, (float(chord[0]), float(chord[1])), t, xy))
+            dt = t[k] - t[before]
+            chord = ((xs[k] - xs[before]) / dt, (ys[k] - ys[before]) / dt)
+            found.extend(_crossing(motion, lines, k, k_next, chord, samples))
         out.extend(_one_per_cushion(found))
     return out
 
 
-def _one_per_cushion(found: list[tuple[CushionHit, FloatArray]]) -> list[tuple[CushionHit, FloatArray]]:
+def _one_per_cushion(found: list[Candidate]) -> list[Candidate]:
     """Of the crossings of one join, one per cushion: the motion before carried on and
     the motion after run back are two readings of one contact, though a lone sample
     between them may set them apart in time (a second contact of the same cushion
@@ -301,7 +303,7 @@ def _one_per_cushion(found: list[tuple[CushionHit, FloatArray]]) -> list[tuple[C
     likelier kept (on a tie the earlier)."""
     if len(found) < 2:
         return found
-    kept: list[tuple[CushionHit, FloatArray]] = []
+    kept: list[Candidate] = []
     for hit, point in found:
         twin = next((i for i, (k, _) in enumerate(kept) if k.cushion is hit.cushion), None)
         if twin is None:
@@ -312,15 +314,17 @@ def _one_per_cushion(found: list[tuple[CushionHit, FloatArray]]) -> list[tuple[C
 
 
 def _crossing(motion: BallMotion, lines: tuple[CushionLine, ...], k: int, k_next: int,
-              velocity: tuple[float, float], t: FloatArray, xy: FloatArray,
-              backwards: bool = False) -> list[tuple[CushionHit, FloatArray]]:
+              velocity: tuple[float, float], samples: SampleLists,
+              backwards: bool = False) -> list[Candidate]:
     """The cushions the straight motion from sample ``k`` at ``velocity`` crosses before
-    sample ``k_next`` (earlier when ``backwards``), which lies where a reflection puts it."""
-    out: list[tuple[CushionHit, FloatArray]] = []
-    t0, t1 = float(t[k]), float(t[k_next])
+    sample ``k_next`` (earlier when ``backwards``), which lies where a reflection puts it
+    (``samples``: the ball's, :meth:`~carom.track.reconstruct.ballmotion.BallMotion.sample_lists`)."""
+    out: list[Candidate] = []
+    t, xs, ys = samples
+    t0, t1 = t[k], t[k_next]
     dt = abs(t1 - t0)
     vx, vy = velocity
-    (x0, y0), (x1, y1) = xy[k].tolist(), xy[k_next].tolist()
+    x0, y0, x1, y1 = xs[k], ys[k], xs[k_next], ys[k_next]
     sd = 0.0
     for line in lines:
         nx, ny = line.unit
@@ -343,7 +347,7 @@ def _crossing(motion: BallMotion, lines: tuple[CushionLine, ...], k: int, k_next
             continue
         when = max(reach, 0.0)
         t_hit = t0 - when if backwards else t0 + when
-        point = np.array((x0 + vx * when, y0 + vy * when))
+        point = (x0 + vx * when, y0 + vy * when)
         lo, hi = (t1, t0) if backwards else (t0, t1)
         hit = CushionHit(motion.ball, line.cushion, t_hit, lo, hi, 0.0, sd, turned,
                          hypot(sd / max(-normal_speed, 0.05), laws.CUSHION_DWELL))
@@ -487,7 +491,7 @@ def _far_vertex(t: list[float], d: list[float], i: int, j: int) -> bool:
 
 
 def _turn_hit(motion: BallMotion, samples: SampleLists, line: CushionLine, depth: list[float],
-              piece_of: list[int], i: int, j: int) -> tuple[CushionHit, FloatArray] | None:
+              piece_of: list[int], i: int, j: int) -> Candidate | None:
     """The contact at the turn around samples ``i … j``: where the lines of the normal
     distance before and after them meet (the vertex)."""
     times, xs, ys = samples
@@ -519,22 +523,22 @@ def _turn_hit(motion: BallMotion, samples: SampleLists, line: CushionLine, depth
     t_sd = hypot(sd / max(-va, 0.05), laws.CUSHION_DWELL)
     # the tracked centre at the vertex's time, moved along the normal onto the vertex
     x, y = interp_at(times, xs, t_vertex), interp_at(times, ys, t_vertex)
-    nx, ny = line.normal.tolist()
+    nx, ny = line.unit
     shift = x * nx + y * ny - line.offset - vertex_depth
-    point = np.array((x - shift * nx, y - shift * ny))
+    point = (x - shift * nx, y - shift * ny)
     hit = CushionHit(motion.ball, line.cushion, t_touch, times[i - 1], times[j + 1], vertex_depth,
                      sd, turned, t_sd)
     return hit, point
 
 
 def _reached_hit(motion: BallMotion, line: CushionLine, a: Piece, b: Piece,
-                 depth_sd: float) -> tuple[CushionHit, FloatArray]:
+                 depth_sd: float) -> Candidate:
     """A ball that ran into the cushion after piece ``a`` and stayed on its line in piece
     ``b``: stopped against it (``b`` a rest) or slid along it; ``depth_sd``: how sure
     ``b``'s depth is."""
     ta = a.t1
-    point = b.position(b.t0)
-    t_touch = ta + max(line.depth(a.position(ta)), 0.0) / max(-_normal_speed(line, a, ta), 1e-6)
+    point = b.point(b.t0)
+    t_touch = ta + max(line.depth(a.point(ta)), 0.0) / max(-line.along_normal(a.speed_vector(ta)), 1e-6)
     t_touch = min(max(t_touch, ta), b.t0)
     t_sd = max(0.25 * (b.t0 - ta), laws.CUSHION_DWELL)
     hit = CushionHit(motion.ball, line.cushion, t_touch, ta, b.t0, line.depth(point), depth_sd, 1.0, t_sd)

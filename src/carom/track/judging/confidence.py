@@ -86,9 +86,10 @@ def uncertain_parts(cands: list[Timed], ball1: Ball) -> tuple[list[Timed], list[
         if c.group is not None:
             groups.setdefault(c.group, []).append(c)
             continue
-        what = describe(c.event)
-        part = binary(c, Said("no %(event)s", event=what), Said("a %(event)s", event=what)) \
-            if _relevant(c.event, ball1) else None
+        part = None
+        if _relevant(c.event, ball1):
+            what = describe(c.event)
+            part = binary(c, Said("no %(event)s", event=what), Said("a %(event)s", event=what))
         if part is not None:
             parts.append(part)
         elif c.probability >= ACCEPT:

@@ -86,10 +86,12 @@ class BallMotion:
                 continue
             if join.kind == "restart" and join.rest_point is not None:
                 times.append(np.array([join.t_stop, join.t]))
-                points.append(np.vstack((join.rest_point, join.rest_point)))
+                points.append(np.array((join.rest_point, join.rest_point)))
                 continue
             times.append(np.array([join.t]))
             points.append(join.point[None, :])
+        if len(times) == 1:
+            return self.t.copy(), self.xy.copy()
         t = np.concatenate(times)
         order = np.argsort(t, kind="stable")
         return t[order], np.concatenate(points)[order]
@@ -108,7 +110,9 @@ def estimate_noise(t: FloatArray, xy: FloatArray, *, capped: bool = True) -> flo
     w = ((t1 - t0) / (t2 - t0))[:, None]
     e = (xy[1:-1] - (xy[:-2] + (xy[2:] - xy[:-2]) * w))[close]
     flat = np.abs(e).ravel()
-    mad = float(np.partition(flat, flat.shape[0] // 2)[flat.shape[0] // 2]) * 1.4826 / sqrt(1.5)
+    half = flat.shape[0] // 2
+    flat.partition(half)  # a fresh array: partitioned in place
+    mad = float(flat[half]) * 1.4826 / sqrt(1.5)
     floored = max(mad, tracker.POSITION_NOISE_FLOOR)
     return min(floored, tracker.POSITION_NOISE_CEILING) if capped else floored
 
@@ -156,7 +160,8 @@ def reconstruct_all(tracks: list[tuple[Ball, BallTrack, float | None]], diameter
             spans.extend(_moving_spans(lo, hi, found.at))
             rolling_into.update(lo + k for k, r in zip(found.at, found.rolling, strict=True) if r)
         motion = BallMotion(ball, t, xy, sigma, [])
-        motion.pieces, motion.joins = join_all(make_pieces(t, xy, spans), motion.sigma_at)
+        pieces = make_pieces(t, xy, spans, motion.sample_lists())
+        motion.pieces, motion.joins = join_all(pieces, motion.sigma_at)
         for join in motion.joins:
             join.rolling = join.kind == "turn" and join.before.i1 in rolling_into
         motions[ball] = motion

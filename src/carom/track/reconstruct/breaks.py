@@ -15,9 +15,10 @@ left out. A numpy call costs the same for one run as for all of them.
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
-from math import sqrt
+from math import inf, sqrt
 
 import numpy as np
 
@@ -93,8 +94,7 @@ def find_breaks_in_runs(runs: list[Run]) -> list[Breaks]:
     # arithmetic on windows across two runs (times need not increase there) is left out
     with np.errstate(divide="ignore", invalid="ignore"):
         chord = _chords(s)
-        found = _breaks(s, chord)
-        rolling = _rolling(s, chord, found)
+        found, rolling = _breaks(s, chord)
     offsets = np.cumsum([0, *sizes])
     run_of_interval = s.run[:-1]
     for k in found.nonzero()[0].tolist():
@@ -104,9 +104,10 @@ def find_breaks_in_runs(runs: list[Run]) -> list[Breaks]:
     return out
 
 
-def _breaks(s: _Samples, chord: FloatArray) -> np.ndarray:
-    """Per interval (samples ``k``, ``k+1``), whether it holds a break; never an
-    interval between two runs (``chord``: :func:`_chords`)."""
+def _breaks(s: _Samples, chord: FloatArray) -> tuple[np.ndarray, np.ndarray]:
+    """Per interval (samples ``k``, ``k+1``), whether it holds a break, never an
+    interval between two runs (``chord``: :func:`_chords`); and per sample, whether its
+    ball must be rolling then (:func:`_rolling` of those breaks)."""
     t, xy = s.t, s.xy
     intervals = t.shape[0] - 1
     speed = _speeds(s, chord)
@@ -160,8 +161,11 @@ def _breaks(s: _Samples, chord: FloatArray) -> np.ndarray:
     jump = _velocity_jumps(tri, s)
     found[_peaks(jump, _beside(found))] = True
     found |= _sped_up(s, chord)
-    found |= _rolling_turns(s, tri, chord, found, jump)
-    return found
+    turns, rolling = _rolling_turns(s, tri, chord, found, jump)
+    if turns.any():
+        found |= turns
+        rolling = _rolling(s, chord, found)
+    return found, rolling
 
 
 SILENCE = 0.3
@@ -282,7 +286,7 @@ def _velocity_jumps(tri: _Triples, s: _Samples,
 
 
 def _rolling_turns(s: _Samples, tri: _Triples, chord: FloatArray, found: np.ndarray,
-                   jump: FloatArray) -> np.ndarray:
+                   jump: FloatArray) -> tuple[np.ndarray, np.ndarray]:
     """Per interval, whether it holds a turn of a ball that must have been rolling: a
     rolling ball keeps its line and slows by rolling resistance alone
     (:data:`~carom.track.laws.MAX_ROLL_DECELERATION`), so a slow contact that turns it by a
@@ -295,19 +299,21 @@ def _rolling_turns(s: _Samples, tri: _Triples, chord: FloatArray, found: np.ndar
     plus the slip it had left then (``found``: the breaks already found, events all).
     Each turn found makes the ball slide again, so the turns are taken in order, and none
     within the slide that follows one. ``jump``: :func:`_velocity_jumps`, whose windows
-    this weighs again with rolling resistance instead of sliding friction."""
+    this weighs again with rolling resistance instead of sliding friction. Also, per
+    sample, whether its ball must be rolling then, from the breaks ``found``
+    (:func:`_rolling`)."""
     t = s.t
     n = t.shape[0]
     out = np.zeros(max(n - 1, 0), dtype=bool)
-    if n < 6:
-        return out
     rolling = _rolling(s, chord, found)
+    if n < 6:
+        return out, rolling
     # windows k-2 … k+3 (interval k), all six samples rolling
     both = np.zeros(n - 1, dtype=bool)
     run_rolls = np.convolve(rolling.astype(np.int64), np.ones(6, dtype=np.int64), mode="valid") == 6
     both[2:n - 3] = run_rolls & s.within(5)
     if not both.any():
-        return out
+        return out, rolling
     ratio = np.where(both, _velocity_jumps(tri, s, _rolling_resistance), 0.0)
     slide_run, sliding_until = -1, -np.inf
     for k in _peaks(ratio, _beside(found) | (jump > 1.0)):
@@ -316,7 +322,7 @@ def _rolling_turns(s: _Samples, tri: _Triples, chord: FloatArray, found: np.ndar
         out[k] = True
         slide_run = int(s.run[k])
         sliding_until = float(t[k + 1] + (chord[k + 1] + chord[k - 1]) / laws.SLIP_DECAY)
-    return out
+    return out, rolling
 
 
 def _beside(found: np.ndarray) -> np.ndarray:
@@ -341,20 +347,21 @@ def _rolling_resistance(speed: FloatArray) -> FloatArray:
 
 
 def _rolling(s: _Samples, chord: FloatArray, found: np.ndarray) -> np.ndarray:
-    """Per sample, whether its ball must be rolling then (see :func:`_rolling_turns`)."""
-    t = s.t
-    n = t.shape[0]
-    rolling = np.zeros(n, dtype=bool)
-    breaks = found.nonzero()[0]
+    """Per sample, whether its ball must be rolling then (see :func:`_rolling_turns`): in
+    each stretch between two breaks, from the first sample at or after its slip is gone
+    (a run's times increase)."""
+    times, chords = s.t.tolist(), chord.tolist()
+    rolling = np.zeros(len(times), dtype=bool)
+    breaks = found.nonzero()[0].tolist()
     for lo, hi in s.bounds():
-        inside = breaks[(breaks >= lo) & (breaks < hi - 1)].tolist()
+        inside = breaks[bisect_left(breaks, lo):bisect_left(breaks, hi - 1)]
         slip_left = 0.0
         for a, b in zip([lo, *(k + 1 for k in inside)], [*inside, hi - 1], strict=True):
-            speed_out = float(chord[a]) if a < b else 0.0
+            speed_out = chords[a] if a < b else 0.0
             if a == lo:
                 slip = laws.STRIKE_SLIP * speed_out
             else:
-                slip = speed_out + float(chord[a - 2]) + slip_left if a - 2 >= lo else np.inf
-            rolling[a:b + 1] = t[a:b + 1] >= t[a] + slip / laws.SLIP_DECAY
-            slip_left = max(0.0, slip - laws.SLIP_DECAY * float(t[b] - t[a]))
+                slip = speed_out + chords[a - 2] + slip_left if a - 2 >= lo else inf
+            rolling[bisect_left(times, times[a] + slip / laws.SLIP_DECAY, a, b + 1):b + 1] = True
+            slip_left = max(0.0, slip - laws.SLIP_DECAY * (times[b] - times[a]))
     return rolling

@@ -90,13 +90,14 @@ def fit_motion(t: FloatArray, xy: FloatArray, degree: int | None = None) -> Fit:
 
 class TrackFitter:
     """Fits of stretches of one ball's track; the samples are turned into plain floats
-    once, for all the fits."""
+    once, for all the fits (or given so: ``lists``, the times, x and y)."""
 
-    def __init__(self, t: FloatArray, xy: FloatArray) -> None:
+    def __init__(self, t: FloatArray, xy: FloatArray,
+                 lists: tuple[list[float], list[float], list[float]] | None = None) -> None:
         self.t, self.xy = t, xy
-        self.times: list[float] = t.tolist()
-        self.xs: list[float] = xy[:, 0].tolist()
-        self.ys: list[float] = xy[:, 1].tolist()
+        made: tuple[list[float], list[float], list[float]] = lists or (t.tolist(), xy[:, 0].tolist(),
+                                                                      xy[:, 1].tolist())
+        self.times, self.xs, self.ys = made
 
     def fit(self, a: int, b: int, degree: int | None = None) -> Fit:
         """The fit of samples ``a … b`` (inclusive) with a polynomial of :func:`fit_degree`."""

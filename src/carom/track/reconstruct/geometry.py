@@ -31,8 +31,14 @@ class CushionLine:
     def __post_init__(self) -> None:
         object.__setattr__(self, "unit", (float(self.normal[0]), float(self.normal[1])))
 
-    def depth(self, p: FloatArray) -> float:
-        return float(self.normal @ p) - self.offset
+    def depth(self, p: FloatArray | tuple[float, float]) -> float:
+        nx, ny = self.unit
+        return float(nx * p[0] + ny * p[1]) - self.offset
+
+    def along_normal(self, v: tuple[float, float]) -> float:
+        """The component of ``v`` along the normal (into the table)."""
+        nx, ny = self.unit
+        return nx * v[0] + ny * v[1]
 
 
 @cache

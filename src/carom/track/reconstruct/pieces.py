@@ -54,23 +54,33 @@ class Piece:
         return self.head if abs(t - self.t0) <= abs(t - self.t1) else self.tail
 
     def position(self, t: float) -> FloatArray:
-        if self.rest:
-            return np.array(self.head.point(self.head.t0))
-        return self.fit_at(t).position(t)
+        return np.array(self.point(t))
 
     def velocity(self, t: float) -> FloatArray:
+        return np.array(self.speed_vector(t))
+
+    def point(self, t: float) -> tuple[float, float]:
+        """:meth:`position` in plain floats."""
         if self.rest:
-            return np.zeros(2)
-        return self.fit_at(t).velocity(t)
+            return self.head.point(self.head.t0)
+        return self.fit_at(t).point(t)
+
+    def speed_vector(self, t: float) -> tuple[float, float]:
+        """:meth:`velocity` in plain floats."""
+        if self.rest:
+            return (0.0, 0.0)
+        return self.fit_at(t).speed_vector(t)
 
 
 Span = tuple[int, int, bool]
 """Samples ``a … b`` (inclusive) of one piece, and whether it is a rest."""
 
 
-def make_pieces(t: FloatArray, xy: FloatArray, spans: list[Span]) -> list[Piece]:
-    """The pieces of samples ``a … b`` for each span, with their end fits."""
-    fitter = TrackFitter(t, xy)
+def make_pieces(t: FloatArray, xy: FloatArray, spans: list[Span],
+                lists: tuple[list[float], list[float], list[float]] | None = None) -> list[Piece]:
+    """The pieces of samples ``a … b`` for each span, with their end fits (``lists``: the
+    samples as plain lists, if made already)."""
+    fitter = TrackFitter(t, xy, lists)
     pieces = []
     for a, b, rest in spans:
         if rest:
