@@ -96,53 +96,67 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
         if crowded:
             angle_sd = max(angle_sd, CROWDED_ANGLE_SD)  # and the next sample is past another event
         elif angle_between(step, chord, zero=pi) < laws.SPIN_DEFLECTION:
-            left_at, left_sd = _left_at(t1, join.t_lo, rest, p1, step / (t2 - t1))
+            sx, sy = (step / (t2 - t1)).tolist()
+            (rx, ry), (px, py) = rest.tolist(), p1.tolist()
+            left_at, left_sd = _left_at(t1, join.t_lo, (rx, ry), (px, py), (sx, sy))
         return Departure(join, rest, direction, angle_sd, left_at, left_sd, sigma)
     after = join.after
-    p = after.position(join.t_hi)
-    v = after.velocity(join.t_hi)
-    straight_miss = _miss(rest, p, v)
+    # in plain floats: the rest, the first motion's place and velocity, their mirror images
+    rx, ry = rest.tolist()
+    p, v = after.point(join.t_hi), after.speed_vector(join.t_hi)
+    straight_miss = _miss((rx, ry), p, v)
     # the likeliest reading through a cushion behind the rest (the mirror image)
     behind: tuple[float, CushionLine | None] = (float("inf"), None)
     for line in lines:
-        normal_speed = float(line.normal @ v)
+        normal_speed = line.along_normal(v)
         if normal_speed <= 0.0:
             continue
-        p_m = p - 2.0 * line.depth(p) * line.normal
-        v_m = v - 2.0 * normal_speed * line.normal
-        miss = _miss(rest, p_m, v_m)
-        if miss < behind[0] and line.depth(rest) >= -tracker.CUSHION_CALIBRATION:
+        miss = _miss((rx, ry), *_mirrored(line, p, v, normal_speed))
+        if miss < behind[0] and line.depth((rx, ry)) >= -tracker.CUSHION_CALIBRATION:
             behind = (miss, line)
     allowed = 3.0 * hypot(motion.sigma, tracker.CONTACT_SHAPE_SD) + 0.003
     bounce = behind[1] if straight_miss > allowed and behind[0] < straight_miss / 2.0 else None
     if bounce is None:
-        bounce = _pushed_into(rest, direction, v, lines, diameter)
+        dx, dy = direction.tolist()
+        bounce = _pushed_into((rx - diameter * dx, ry - diameter * dy), v, lines)
     if bounce is None:
-        left_at, left_sd = _left_at(join.t_hi, join.t_lo, rest, p, v)
+        left_at, left_sd = _left_at(join.t_hi, join.t_lo, (rx, ry), p, v)
         return Departure(join, rest, direction, _angle_sd(sigma, length), left_at, left_sd, sigma)
-    normal_speed = float(bounce.normal @ v)
-    p_m = p - 2.0 * bounce.depth(p) * bounce.normal
-    v_m = v - 2.0 * normal_speed * bounce.normal
-    direction = (p_m - rest) / max(float(np.hypot(*(p_m - rest))), 1e-9)
+    normal_speed = bounce.along_normal(v)
+    p_m, v_m = _mirrored(bounce, p, v, normal_speed)
+    away = np.array((p_m[0] - rx, p_m[1] - ry))
+    mirrored_length = float(np.hypot(*away))
+    direction = away / max(mirrored_length, 1e-9)
     bounce_t = join.t_hi - bounce.depth(p) / max(normal_speed, 1e-6)
-    left_at, left_sd = _left_at(join.t_hi, join.t_lo, rest, p_m, v_m)
+    left_at, left_sd = _left_at(join.t_hi, join.t_lo, (rx, ry), p_m, v_m)
     # it came off the cushion slower than it went in (restitution about 0.5–0.9): the
     # way in took up to half as long again as the mirror says
-    inward = bounce.depth(rest) / max(normal_speed, 1e-6)
+    inward = bounce.depth((rx, ry)) / max(normal_speed, 1e-6)
     left_at, left_sd = left_at + 0.25 * inward, hypot(left_sd, 0.25 * inward)
     bounce_t = max(bounce_t, left_at)
-    sd = _angle_sd(motion.sigma, float(np.hypot(*(p_m - rest))))
+    sd = _angle_sd(motion.sigma, mirrored_length)
     return Departure(join, rest, direction, sd, left_at, left_sd, sigma, bounce, bounce_t)
 
 
-def _pushed_into(rest: FloatArray, direction: FloatArray, v: FloatArray, lines: tuple[CushionLine, ...],
-                 diameter: float) -> CushionLine | None:
+Vector = tuple[float, float]
+"""A point or a velocity in plain floats."""
+
+
+def _mirrored(line: CushionLine, p: Vector, v: Vector, normal_speed: float) -> tuple[Vector, Vector]:
+    """A place ``p`` and a velocity ``v`` (its speed into the table ``normal_speed``)
+    mirrored in the cushion ``line``."""
+    nx, ny = line.unit
+    shift, turn = 2.0 * line.depth(p), 2.0 * normal_speed
+    return (p[0] - shift * nx, p[1] - shift * ny), (v[0] - turn * nx, v[1] - turn * ny)
+
+
+def _pushed_into(behind: Vector, v: Vector, lines: tuple[CushionLine, ...]) -> CushionLine | None:
     """The cushion a ball lying nearer it than a hitter fits was driven into, when it is
-    seen leaving straight away from it: the hitter would have to lie beyond the cushion
+    seen leaving straight away from it (at ``v``; ``behind``: where the hitter would have to
+    lie, a diameter back from its rest): the hitter would have to lie beyond the cushion
     to send it that way, so it went into the cushion and came back along its line."""
     for line in lines:
-        behind = line.depth(rest - diameter * direction)
-        if behind < -laws.CUSHION_COMPRESSION and float(line.normal @ v) > 0.0:
+        if line.depth(behind) < -laws.CUSHION_COMPRESSION and line.along_normal(v) > 0.0:
             return line
     return None
 
@@ -153,7 +167,11 @@ another ball within :data:`~carom.track.tracker.BIAS_NEAR` (the largest the read
 
 def _crowding(point: FloatArray, t: float, others: tuple[BallPath, ...], diameter: float) -> float:
     """How far, m beyond ``2R``, the nearest other ball lay from ``point`` at ``t``."""
-    gaps = [float(np.hypot(*(other.at(t) - point))) - diameter for other in others]
+    x, y = point.tolist()
+    gaps = []
+    for other in others:
+        ox, oy = other.point_at(t)
+        gaps.append(float(np.hypot(ox - x, oy - y)) - diameter)
     return min(gaps, default=float("inf"))
 
 
@@ -169,9 +187,9 @@ def _angle_sd(sigma: float, length: float) -> float:
     return hypot(sigma, tracker.CONTACT_SHAPE_SD) / max(length, 1e-3)
 
 
-def _miss(q: FloatArray, p: FloatArray, v: FloatArray) -> float:
+def _miss(q: Vector, p: Vector, v: Vector) -> float:
     """How far ``q`` lies from the line through ``p`` along ``v`` (or behind ``p``)."""
-    (qx, qy), (px, py), (vx, vy) = q.tolist(), p.tolist(), v.tolist()
+    (qx, qy), (px, py), (vx, vy) = q, p, v
     speed = hypot(vx, vy)
     if speed <= 0.0:
         return hypot(px - qx, py - qy)
@@ -183,11 +201,11 @@ def _miss(q: FloatArray, p: FloatArray, v: FloatArray) -> float:
 
 
 
-def _left_at(t_at: float, t_lo: float, rest: FloatArray, p: FloatArray, v: FloatArray) -> tuple[float, float]:
+def _left_at(t_at: float, t_lo: float, rest: Vector, p: Vector, v: Vector) -> tuple[float, float]:
     """When a struck ball left ``rest`` to be at ``p`` with velocity ``v`` at ``t_at``
     (not before ``t_lo``): dated with the sliding deceleration of a stun object ball;
     the uncertainty spans the range from no deceleration to full sliding."""
-    (rx, ry), (px, py), (vx, vy) = rest.tolist(), p.tolist(), v.tolist()
+    (rx, ry), (px, py), (vx, vy) = rest, p, v
     speed = hypot(vx, vy)
     a = laws.OBJECT_BALL_SLIDE
     if speed <= laws.REST_SPEED:

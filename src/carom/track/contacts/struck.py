@@ -241,7 +241,7 @@ def _near_times(hitter: BallPath, target: FloatArray, t_from: float, t_to: float
     """A fine time grid over each part of ``[t_from, t_to]`` in which ``hitter``'s path
     comes within ``reach`` of ``target`` (a pass; none: it never does): the polyline
     through its samples, or either reading of its motion between two samples
-    (:meth:`~carom.track.reconstruct.trajectory.BallPath.reading_ends`; a ball that
+    (:meth:`~carom.track.reconstruct.trajectory.BallPath.reading_segments`; a ball that
     turned at the contact, its samples around it lost, went nearer than the chord)."""
     spans = _polyline_spans(hitter, target, t_from, t_to, reach) + _reading_spans(hitter, target, t_from,
                                                                                    t_to, reach)
@@ -297,12 +297,14 @@ def _reading_spans(hitter: BallPath, target: FloatArray, t_from: float, t_to: fl
     k1 = min(int(t.searchsorted(t_to, side="left")), t.shape[0] - 1)
     if k1 <= k0:
         return []
-    ends = hitter.reading_ends(k0, k1).reshape(-1, 2, 2)
-    near = _segment_distances(ends[:, 0], ends[:, 1], target).reshape(2, k1 - k0).min(axis=0) <= reach
+    first, step = hitter.reading_segments(k0, k1)
+    start = first - target
+    distance = nearest_on_segments(start[..., 0], start[..., 1], step[..., 0], step[..., 1])[1]
+    near = np.minimum(distance[0], distance[1]) <= reach
     # each interval k0 … k1 - 1 overlaps [t_from, t_to] (k0: the last sample not after
     # t_from, k1: the first not before t_to)
-    return [(max(float(t[k0 + i]), t_from), min(float(t[k0 + i + 1]), t_to))
-            for i in near.nonzero()[0].tolist()]
+    times = hitter.motion.sample_lists()[0]
+    return [(max(times[k0 + i], t_from), min(times[k0 + i + 1], t_to)) for i in near.nonzero()[0].tolist()]
 
 
 def _segment_distances(a: FloatArray, b: FloatArray, target: FloatArray) -> FloatArray:

@@ -6,7 +6,7 @@ import numpy as np
 
 from carom.track import laws
 from carom.track.reconstruct.ballmotion import REST_RUN_OUT, BallMotion, Join
-from carom.track.reconstruct.numeric import clip
+from carom.track.reconstruct.numeric import clip, interp_at
 from carom.track.samples import FloatArray
 
 
@@ -26,6 +26,8 @@ class BallPath:
         self.still = high[0] - x < 1e-9 and x - low[0] < 1e-9 and high[1] - y < 1e-9 and y - low[1] < 1e-9
         """The ball never moved (as far as its path shows): every point within 1e-9 of the first."""
         self._lines: tuple[FloatArray, FloatArray, FloatArray] | None = None
+        self._lists: tuple[list[float], list[float], list[float]] | None = None
+        self._segments: tuple[FloatArray, FloatArray] | None = None
         self._rest_joins = [j for j in motion.joins if j.kind in ("start", "stop", "restart")]
 
     def times_points(self) -> tuple[FloatArray, FloatArray]:
@@ -39,6 +41,13 @@ class BallPath:
         """Centre at time ``t`` (clamped to the stroke)."""
         return np.array([np.interp(t, self.times, self.points[:, 0]),
                           np.interp(t, self.times, self.points[:, 1])])
+
+    def point_at(self, t: float) -> tuple[float, float]:
+        """:meth:`at` in plain floats (interpolated as numpy does)."""
+        if self._lists is None:
+            self._lists = (self.times.tolist(), self.points[:, 0].tolist(), self.points[:, 1].tolist())
+        times, xs, ys = self._lists
+        return interp_at(times, xs, t), interp_at(times, ys, t)
 
     def intervals(self, grid: FloatArray) -> np.ndarray:
         """For each time of ``grid``, the sample interval ``k`` (between samples ``k`` and
@@ -78,19 +87,22 @@ class BallPath:
                 self._through_rest(join, grid, pos, vel)
         return pos, vel
 
-    def reading_ends(self, k0: int, k1: int) -> FloatArray:
-        """Where each reading of :meth:`readings` begins and ends in the sample intervals
-        ``k0`` to ``k1 - 1``: shape ``(2, k1 - k0, 2, 2)`` (row 0 carried on from before,
-        row 1 come straight to after; per interval its two end points). Between two
+    def reading_segments(self, k0: int, k1: int) -> tuple[FloatArray, FloatArray]:
+        """Where each reading of :meth:`readings` begins in the sample intervals ``k0`` to
+        ``k1 - 1``, and the step to where it ends: two arrays of shape ``(2, k1 - k0, 2)``
+        (row 0 carried on from before, row 1 come straight to after). Between two
         samples far apart in time the ball may have turned, and a reading may pass
-        where the chord between the samples does not."""
-        origin, _, velocity = self._interval_lines()
-        t = self.motion.t
-        span = (t[k0 + 1:k1 + 1] - t[k0:k1])[:, None]
-        forward, backward = origin[0, k0:k1], origin[1, k0:k1]
-        first = np.array((forward, backward - span * velocity[1, k0:k1]))
-        last = np.array((forward + span * velocity[0, k0:k1], backward))
-        return np.stack((first, last), axis=2)
+        where the chord between the samples does not. Made once per path."""
+        if self._segments is None:
+            origin, _, velocity = self._interval_lines()
+            t = self.motion.t
+            span = (t[1:] - t[:-1])[:, None]
+            forward, backward = origin[0], origin[1]
+            first = np.array((forward, backward - span * velocity[1]))
+            last = np.array((forward + span * velocity[0], backward))
+            self._segments = (first, last - first)
+        first, step = self._segments
+        return first[:, k0:k1], step[:, k0:k1]
 
     def _interval_lines(self) -> tuple[FloatArray, FloatArray, FloatArray]:
         """The two readings of :meth:`extended` as straight lines, one per sample interval
