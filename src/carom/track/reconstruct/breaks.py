@@ -204,15 +204,16 @@ def _sped_up(s: _Samples, chord: FloatArray) -> np.ndarray:
         return out
     dt = t[1:] - t[:-1]
     # interval k (1 … n-3): the chord k-1 before it, the chord k+1 after it
-    k = np.arange(1, n - 2)
-    spread = s.sigma[k] * sqrt(2.0)  # of the difference of two samples, per coordinate
-    noise = spread * (1.0 / dt[k - 1] + 1.0 / dt[k + 1])
-    faster = chord[k + 1] - chord[k - 1] > SPEED_UP + BREAK_Z * noise
+    dt_before, dt_at, dt_after = dt[:n - 3], dt[1:n - 2], dt[2:]
+    chord_before, chord_after = chord[:n - 3], chord[2:]
+    spread = s.sigma[1:n - 2] * sqrt(2.0)  # of the difference of two samples, per coordinate
+    noise = spread * (1.0 / dt_before + 1.0 / dt_after)
+    faster = chord_after - chord_before > SPEED_UP + BREAK_Z * noise
     # or it left a silence longer than it could have rolled on: it stopped in it
-    entered = chord[k - 1] + BREAK_Z * spread / dt[k - 1]
-    stopped = dt[k] > STOP_MARGIN * entered / laws.ROLL_DECELERATION
-    left = chord[k + 1] > BREAK_Z * spread / dt[k + 1]
-    out[k] = (dt[k] >= SILENCE) & (faster | (stopped & left)) & s.within(3)[k - 1]
+    entered = chord_before + BREAK_Z * spread / dt_before
+    stopped = dt_at > STOP_MARGIN * entered / laws.ROLL_DECELERATION
+    left = chord_after > BREAK_Z * spread / dt_after
+    out[1:n - 2] = (dt_at >= SILENCE) & (faster | (stopped & left)) & s.within(3)
     return out
 
 

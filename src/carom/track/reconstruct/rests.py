@@ -258,9 +258,8 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
         begin = small[covered & (reach <= radius) & (ahead - small <= REST_SAMPLES)]
         ahead = ahead[covered & (reach <= radius) & (ahead - small <= REST_SAMPLES)]
         if begin.size:
-            marks = np.zeros(n + 1, dtype=int)
-            np.add.at(marks, begin, 1)
-            np.add.at(marks, ahead + 1, -1)
+            # +1 where each span begins, -1 after it ends: inside one where the sum is positive
+            marks = np.bincount(begin, minlength=n + 1) - np.bincount(ahead + 1, minlength=n + 1)
             still |= marks.cumsum()[:n] > 0
     # a run ends where stillness changes, or between two still samples apart (two rests
     # in different places: the ball moved between them unseen)
