@@ -54,6 +54,8 @@ cent are left out (a glitch, a lost frame)."""
 SPEED_BINS = (0.0, 1.5, 3.0, float("inf"))
 """The speeds, m/s, frame loss is counted by."""
 
+_SPEED_EDGES = np.array(SPEED_BINS)
+
 
 @dataclass(frozen=True, slots=True)
 class Loss:
@@ -318,7 +320,7 @@ def send_step(steps: Intervals) -> float:
     between its samples, without the lowest :data:`STEP_QUANTILE` per cent; 0 when short
     steps are common (every frame sent)."""
     chords = steps.chord
-    if chords.shape[0] == 0 or float(np.mean(chords < SHORT_STEP)) > EVERY_FRAME_SHARE:
+    if chords.shape[0] == 0 or np.count_nonzero(chords < SHORT_STEP) / chords.shape[0] > EVERY_FRAME_SHARE:
         return 0.0
     return percentile(chords, STEP_QUANTILE)
 
@@ -416,7 +418,7 @@ def loss_by_speed(steps: Intervals, period: float | None, low: float) -> tuple[L
         return tuple(Loss(lo, hi, 0, 0) for lo, hi in pairwise(SPEED_BINS))
     due = steps.chord >= 2.0 * low * steps.frames
     frames = steps.frames[due]
-    speed_bin = np.searchsorted(SPEED_BINS, steps.chord[due] / (frames * period), side="right") - 1
+    speed_bin = _SPEED_EDGES.searchsorted(steps.chord[due] / (frames * period), side="right") - 1
     counted = np.bincount(speed_bin, weights=frames, minlength=len(SPEED_BINS) - 1)
     lost = np.bincount(speed_bin, weights=frames - 1, minlength=len(SPEED_BINS) - 1)
     return tuple(Loss(lo, hi, int(n), int(m)) for (lo, hi), n, m
