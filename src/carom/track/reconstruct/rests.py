@@ -273,10 +273,11 @@ def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, in
     runs: list[tuple[int, int, bool]] = []
     begin = 0
     flags = still.tolist()
-    times, points = t.tolist(), xy.tolist()
+    points: tuple[list[float], list[list[float]]] | None = None  # as plain lists, made when needed
     for end in ends:
         if flags[begin] and end > begin:
-            runs.extend(_undrifted(times, points, begin, end, radius, n))
+            points = points or (t.tolist(), xy.tolist())
+            runs.extend(_undrifted(*points, begin, end, radius, n))
         else:
             runs.append((begin, end, bool(flags[begin])))
         begin = end + 1
