@@ -177,6 +177,7 @@ def _judge(text: str, lines: list[dict[str, Any]], rules: Discipline, spec: Tabl
     """The strokes judged as one recording, the video's own doubts beside each ruling."""
     from carom.cli.track import human, summary
     from carom.track import match_record, read_lines, track_sequence
+    from carom.video.doubts import read_doubts
 
     if not lines:
         if show:
@@ -184,9 +185,10 @@ def _judge(text: str, lines: list[dict[str, Any]], rules: Discipline, spec: Tabl
         return
     rulings = list(track_sequence(read_lines(text.splitlines()), rules, spec))
     if show:
-        for ruling, line in zip(rulings, lines, strict=True):
+        for number, (ruling, line) in enumerate(zip(rulings, lines, strict=True), start=1):
             sys.stdout.write(human(ruling))
-            sys.stdout.writelines(f"  video  {doubt}\n" for doubt in line.get("doubts", []))
+            seen = read_doubts(line.get("doubts"), number)
+            sys.stdout.writelines(f"  video  {doubt['what']}\n" for doubt in seen)
         sys.stdout.write(summary(rulings))
         video_doubts = sum(1 for line in lines if line.get("doubts"))
         sys.stdout.write(f"strokes the video itself makes doubtful: {video_doubts}\n")
