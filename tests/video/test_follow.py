@@ -163,7 +163,7 @@ def test_two_blobs_of_a_balls_colour_fitting_it_equally_well_are_a_doubt_said_on
             for k in range(2)]
     follower, _ = _follower(rolling + torn)
     (doubt,) = follower.doubts
-    assert doubt.startswith("white at frame 3 (0.100 s): two blobs of its colour 100 mm apart"), doubt
+    assert str(doubt).startswith("white at frame 3 (0.100 s): two blobs of its colour 100 mm apart"), doubt
 
 
 def test_one_blob_on_a_balls_line_raises_no_doubt() -> None:

@@ -178,6 +178,7 @@ def _judge(lines: list[dict[str, Any]], rules: Discipline, spec: TableSpec, caro
     missing would put the score and the innings wrong). Returns how many were not judged."""
     from carom.cli.track import human, summary
     from carom.track import match_record
+    from carom.video.doubts import read_doubts
     from carom.video.judged import NotJudged, judge_strokes
 
     if not lines:
@@ -188,12 +189,13 @@ def _judge(lines: list[dict[str, Any]], rules: Discipline, spec: TableSpec, caro
     rulings = [entry for entry in judged if not isinstance(entry, NotJudged)]
     left = [entry for entry in judged if isinstance(entry, NotJudged)]
     if show:
-        for entry, line in zip(judged, lines, strict=True):
+        for number, (entry, line) in enumerate(zip(judged, lines, strict=True), start=1):
             if isinstance(entry, NotJudged):
                 sys.stdout.write(f"shot {entry.shot}  not judged: {entry.why}\n")
             else:
                 sys.stdout.write(human(entry))
-            sys.stdout.writelines(f"  video  {doubt}\n" for doubt in line.get("doubts", []))
+            seen = read_doubts(line.get("doubts"), number)
+            sys.stdout.writelines(f"  video  {doubt['what']}\n" for doubt in seen)
         sys.stdout.write(summary(rulings))
         video_doubts = sum(1 for line in lines if line.get("doubts"))
         sys.stdout.write(f"strokes the video itself makes doubtful: {video_doubts}\n")

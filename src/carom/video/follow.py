@@ -27,8 +27,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from carom.core.balls import BALLS, Ball
+from carom.notation.said import Said
 from carom.video.balls import BallFinder, Blob
 from carom.video.camera import Array
+from carom.video.doubts import seconds
 from carom.video.frames import Frame
 from carom.video.table import Registration
 
@@ -114,7 +116,7 @@ class Follower:
     tracks: dict[Ball, _Track] = field(default_factory=lambda: {b: _Track() for b in BALLS})
     fixtures: list[_Fixture] = field(default_factory=list)
     """The still blobs no ball took (:meth:`_fixed`)."""
-    doubts: list[str] = field(default_factory=list)
+    doubts: list[Said] = field(default_factory=list)
     """What the frames followed so far left in doubt (taken by the caller)."""
 
     @classmethod
@@ -151,8 +153,10 @@ class Follower:
             track = self.tracks[ball]
             if rival is not None and not track.torn:
                 far = float(np.linalg.norm(places[rival] - places[k])) * 1000.0
-                self.doubts.append(f"{ball} at frame {frame.index} ({frame.time:.3f} s): two blobs of its "
-                                   f"colour {far:.0f} mm apart fit it equally well; which it is, is a guess")
+                self.doubts.append(Said("%(ball)s at frame %(frame)s (%(t)s s): two blobs of its colour "
+                                        "%(mm)s mm apart fit it equally well; which it is, is a guess",
+                                        ball=ball, frame=str(frame.index), t=seconds(frame.time),
+                                        mm=format(far, ".0f")))
             track.torn = rival is not None
 
     def _choices(self, ball: Ball, t: float, blobs: list[Blob],
