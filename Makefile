@@ -36,7 +36,7 @@ $(AXE): tests/web/axe/package.json tests/web/axe/package-lock.json
 	touch $@
 
 test: system lint $(AXE)
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --durations=25
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

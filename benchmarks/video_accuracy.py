@@ -21,7 +21,6 @@ Mbit/s), runs ``carom video``'s pipeline on each with one decoder thread, and pr
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import time
 from pathlib import Path
@@ -31,8 +30,8 @@ import numpy as np
 from carom.core.balls import BALLS, Ball
 from carom.core.table import TABLES
 from carom.rules.disciplines import DISCIPLINES
-from carom.track import read_lines, track_sequence
 from carom.video.errors import VideoError
+from carom.video.judged import NotJudged, judge_strokes
 from carom.video.pipeline import Settings, track_video
 from carom.video.render.clip import Truth, render_match
 from carom.video.render.look import FAMILY_FIRST, Look, draw_look
@@ -60,20 +59,21 @@ def measure(truth: Truth, lines: list[dict]) -> dict:
     found = [line["video"]["time"] + 0.3 for line in lines]
     true_starts = [s.start for s in truth.match.strokes]
     matched = {i: j for i, s in enumerate(true_starts) for j, f in enumerate(found) if abs(f - s) < 0.5}
-    text = "".join(json.dumps(line) + "\n" for line in lines)
-    rulings = list(track_sequence(read_lines(text.splitlines()), RULES, TABLE)) if lines else []
+    rulings = judge_strokes(lines, RULES, TABLE)
     agree = flagged = compared = 0
     for i, j in matched.items():
         compared += 1
-        played = truth.match.strokes[i]
+        played, ruling = truth.match.strokes[i], rulings[j]
         # the same ruling of the same striker's ball: points scored with the wrong cue ball
-        # go to the wrong player
-        same = rulings[j].points == played.verdict.points and rulings[j].tracked.cue is played.cue
+        # go to the wrong player; a stroke not judged disagrees, and is put before a human
+        same = (not isinstance(ruling, NotJudged) and ruling.points == played.verdict.points
+                and ruling.tracked.cue is played.cue)
         agree += same
-        flagged += (not same) and (rulings[j].doubtful or bool(lines[j]["doubts"]))
+        unsure = isinstance(ruling, NotJudged) or ruling.doubtful or bool(lines[j]["doubts"])
+        flagged += (not same) and unsure
     return {"errors": errors, "swaps": swaps, "missed": len(true_starts) - len(matched),
             "invented": len(found) - len(set(matched.values())), "compared": compared, "agree": agree,
-            "flagged": flagged}
+            "flagged": flagged, "not judged": sum(isinstance(r, NotJudged) for r in rulings)}
 
 
 def _errors(errors: list[float]) -> str:
@@ -113,8 +113,8 @@ def main() -> None:
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
     args.keep.mkdir(exist_ok=True)
-    totals: dict = {"errors": [], "swaps": 0, "missed": 0, "invented": 0, "compared": 0, "agree": 0,
-                    "flagged": 0, "broken off": 0}
+    totals: dict = {"errors": [], "swaps": 0, "missed": 0, "invented": 0, "not judged": 0, "compared": 0,
+                    "agree": 0, "flagged": 0, "broken off": 0}
     cpu = video_seconds = 0.0
     seeds = [int(v) for v in args.seeds.split(",")] if args.seeds else list(range(args.first,
                                                                                  args.first + args.clips))
@@ -138,7 +138,8 @@ def main() -> None:
         m = measure(truth, lines)
         print(f"seed {seed}: {len(truth.times)} frames, rendered in {rendered:.0f} s; tracked in {used:.1f} "
               f"CPU s; {_errors(m['errors'])}, swaps {m['swaps']}, "
-              f"missed {m['missed']}, invented {m['invented']}, rulings {m['agree']}/{m['compared']} "
+              f"missed {m['missed']}, invented {m['invented']}, not judged {m['not judged']}, "
+              f"rulings {m['agree']}/{m['compared']} "
               f"({m['flagged']} of the others flagged)",
               flush=True)
         for key in m:
@@ -152,6 +153,7 @@ def main() -> None:
     print(f"strokes missed: {totals['missed']}, invented: {totals['invented']}; clips broken off by an "
           f"error: {totals['broken off']}")
     disagree = totals["compared"] - totals["agree"]
+    print(f"strokes not judged (a ball never seen): {totals['not judged']}")
     print(f"rulings agree: {totals['agree']}/{totals['compared']}; disagreements flagged doubtful: "
           f"{totals['flagged']}/{disagree}")
     print(f"speed: {cpu / video_seconds:.2f} CPU s per second of video (one decoder thread; load "

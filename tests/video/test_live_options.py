@@ -196,3 +196,38 @@ def test_a_stroke_the_video_doubts_carries_its_doubt_to_the_tablet() -> None:
     assert len(doubt["reasons"][1]["what"]) == 500  # cut to what a record may carry
     assert 0.0 <= doubt["confidence"] <= 1.0
     record_from_json(kept.records[1], Header("three-cushion", "large", ("A", "B"), 10, None))  # readable
+
+
+def test_the_videos_doubt_goes_to_the_tablet_with_its_phrase() -> None:
+    """A stroke line's doubt kept as a phrase: the record's reason carries it beside the
+    English (the tablet says it in its language); a plain string beside it goes as words."""
+    from carom.cli.video_live import LiveLog
+    from carom.notation.said import Said
+    from carom.video.doubts import entry
+
+    tracked, _ = stroke({Ball.WHITE: (0.5, 0.7), Ball.YELLOW: (0.7, 0.7), Ball.RED: (0.7, 2.1)},
+                        {Ball.WHITE: (0.0, 0.8)}, Ball.WHITE)
+    line = json.loads(to_jsonl([tracked]))
+    covered = Said("%(ball)s not seen after frame %(frame)s (%(t)s s): it left the picture or was covered",
+                   ball=Ball.RED, frame="120", t="4.000")
+    kept = Kept()
+    LiveLog(kept, DISCIPLINES["three-cushion"], TABLES["large"]).send(
+        {**line, "doubts": [entry(covered), "an older tracker's words", {"what": "  "}]})
+    reasons = kept.records[0]["doubt"]["reasons"]
+    assert reasons[0] == {"what": str(covered), "said": covered.as_json()}
+    assert reasons[1] == {"what": "an older tracker's words"}
+    assert all(r["what"].strip() for r in reasons)  # blank words left out
+    record_from_json(kept.records[0], Header("three-cushion", "large", ("A", "B"), 10, None))  # readable
+
+
+def test_a_malformed_doubt_of_the_stroke_line_is_refused_naming_the_field() -> None:
+    from carom.cli.video_live import LiveLog
+    from carom.track.errors import TrackFormatError
+
+    tracked, _ = stroke({Ball.WHITE: (0.5, 0.7), Ball.YELLOW: (0.7, 0.7), Ball.RED: (0.7, 2.1)},
+                        {Ball.WHITE: (0.0, 0.8)}, Ball.WHITE)
+    kept = Kept()
+    with pytest.raises(TrackFormatError, match=r"doubts\[0\]\.what: expected the doubt in words"):
+        LiveLog(kept, DISCIPLINES["three-cushion"], TABLES["large"]).send(
+            {**json.loads(to_jsonl([tracked])), "doubts": [{"what": 3}]})
+    assert kept.records == []

@@ -76,7 +76,7 @@ def test_a_video_that_ends_in_a_stroke_keeps_it_doubtful(clip: tuple[Path, Truth
 
     lines = list(track_video(str(clip[0]), Settings(TABLE), frames=cut))
     assert len(lines) == 1
-    assert "before the balls came to rest" in lines[0]["doubts"][0]
+    assert "before the balls came to rest" in lines[0]["doubts"][0]["what"]
 
 
 def test_a_camera_that_keeps_moving_is_refused_naming_the_frame(clip: tuple[Path, Truth]) -> None:

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from carom.core.balls import Ball
 from carom.video.follow import Sample
 from carom.video.strokes import Cutter
+from carom.web.shared.i18n import PageWords
+from carom.web.shared.said_words import said_words
 
 STILL = {Ball.WHITE: (0.3, 0.5), Ball.YELLOW: (1.0, 2.0), Ball.RED: (0.7, 2.5)}
 FPS = 30.0
+
+
+def _words(line: dict) -> list[str]:
+    """The English of a stroke line's doubts."""
+    return [d["what"] for d in line["doubts"]]
 
 
 def _frames(mover: Ball, hide_after: Ball | None = None, frames: int = 240) -> list[dict]:
@@ -40,18 +48,18 @@ def test_a_stroke_runs_from_the_cue_balls_departure_to_the_last_rest() -> None:
 
 def test_a_ball_not_seen_at_the_end_makes_the_stroke_doubtful_naming_the_frame() -> None:
     (line,) = _frames(Ball.WHITE, hide_after=Ball.YELLOW)
-    named = [d for d in line["doubts"] if d.startswith("yellow not seen after frame 45 (1.500 s)")]
+    named = [d for d in _words(line) if d.startswith("yellow not seen after frame 45 (1.500 s)")]
     assert named, line["doubts"]
 
 
 def test_red_moving_first_is_a_doubt() -> None:
     (line,) = _frames(Ball.RED)
-    assert "red moved first" in line["doubts"][0]
+    assert "red moved first" in line["doubts"][0]["what"]
 
 
 def test_a_video_ending_before_the_balls_stop_keeps_the_stroke_doubtful() -> None:
     (line,) = _frames(Ball.WHITE, frames=50)
-    assert "the video ended at frame 49" in line["doubts"][0]
+    assert "the video ended at frame 49" in line["doubts"][0]["what"]
 
 
 def test_a_ball_lost_in_the_frame_it_met_another_makes_the_stroke_doubtful() -> None:
@@ -71,7 +79,7 @@ def test_a_ball_lost_in_the_frame_it_met_another_makes_the_stroke_doubtful() -> 
         lines.extend(cutter.push(k, t, seen))
     lines.extend(cutter.close())
     (line,) = lines
-    assert any(d.startswith("white not seen at frame 37 (1.233 s) as it met red") for d in line["doubts"]), \
+    assert any(d.startswith("white not seen at frame 37 (1.233 s) as it met red") for d in _words(line)), \
         line["doubts"]
 
 
@@ -111,7 +119,7 @@ def test_a_ball_that_left_its_rest_unseen_before_the_cue_ball_moved_makes_the_cu
     (line,) = _unseen_yellow(1.6)
     assert line["cue"] == "white"
     assert any(d.startswith("yellow left its rest unseen between frame 24 (0.800 s) and frame 48 (1.600 s)")
-               for d in line["doubts"]), line["doubts"]
+               for d in _words(line)), line["doubts"]
 
 
 def test_a_ball_seen_at_rest_after_the_cue_ball_moved_raises_no_such_doubt() -> None:
@@ -156,7 +164,7 @@ def test_a_cue_ball_unseen_from_its_strike_that_ran_into_the_first_ball_seen_mov
     (line,) = _struck_unseen(Ball.YELLOW, (0.05, 1.629), (0.302, 2.395), 6.0, (1.01, 1.16), Ball.YELLOW)
     assert line["cue"] == "yellow" and line["player"] == 2
     assert abs(line["video"]["time"] - (1.0 - 0.3)) < 0.05
-    assert not any("cue ball is a guess" in d for d in line["doubts"]), line["doubts"]
+    assert not any("cue ball is a guess" in d for d in _words(line)), line["doubts"]
 
 
 def test_a_ball_hidden_while_the_cue_ball_ran_into_it_leaves_the_cue_ball_sure() -> None:
@@ -165,7 +173,7 @@ def test_a_ball_hidden_while_the_cue_ball_ran_into_it_leaves_the_cue_ball_sure()
     white's way, could not have struck it: white is the cue ball, no guess."""
     (line,) = _struck_unseen(Ball.WHITE, (0.6, 0.5), (0.6, 1.0), 2.0, (0.9, 1.4), Ball.YELLOW)
     assert line["cue"] == "white" and line["player"] == 1
-    assert not any("cue ball is a guess" in d for d in line["doubts"]), line["doubts"]
+    assert not any("cue ball is a guess" in d for d in _words(line)), line["doubts"]
 
 
 def test_when_the_paths_cannot_tell_which_ball_was_struck_the_doubt_says_so() -> None:
@@ -174,7 +182,7 @@ def test_when_the_paths_cannot_tell_which_ball_was_struck_the_doubt_says_so() ->
     (line,) = _unseen_yellow(1.6)
     assert line["cue"] == "white"
     said = "the balls' paths do not tell which was struck first"
-    assert any(said in d for d in line["doubts"]), line["doubts"]
+    assert any(said in d for d in _words(line)), line["doubts"]
 
 
 def test_a_still_ball_measured_off_under_an_arm_and_seen_at_its_rest_again_never_left_it() -> None:
@@ -194,3 +202,32 @@ def test_a_still_ball_measured_off_under_an_arm_and_seen_at_its_rest_again_never
     lines.extend(cutter.close())
     (line,) = lines
     assert line["cue"] == "white" and line["doubts"] == [], line["doubts"]
+
+
+def test_a_doubt_keeps_its_words_as_a_phrase_the_readers_language_says() -> None:
+    """Yellow covered from 1.5 s: the doubt's English, and the same words as a phrase of the
+    catalogues (a ball, a frame, a time) that a Slovak or German page says in its words."""
+    (line,) = _frames(Ball.WHITE, hide_after=Ball.YELLOW)
+    doubt = next(d for d in line["doubts"] if d["what"].startswith("yellow not seen after frame 45"))
+    assert doubt["said"] == {
+        "said": "%(ball)s not seen after frame %(frame)s (%(t)s s): it left the picture or was covered",
+        "values": {"ball": {"ball": "yellow"}, "frame": "45", "t": "1.500"}}
+    assert said_words(doubt, PageWords("sk")).startswith("žltá nebola viditeľná po snímke 45 (1,500 s)")
+    assert said_words(doubt, PageWords("de")).startswith("gelb nach Bild 45 (1,500 s) nicht mehr gesehen")
+
+
+@pytest.mark.parametrize("lang", ["sk", "de"])
+def test_every_kind_of_the_videos_doubt_is_said_in_the_language(lang: str) -> None:
+    """A red first mover, a video ending mid-stroke, a ball covered at the end, one that left
+    its rest unseen: each doubt's phrase is its English, and the language says all of it."""
+    lines = [*_frames(Ball.RED), *_frames(Ball.WHITE, frames=50),
+             *_frames(Ball.WHITE, hide_after=Ball.YELLOW), *_unseen_yellow(1.6)]
+    doubts = [d for line in lines for d in line["doubts"]]
+    assert len({d["said"]["said"] for d in doubts}) >= 4
+    t = PageWords(lang)
+    for doubt in doubts:
+        said = doubt["said"]
+        assert said["said"] % {k: v["ball"] if isinstance(v, dict) else v
+                               for k, v in said["values"].items()} == doubt["what"]
+        assert t.translations.pgettext("tracked", said["said"]) != said["said"], doubt["what"]
+        assert said_words(doubt, t) != doubt["what"]

@@ -74,7 +74,9 @@ def video(
     in the format carom track reads; --judge judges them at once. A file
     that is not a video, or in which no table is found, is refused (exit
     status 2); a video that breaks off or whose camera moves after some
-    strokes keeps them all, names the frame and time, and exits with 1.
+    strokes keeps them all, names the frame and time, and exits with 1; so
+    does a stroke in which a ball is never seen: it is said, not judged, and
+    the others are (--carom-out is then not written).
 
     --live reads a camera and writes each judged stroke to a scoreboard:
     --server URL --table NAME writes to the match the hall's table NAME
@@ -85,7 +87,6 @@ def video(
     the end.
     """
     from carom.cli import video_live
-    from carom.track.errors import TrackFormatError
     from carom.video.errors import VideoError
     from carom.video.pipeline import Progress, Settings, track_video
 
@@ -125,15 +126,12 @@ def video(
     text = "".join(json.dumps(line) + "\n" for line in lines)
     if out is not None:
         _write(out, text)
-    if judge or carom_out is not None:
-        try:
-            _judge(text, lines, rules, spec, carom_out, Path(source).name, show=judge)
-        except TrackFormatError as error:
-            fail(f"{source}: the tracked strokes cannot be judged: {error}")
+    left = _judge(lines, rules, spec, carom_out, Path(source).name, show=judge) if judge or carom_out else 0
     if live_log is not None:
         typer.echo(live_log.summary(), err=True)
     if problem is not None:
         typer.echo(f"carom: {problem} ({len(lines)} stroke(s) before it kept)", err=True)
+    if problem is not None or left:
         raise typer.Exit(1)
 
 
@@ -172,28 +170,47 @@ def _write(path: Path, text: str) -> None:
         fail(f"{path}: {error}")
 
 
-def _judge(text: str, lines: list[dict[str, Any]], rules: Discipline, spec: TableSpec, carom_out: Path | None,
-           name: str, show: bool) -> None:
-    """The strokes judged as one recording, the video's own doubts beside each ruling."""
+def _judge(lines: list[dict[str, Any]], rules: Discipline, spec: TableSpec, carom_out: Path | None,
+           name: str, show: bool) -> int:
+    """The strokes judged as one recording, the video's own doubts beside each ruling; a
+    stroke the auto-referee cannot read (a ball never seen in it) is said in its place and
+    the others judged. The match record is written only when every stroke is judged (one
+    missing would put the score and the innings wrong). Returns how many were not judged."""
     from carom.cli.track import human, summary
-    from carom.track import match_record, read_lines, track_sequence
+    from carom.track import match_record
+    from carom.video.doubts import read_doubts
+    from carom.video.judged import NotJudged, judge_strokes
 
     if not lines:
         if show:
             sys.stdout.write("no stroke found in the video\n")
-        return
-    rulings = list(track_sequence(read_lines(text.splitlines()), rules, spec))
+        return 0
+    judged = judge_strokes(lines, rules, spec)
+    rulings = [entry for entry in judged if not isinstance(entry, NotJudged)]
+    left = [entry for entry in judged if isinstance(entry, NotJudged)]
     if show:
-        for ruling, line in zip(rulings, lines, strict=True):
-            sys.stdout.write(human(ruling))
-            sys.stdout.writelines(f"  video  {doubt}\n" for doubt in line.get("doubts", []))
+        for number, (entry, line) in enumerate(zip(judged, lines, strict=True), start=1):
+            if isinstance(entry, NotJudged):
+                sys.stdout.write(f"shot {entry.shot}  not judged: {entry.why}\n")
+            else:
+                sys.stdout.write(human(entry))
+            seen = read_doubts(line.get("doubts"), number)
+            sys.stdout.writelines(f"  video  {doubt['what']}\n" for doubt in seen)
         sys.stdout.write(summary(rulings))
         video_doubts = sum(1 for line in lines if line.get("doubts"))
         sys.stdout.write(f"strokes the video itself makes doubtful: {video_doubts}\n")
+    for entry in left:
+        typer.echo(f"carom: {name}: shot {entry.shot} cannot be judged ({entry.why}); the others are",
+                   err=True)
     if carom_out is not None:
-        from carom.core.outputs import write_text
+        if left:
+            typer.echo(f"carom: {carom_out}: not written: {len(left)} stroke(s) not judged would be missing "
+                       "from the match", err=True)
+        else:
+            from carom.core.outputs import write_text
 
-        write_text(carom_out, match_record(rulings, rules, spec, name).text())
+            write_text(carom_out, match_record(rulings, rules, spec, name).text())
+    return len(left)
 
 
 __all__ = ["video"]

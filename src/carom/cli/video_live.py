@@ -9,7 +9,7 @@ import dataclasses
 import json
 import os
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -151,17 +151,24 @@ def _paired_token(options: Scoreboarding, server: str, table: str, code: str) ->
     return token
 
 
-def stroke_doubt(ruling: TrackedRuling, seen: Iterable[str]) -> Doubt | None:
+def stroke_doubt(ruling: TrackedRuling, seen: Sequence[Mapping[str, Any]]) -> Doubt | None:
     """What the referee's tablet shows of a stroke in doubt (docs/format.md, "A stroke in
-    doubt"): the video's doubts (``seen``: what the frames could not show) and the
-    auto-referee's, likeliest first, with its confidence; ``None`` when neither doubts it."""
+    doubt"): the video's doubts (``seen``: what the frames could not show, as
+    :func:`carom.video.doubts.read_doubts` reads them, their phrase passed on so that the
+    tablet says them in its language) and the auto-referee's, likeliest first, with its
+    confidence; ``None`` when neither doubts it. Blank words are left out."""
     from carom.core.records import MAX_REASON_CHARACTERS, MAX_REASONS, Doubt
 
-    video = [{"what": str(what)[:MAX_REASON_CHARACTERS]} for what in seen if str(what).strip()]
+    video = [_reason(d["what"][:MAX_REASON_CHARACTERS], d.get("said")) for d in seen if d["what"].strip()]
     if not video and not ruling.doubtful:
         return None
-    judged = [{"what": d.what[:MAX_REASON_CHARACTERS], "said": d.said.as_json()} for d in ruling.doubts]
+    judged = [_reason(d.what[:MAX_REASON_CHARACTERS], d.said.as_json()) for d in ruling.doubts]
     return Doubt(round(ruling.confidence, 4), tuple((video + judged)[:MAX_REASONS]))
+
+
+def _reason(what: str, said: Any) -> dict[str, Any]:
+    """One reason of a doubt: its English, and its phrase when it has one."""
+    return {"what": what} if said is None else {"what": what, "said": said}
 
 
 @dataclass(slots=True)
@@ -181,17 +188,19 @@ class LiveLog:
         from carom.core.checks import printable
         from carom.notation.writer import record_json
         from carom.track import read_lines, track_stroke
+        from carom.video.doubts import read_doubts
         from carom.video.errors import VideoError
         from carom.video.live import Sent
 
         tracked = next(read_lines([json.dumps(line)]))
+        seen = read_doubts(line.get("doubts"))
         judged: dict[str, TrackedRuling] = {}
 
         def judge(discipline: str) -> dict[str, Any]:
             ruling = judged[discipline] = track_stroke(tracked, discipline, self.spec)
             # the tracker's own fields stay out; a doubt goes with the stroke, for the referee
             return record_json(dataclasses.replace(ruling.stroke, extra={}, paths=None,
-                                                   doubt=stroke_doubt(ruling, line.get("doubts") or ())))
+                                                   doubt=stroke_doubt(ruling, seen)))
 
         self.sent += 1
         try:
@@ -201,7 +210,7 @@ class LiveLog:
         if sent.kept_out is not None:
             self.kept_out[sent.kept_out] += 1
         ruling = judged.get(sent.discipline or "") or track_stroke(tracked, self.rules, self.spec)
-        flag = " DOUBTFUL" if ruling.doubtful or line.get("doubts") else ""
+        flag = " DOUBTFUL" if ruling.doubtful or seen else ""
         typer.echo(f"stroke {line['shot']} ({line['cue']}): {ruling.points} point(s){flag}; "
                    f"{printable(sent.note)}", err=True)  # a scoreboard's words shown, never obeyed
 

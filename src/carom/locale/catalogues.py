@@ -65,7 +65,7 @@ REFUSAL_SOURCES = (
     "web/tournaments/desk.py", "web/review/fitting.py")
 """Modules whose refusals can reach a page (an import, a tablet, the organiser's form)."""
 BALLS = ("white", "yellow", "red")
-SAID_SOURCES = ("track", "fit", "notation/said.py")
+SAID_SOURCES = ("track", "fit", "video", "notation/said.py")
 """The packages (and the module) whose words about a tracked stroke are ``Said(...)``
 (context ``tracked``)."""
 SAID_NOTE = ("Words about a tracked stroke (the auto-referee's doubt, or why the stroke read back is not "

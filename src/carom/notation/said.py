@@ -2,9 +2,9 @@
 template and its values so that a page can say them in its own language.
 
 A :class:`Said` is a message of the catalogues (``%(name)s`` placeholders: the catalogues
-collect the first argument of every ``Said(...)`` of ``carom.track`` and ``carom.fit``, in the
-context :data:`TRACKED`) with its values: another :class:`Said`, a ball or a cushion (said in
-the page's words for them), or a number already written. ``str()`` is the English;
+collect the first argument of every ``Said(...)`` of ``carom.track``, ``carom.fit`` and
+``carom.video``, in the context :data:`TRACKED`) with its values: another :class:`Said`, a
+ball or a cushion (said in the page's words for them), or a number already written. ``str()`` is the English;
 :meth:`Said.as_json` keeps the whole of it in a review's record.
 """
 

@@ -14,6 +14,8 @@ storage. It needs the ``[video]`` extra (OpenCV, PyAV, numpy).
   occlusion bridged;
 * :mod:`carom.video.strokes`: the samples cut into strokes (start, end, cue ball, inning,
   player) in the format ``carom track`` reads;
+* :mod:`carom.video.doubts`: what the video could not show, as a stroke line keeps it (a
+  phrase of the catalogues beside its English) and reads it back;
 * :mod:`carom.video.pipeline`: a file or a stream, end to end;
 * :mod:`carom.video.render`: strokes from the simulator drawn as video with their truth
   (for tests and benchmarks only: the detector never imports it).

@@ -27,8 +27,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from carom.core.balls import BALLS, Ball
+from carom.notation.said import Said
 from carom.video.balls import BallFinder, Blob
 from carom.video.camera import Array
+from carom.video.doubts import seconds
 from carom.video.frames import Frame
 from carom.video.table import Registration
 
@@ -52,6 +54,10 @@ EQUALLY = 0.1
 """Two blobs whose costs differ by at most this (a tenth of the gate) fit a ball equally well."""
 MOST_CHOICES = 4
 """Blobs weighed per ball (the nearest ones)."""
+FIXTURE_AFTER = 0.5
+"""A blob no ball took that has lain still this long, s, is a fixture of the picture."""
+FIXTURE_GONE = 0.5
+"""A fixture not seen for this long, s, is forgotten (covered, or it was a ball after all)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,11 +101,22 @@ class _Track:
 
 
 @dataclass(slots=True)
+class _Fixture:
+    """A still blob no ball took: where, and from when to when it was seen."""
+
+    place: Array
+    first: float
+    last: float
+
+
+@dataclass(slots=True)
 class Follower:
     registration: Registration
     finder: BallFinder
     tracks: dict[Ball, _Track] = field(default_factory=lambda: {b: _Track() for b in BALLS})
-    doubts: list[str] = field(default_factory=list)
+    fixtures: list[_Fixture] = field(default_factory=list)
+    """The still blobs no ball took (:meth:`_fixed`)."""
+    doubts: list[Said] = field(default_factory=list)
     """What the frames followed so far left in doubt (taken by the caller)."""
 
     @classmethod
@@ -115,6 +132,7 @@ class Follower:
         out: dict[Ball, Sample] = {}
         taken = _likeliest(choices, places, r)
         self._weigh_doubt(frame, choices, taken, places, 2.0 * r)
+        self._note_fixtures(frame.time, [p for k, p in enumerate(places) if k not in taken.values()])
         for ball, k in taken.items():
             track = self.tracks[ball]
             sample = self._sample(frame, blobs[k], places[k])
@@ -135,8 +153,10 @@ class Follower:
             track = self.tracks[ball]
             if rival is not None and not track.torn:
                 far = float(np.linalg.norm(places[rival] - places[k])) * 1000.0
-                self.doubts.append(f"{ball} at frame {frame.index} ({frame.time:.3f} s): two blobs of its "
-                                   f"colour {far:.0f} mm apart fit it equally well; which it is, is a guess")
+                self.doubts.append(Said("%(ball)s at frame %(frame)s (%(t)s s): two blobs of its colour "
+                                        "%(mm)s mm apart fit it equally well; which it is, is a guess",
+                                        ball=ball, frame=str(frame.index), t=seconds(frame.time),
+                                        mm=format(far, ".0f")))
             track.torn = rival is not None
 
     def _choices(self, ball: Ball, t: float, blobs: list[Blob],
@@ -159,9 +179,10 @@ class Follower:
         track = self.tracks[ball]
         where, gate = track.predict(t)
         struck: bool | None = None  # asked only for a blob off the ball's line (it reads the frame)
+        fixed = self._fixed(track, t)
         out = []
         for k, blob in enumerate(blobs):
-            if blob.ball is not ball:
+            if blob.ball is not ball or any(float(np.linalg.norm(places[k] - f)) <= STILL for f in fixed):
                 continue
             if blob.mixed:
                 if track.last is None:
@@ -193,6 +214,31 @@ class Follower:
             out.append((1.0 + moved / turned, k))
         return sorted(out)[:MOST_CHOICES]
 
+    def _note_fixtures(self, t: float, untaken: list[Array]) -> None:
+        """Each blob no ball took, kept where it lies: a fixture seen again (within
+        :data:`STILL`) is seen until now; one not seen for :data:`FIXTURE_GONE` is forgotten."""
+        for place in untaken:
+            known = next((f for f in self.fixtures if float(np.linalg.norm(place - f.place)) <= STILL), None)
+            if known is None:
+                self.fixtures.append(_Fixture(place, t, t))
+            else:
+                known.last = t
+        self.fixtures = [f for f in self.fixtures if t - f.last <= FIXTURE_GONE]
+
+    def _fixed(self, track: _Track, t: float) -> list[Array]:
+        """The places a ball cannot be: fixtures of the picture that lay still, taken by no
+        ball, from before the ball was last seen somewhere else (a ball cannot be at two
+        places at once). The broadcaster's score graphics drew white and yellow icons over
+        the table: a struck white, its streak too washed out to be found, took the white
+        icon 20 cm away and stayed on it for the rest of the clip (1,000,086)."""
+        last = track.last
+        if last is None:
+            return []
+        apart = 2.0 * self.registration.table.ball_radius
+        return [f.place for f in self.fixtures
+                if f.first <= last.t and t - f.first >= FIXTURE_AFTER
+                and math.hypot(f.place[0] - last.x, f.place[1] - last.y) > apart]
+
     def _left(self, track: _Track) -> bool:
         """Whether the ball's last place shows bare cloth now: it left it."""
         assert track.last is not None
@@ -211,6 +257,7 @@ class Follower:
     def forget(self) -> None:
         """After the camera moved: start again from what is seen."""
         self.tracks = {b: _Track() for b in BALLS}
+        self.fixtures = []
 
 
 def _likeliest(choices: dict[Ball, list[tuple[float, int]]], places: list[Array],

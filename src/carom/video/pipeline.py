@@ -21,7 +21,9 @@ from typing import Any
 import numpy as np
 
 from carom.core.table import TableSpec
+from carom.notation.said import Said
 from carom.video.camera import Array
+from carom.video.doubts import seconds
 from carom.video.errors import VideoError
 from carom.video.follow import Follower
 from carom.video.frames import Frame, describe, read_frames
@@ -137,7 +139,9 @@ def _follow(stream: Iterator[Frame], registration: Registration, settings: Setti
             progress.frames, progress.seconds = frame.index + 1, frame.time
             yield from cutter.push(frame.index, frame.time, seen)
     except VideoError as error:
-        yield from cutter.close(f"the video broke off at frame {error.frame} ({error.time or 0.0:.3f} s)")
+        broke = Said("the video broke off at frame %(frame)s (%(t)s s)", frame=str(error.frame),
+                     t=seconds(error.time or 0.0))
+        yield from cutter.close(broke)
         raise
     yield from cutter.close()
 
@@ -160,7 +164,7 @@ class CameraWatch:
         self.confirmed: Array | None = None
         """The last picture (shrunk) in which the table was found where it was."""
 
-    def check(self, frame: Frame) -> str | None:
+    def check(self, frame: Frame) -> Said | None:
         """Check ``frame``; the doubt it gives the stroke under way, if any."""
         self.failed = self.failed + 1 if self._shift(frame) > MOVED_BEYOND else 0
         if self.failed == 0:
@@ -170,8 +174,8 @@ class CameraWatch:
         found = _found_again(frame, self.registration, self.settings, self.name, self.unfound_since)
         if found is None:
             self.unfound_since = frame.time if self.unfound_since is None else self.unfound_since
-            return (f"the picture changed near frame {frame.index} ({frame.time:.3f} s) and the table was "
-                    "not found in it again: the camera may have moved")
+            return Said("the picture changed near frame %(frame)s (%(t)s s) and the table was not found in "
+                        "it again: the camera may have moved", frame=str(frame.index), t=seconds(frame.time))
         self.failed, self.unfound_since = 0, None
         if found is self.registration:
             self.confirmed = shrunk(frame)
@@ -183,7 +187,8 @@ class CameraWatch:
                              "camera is needed; everything before is kept", self.name, frame.index,
                              frame.time)
         self.registration, self.confirmed = found, None
-        return f"the camera moved near frame {frame.index} ({frame.time:.3f} s); the table was found again"
+        return Said("the camera moved near frame %(frame)s (%(t)s s); the table was found again",
+                    frame=str(frame.index), t=seconds(frame.time))
 
     def _shift(self, frame: Frame) -> float:
         """How far the picture moved: from the one the table was found in or, nearer, the

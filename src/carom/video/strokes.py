@@ -17,7 +17,8 @@ Each stroke is one JSON line of the ``balls-jsonl`` format, every sample with it
 uncertainty (``sd``, m, beside ``t``, ``x``, ``y``), and the video's own fields: where in
 the video it lies (``video``: first and last frame, their times), ``inning``, ``player``
 and ``doubts``: what the video could not show (a ball covered at the end, a camera that
-moved, a ball lost in the frame in which it met another), naming frame and time.
+moved, a ball lost in the frame in which it met another), naming frame and time, each kept
+as a phrase of the catalogues beside its English (:mod:`carom.video.doubts`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ import numpy as np
 
 from carom.core.balls import BALLS, Ball
 from carom.core.table import BALL_RADIUS
+from carom.notation.said import Said
+from carom.video.doubts import entry, seconds
 from carom.video.follow import FASTEST, STILL, Sample
 
 SETTLE = 0.8
@@ -103,7 +106,7 @@ class Cutter:
     number: int = 0
     inning: int = 0
     last_cue: Ball | None = None
-    doubts: list[str] = field(default_factory=list)
+    doubts: list[Said] = field(default_factory=list)
     start_rests: dict[Ball, np.ndarray | None] = field(default_factory=dict)
     """Where the other balls lay when the first mover left its rest."""
     mover_rest: np.ndarray | None = None
@@ -129,8 +132,9 @@ class Cutter:
         if t - self.last_motion >= SETTLE and self._all_still():
             yield self._stroke(self.last_motion + AFTER)
         elif t - self.moving_since > LONGEST:
-            self.doubts.append(f"the balls did not come to rest within {LONGEST:.0f} s: the stroke is cut at "
-                               f"frame {frame} ({t:.3f} s)")
+            self.doubts.append(Said("the balls did not come to rest within %(most)s s: the stroke is cut at "
+                                    "frame %(frame)s (%(t)s s)", most=format(LONGEST, ".0f"),
+                                    frame=str(frame), t=seconds(t)))
             yield self._stroke(t)
 
     def _departure(self, ball: Ball) -> float:
@@ -168,9 +172,11 @@ class Cutter:
         start = self.moving_since - BEFORE
         cue = self.first_mover if self.first_mover in PLAYER else None
         if cue is None:
-            doubts.append(f"{self.first_mover} moved first (frame {self.frame}): no cue ball set it moving; "
-                          "white taken as the cue ball")
+            assert self.first_mover is not None
             cue = Ball.WHITE
+            doubts.append(Said("%(ball)s moved first (frame %(frame)s): no cue ball set it moving; "
+                               "%(cue)s taken as the cue ball", ball=self.first_mover, frame=str(self.frame),
+                               cue=cue))
         if cue is not self.last_cue:
             self.inning += 1
         self.last_cue = cue
@@ -183,13 +189,15 @@ class Cutter:
                 before = [s for s in self.samples[ball] if s.t < start]
                 if before:
                     kept = [before[-1]]
-                    doubts.append(f"{ball} not seen during the stroke: its last place before it is used")
+                    doubts.append(Said("%(ball)s not seen during the stroke: its last place before it is "
+                                       "used", ball=ball))
                 else:
-                    doubts.append(f"{ball} never seen: the stroke cannot be judged")
+                    doubts.append(Said("%(ball)s never seen: the stroke cannot be judged", ball=ball))
                     continue
             elif end - kept[-1].t > SETTLE:
-                doubts.append(f"{ball} not seen after frame {kept[-1].frame} ({kept[-1].t:.3f} s): "
-                              "it left the picture or was covered")
+                doubts.append(Said("%(ball)s not seen after frame %(frame)s (%(t)s s): it left the picture "
+                                   "or was covered", ball=ball, frame=str(kept[-1].frame),
+                                   t=seconds(kept[-1].t)))
             balls[ball.value] = kept
             first_frame = kept[0].frame if first_frame is None else min(first_frame, kept[0].frame)
             last_frame = kept[-1].frame if last_frame is None else max(last_frame, kept[-1].frame)
@@ -201,7 +209,7 @@ class Cutter:
             "inning": self.inning, "player": PLAYER[cue],
             "video": {"source": self.source, "first_frame": first_frame, "last_frame": last_frame,
                       "time": round(t0, 6)},
-            "doubts": doubts,
+            "doubts": [entry(doubt) for doubt in doubts],
         }
         self._reset(end)
         return line
@@ -228,7 +236,7 @@ class Cutter:
                 break
         return out
 
-    def _struck_unseen(self) -> list[str]:
+    def _struck_unseen(self) -> list[Said]:
         """Which ball the cue struck when a ball left its rest unseen before the first ball
         seen to move (the cue, a hand or its own streak hid it): the doubts it leaves.
 
@@ -258,9 +266,11 @@ class Cutter:
                 continue
             if moved and not struck:
                 continue
-            out.append(f"{ball} left its rest unseen between frame {a.frame} ({a.t:.3f} s) and frame "
-                       f"{b.frame} ({b.t:.3f} s): it may have moved before {self.first_mover}, "
-                       "the cue ball is a guess (the balls' paths do not tell which was struck first)")
+            out.append(Said("%(ball)s left its rest unseen between frame %(frame)s (%(t)s s) and frame "
+                            "%(next_frame)s (%(next_t)s s): it may have moved before %(first)s, the cue ball "
+                            "is a guess (the balls' paths do not tell which was struck first)",
+                            ball=ball, frame=str(a.frame), t=seconds(a.t), next_frame=str(b.frame),
+                            next_t=seconds(b.t), first=self.first_mover))
         return out
 
     def _moved_by_another(self, ball: Ball, rest: np.ndarray, until: float) -> bool:
@@ -298,7 +308,7 @@ class Cutter:
         gone = max(b.t - self.moving_since, 0.0)
         return reached and float(np.linalg.norm(np.array([b.x, b.y]) - contact)) <= FASTEST * gone
 
-    def _hidden_contacts(self, balls: dict[str, list[Sample]]) -> list[str]:
+    def _hidden_contacts(self, balls: dict[str, list[Sample]]) -> list[Said]:
         """A ball that was not seen in the frames in which it met another ball: its samples
         on either side show one turn, but what it met there (a cushion as well, at a
         corner or a ball lying near one) and in which order cannot be read from them, and
@@ -314,8 +324,9 @@ class Cutter:
                 for other, theirs in balls.items():
                     place = _place(theirs, middle) if other != name else None
                     if place is not None and _off_chord(place, a, chord) < 2.0 * self.radius + CONTACT_SLACK:
-                        out.append(f"{name} not seen at frame {a.frame + 1} ({middle:.3f} s) as it met "
-                                   f"{other}: what it met there, and in which order, is a guess")
+                        out.append(Said("%(ball)s not seen at frame %(frame)s (%(t)s s) as it met %(other)s: "
+                                        "what it met there, and in which order, is a guess", ball=Ball(name),
+                                        frame=str(a.frame + 1), t=seconds(middle), other=Ball(other)))
                         break
         return out
 
@@ -328,15 +339,15 @@ class Cutter:
                 self.rests[ball] = _Rest(np.array([queue[-1].x, queue[-1].y]), 1)
         self._trim(end - BEFORE)
 
-    def close(self, reason: str | None = None) -> Iterator[dict[str, Any]]:
+    def close(self, reason: Said | None = None) -> Iterator[dict[str, Any]]:
         """The stroke under way when the video ended, if any (doubtful: it was cut)."""
         if self.moving_since is None:
             return
-        self.doubts.append(reason or f"the video ended at frame {self.frame} ({self.now:.3f} s) "
-                           "before the balls came to rest")
+        self.doubts.append(reason or Said("the video ended at frame %(frame)s (%(t)s s) before the balls "
+                                          "came to rest", frame=str(self.frame), t=seconds(self.now)))
         yield self._stroke(self.now)
 
-    def note(self, doubt: str) -> None:
+    def note(self, doubt: Said) -> None:
         """A doubt for the stroke under way, if any (a camera that moved)."""
         if self.moving_since is not None:
             self.doubts.append(doubt)

@@ -84,6 +84,24 @@ def test_the_tablet_shows_the_doubt_in_its_language_until_upheld(client: Any, ma
     assert again.status_code == 409 and "no longer the last one in doubt" in again.text
 
 
+COVERED = Said("%(ball)s not seen after frame %(frame)s (%(t)s s): it left the picture or was covered",
+               ball=Ball.YELLOW, frame="120", t="4.000")
+"""The video's doubt of a ball covered at the end, as ``carom video --live`` passes it on."""
+
+
+def test_the_videos_own_doubt_is_said_in_the_tablets_language(client: Any, match: Match) -> None:
+    match_id, token = match
+    _opened(client, match)
+    doubt = {"confidence": 0.9, "reasons": [{"what": str(COVERED), "said": COVERED.as_json()}]}
+    assert _post(client, match_id, 1, _stroke(doubt), token).status_code == 201
+    assert "yellow not seen after frame 120 (4.000 s): it left the picture or was covered" in _panel(
+        client, match_id, token)
+    slovak = _panel(client, match_id, token, "sk")
+    assert "žltá nebola viditeľná po snímke 120 (4,000 s): opustila obraz alebo bola zakrytá" in slovak
+    assert "not seen after frame" not in slovak
+    german = _panel(client, match_id, token, "de")
+    assert "gelb nach Bild 120 (4,000 s) nicht mehr gesehen" in german and "not seen after" not in german
+
 def test_overruled_by_undo_and_the_call(client: Any, match: Match) -> None:
     match_id, token = match
     _opened(client, match)

@@ -1,8 +1,9 @@
-"""The auto-referee's doubts and the fit's problems about a tracked stroke, in the page's language.
+"""The auto-referee's doubts, the video's and the fit's problems about a tracked stroke, in the
+page's language.
 
-Both keep their words as a template of the catalogues with its values
-(:class:`carom.notation.said.Said`: written into a review's record, or the fit's answer, as
-``said`` beside the English ``what``); here they are said again in the page's words: each
+All keep their words as a template of the catalogues with its values
+(:class:`carom.notation.said.Said`: written into a review's record, a stroke in doubt or the
+fit's answer, as ``said`` beside the English ``what``); here they are said again in the page's words: each
 template by the catalogue (context ``tracked``), a ball and a cushion by their own words, a
 number with the language's decimal separator. Words written before they were kept, or
 words that do not read (a record made by hand), are shown as they were written, in English.
