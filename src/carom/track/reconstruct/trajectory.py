@@ -16,9 +16,6 @@ class BallPath:
     def __init__(self, motion: BallMotion) -> None:
         self.motion = motion
         self.times, self.points = motion.path()
-        t, xy = motion.t, motion.xy
-        self._chord = (xy[1:] - xy[:-1]) / (t[1:] - t[:-1])[:, None] if t.shape[0] > 1 else np.zeros((0, 2))
-        self._resting = self._resting_intervals()
         low, high = self.points.min(axis=0).tolist(), self.points.max(axis=0).tolist()
         self.box = (low[0], low[1], high[0], high[1])
         """The smallest rectangle ``(x0, y0, x1, y1)`` that holds the whole path."""
@@ -116,7 +113,8 @@ class BallPath:
             t, xy = self.motion.t, self.motion.xy
             n = t.shape[0]
             k = np.arange(n - 1)
-            chord, resting = self._chord, self._resting
+            chord = (xy[1:] - xy[:-1]) / (t[1:] - t[:-1])[:, None]
+            resting = self._resting_intervals()
             before, after = np.maximum(k - 1, 0), np.minimum(k + 1, n - 2)
             forward = np.where(((k > 0) & ~resting[before])[:, None], chord[before], chord)
             backward = np.where(((k < n - 2) & ~resting[after])[:, None], chord[after], chord)
