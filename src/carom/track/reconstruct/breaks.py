@@ -311,7 +311,7 @@ def _rolling_turns(s: _Samples, tri: _Triples, chord: FloatArray, found: np.ndar
         return out, rolling
     # windows k-2 … k+3 (interval k), all six samples rolling
     both = np.zeros(n - 1, dtype=bool)
-    run_rolls = np.convolve(rolling.astype(np.int64), np.ones(6, dtype=np.int64), mode="valid") == 6
+    run_rolls = rolling[:-5] & rolling[1:-4] & rolling[2:-3] & rolling[3:-2] & rolling[4:-1] & rolling[5:]
     both[2:n - 3] = run_rolls & s.within(5)
     if not both.any():
         return out, rolling
@@ -337,9 +337,13 @@ def _beside(found: np.ndarray) -> np.ndarray:
 def _peaks(ratio: FloatArray, skip: np.ndarray) -> list[int]:
     """The intervals, in order and not in ``skip``, where ``ratio`` passes 1 at a local
     maximum (the first of equal neighbours)."""
-    last = ratio.shape[0] - 1
-    return [k for k in ((ratio > 1.0) & ~skip).nonzero()[0].tolist()
-            if not ((k > 0 and ratio[k - 1] > ratio[k]) or (k < last and ratio[k + 1] >= ratio[k]))]
+    candidates = ((ratio > 1.0) & ~skip).nonzero()[0].tolist()
+    if not candidates:
+        return []
+    values = ratio.tolist()
+    last = len(values) - 1
+    return [k for k in candidates
+            if not ((k > 0 and values[k - 1] > values[k]) or (k < last and values[k + 1] >= values[k]))]
 
 
 def _rolling_resistance(speed: FloatArray) -> FloatArray:
