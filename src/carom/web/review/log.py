@@ -6,7 +6,7 @@ it (:func:`carom.track.match_record`): an ``opener``, then every tracked stroke 
 table went on otherwise than the auto-referee ruled) that keep the turns as the
 recording shows them. Each stroke record carries, as fields a reader ignores, its place
 in the recording (``index``), the tracked samples (``samples``, in its first copy only),
-the auto-referee's ruling, confidence and doubts.
+the auto-referee's ruling, confidence and doubts, and the video's own doubts.
 
 A reviewer's decision on stroke *k* is written into the stroke record (``review``): a
 confirmation leaves the ruling as it is; an overruling is followed by ``undo`` and a
@@ -38,8 +38,10 @@ DECISIONS = ("confirm", "carom", "miss", "foul")
 a carom, a miss, or a foul (with its rule)."""
 FOUL_RULES = ("F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12", "F13")
 """The faults a reviewer may give (RULES.md F2–F13)."""
-STROKE_FIELDS = ("index", "shot", "samples", "tracked_ruling", "confidence", "doubtful", "doubts")
-"""The fields the review adds to a tracked stroke record."""
+STROKE_FIELDS = ("index", "shot", "samples", "tracked_ruling", "confidence", "doubtful", "doubts",
+                 "video_doubts")
+"""The fields the review adds to a tracked stroke record (``video_doubts``: what the video
+itself could not show about the stroke, for a review of a video)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 import threading
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
@@ -47,6 +48,9 @@ from carom.web.shared.forms import MAX_NAME, FormError, check_names, read_upload
 from carom.web.shared.i18n import PageWords
 from carom.web.shared.said_words import said_words
 from carom.web.shared.views import match_view
+
+if TYPE_CHECKING:
+    from carom.track import TrackedRuling
 
 router = APIRouter(include_in_schema=False)
 MAX_UPLOAD = 16 * 1024 * 1024
@@ -101,8 +105,7 @@ def played_on(discipline: str, table: str) -> tuple[Discipline, TableSpec]:
 def tracked_match(data: bytes, name: str, discipline: str, table: str, players: tuple[str, str],
                   extra: dict[str, Any] | None = None) -> tuple[Header, tuple[str, ...]]:
     """The review's header (with ``extra`` fields) and records: the recording judged as
-    ``carom track`` judges it."""
-    from carom.notation.writer import record_json
+    ``carom track`` judges it (a line it cannot read refuses the whole file)."""
     from carom.track import TrackFormatError, read_lines, track_sequence
 
     rules, spec = played_on(discipline, table)
@@ -110,20 +113,34 @@ def tracked_match(data: bytes, name: str, discipline: str, table: str, players: 
         text = [decode(raw, number) for number, raw in enumerate(data.splitlines(keepends=True), start=1)]
         strokes = list(read_lines(text))
         rulings = list(track_sequence(strokes, rules, spec))
+        return review_records(rulings, name, rules, spec, players, extra)  # a line's doubts read there
     except (InputError, TrackFormatError) as error:
         raise FormError(N_("file: %(reason)s"), reason=error) from None
+
+
+def review_records(rulings: Sequence[TrackedRuling], name: str, rules: Discipline, spec: TableSpec,
+                   players: tuple[str, str],
+                   extra: dict[str, Any] | None = None) -> tuple[Header, tuple[str, ...]]:
+    """The review's header and records for strokes the auto-referee judged. A stroke
+    whose line holds the video's own doubts carries them (``video_doubts``) and is
+    doubtful whatever the auto-referee's confidence: the video says a person should look."""
+    from carom.notation.writer import record_json
+    from carom.video.doubts import read_doubts
+
     header = Header(rules.id, spec.name, players, len(rulings) + 1, None, extra={
         "note": "a tracked match under review: written by carom serve's /review; player 0 plays white, "
                 "player 1 yellow; the points limit only keeps the recording inside one game",
         "tracked": name, "review": REVIEW, **(extra or {})})
     strokes_json = []
     for index, ruling in enumerate(rulings):
+        seen = read_doubts(ruling.tracked.extra.get("doubts"), ruling.tracked.line)
         record = record_json(ruling.stroke)
         record.update({
             "index": index, "shot": ruling.tracked.shot, "confidence": round(ruling.confidence, 4),
-            "doubtful": ruling.doubtful,
+            "doubtful": ruling.doubtful or bool(seen),
             "doubts": [{"probability": None if d.probability is None else round(d.probability, 4),
                         "what": d.what, "said": d.said.as_json()} for d in ruling.doubts],
+            "video_doubts": seen,
             "tracked_ruling": {"points": ruling.points, "fouls": list(ruling.verdict.fouls),
                                "cites": list(ruling.verdict.cites)},
             "samples": {ball.value: samples_text(track.t, track.xy)
@@ -220,25 +237,43 @@ not a confidence of 1.000 beside the word doubtful."""
 
 
 def stroke_rows(records: list[dict[str, Any]], t: PageWords) -> list[dict[str, Any]]:
-    """The tracked strokes, the doubtful ones first (least sure first), then in order."""
+    """The tracked strokes, the doubtful ones first (least sure first), then in order. A
+    doubtful stroke hangs on the auto-referee's first doubt, else on the video's first."""
     decided = decisions(records)
     rows = []
     for stroke in tracked_strokes(records):
         ruling = stroke.get("tracked_ruling") or {}
         doubts = stroke.get("doubts") or []
+        seen = stroke.get("video_doubts") or []
         doubtful, confidence = bool(stroke.get("doubtful")), float(stroke.get("confidence", 1.0))
+        first = (doubts or seen)[:1]
         rows.append({
             "index": stroke["index"], "shot": stroke.get("shot"), "ball": stroke["ball"],
             "doubtful": doubtful, "confidence": confidence,
             "sure_but_doubtful": doubtful and confidence >= SHOWN_SURE,
             "ruling": ruling_words(int(ruling.get("points", 0)), list(ruling.get("fouls", [])), t),
             "cites": list(ruling.get("cites", [])),
-            "hangs_on": said_words(doubts[0], t) if doubts else "",
+            "hangs_on": said_words(first[0], t) if first else "",
             "doubts": [said_words(d, t) for d in doubts],
+            "video_doubts": [said_words(d, t) for d in seen],
             "decision": decided.get(stroke["index"]),
             "decision_words": decision_words(decided.get(stroke["index"]), t),
         })
     rows.sort(key=lambda r: (not r["doubtful"], r["confidence"] if r["doubtful"] else 0.0, r["index"]))
+    return rows
+
+
+def not_judged_rows(header: Header, t: PageWords) -> list[dict[str, Any]]:
+    """The video's strokes left out of the review, each with why in the page's language:
+    the video's doubts about it, else the reader's refusal (English, as it was written)."""
+    from carom.core.frozen import thaw
+
+    rows = []
+    for entry in thaw(header.extra.get("not_judged")) or []:
+        if not isinstance(entry, dict):
+            continue
+        doubts = [said_words(d, t) for d in entry.get("doubts") or [] if isinstance(d, dict)]
+        rows.append({"shot": entry.get("shot"), "why": doubts or [str(entry.get("why", ""))]})
     return rows
 
 
@@ -261,7 +296,8 @@ def review_page(request: Request, match_id: int, stroke: int | None = None) -> R
 
     return render(request, "review.html", view=match_view(snap, t), rows=rows, chosen=chosen, events=events,
                   reviewed=reviewed, source=snap.header.extra.get("tracked", ""), foul_rules=FOUL_RULES,
-                  match_id=match_id, stills=stills, video="video" in snap.header.extra, fit=fit_controls(t))
+                  match_id=match_id, stills=stills, video="video" in snap.header.extra, fit=fit_controls(t),
+                  not_judged=not_judged_rows(snap.header, t))
 
 
 def still_rows(request: Request, snap: Snapshot, index: int, events: list[tuple[float, str]],
@@ -312,7 +348,7 @@ def stroke_data(request: Request, match_id: int, index: int) -> Response:
     stroke = strokes[index]
     table = TABLES[found[0].header.table]
     keep = ("index", "shot", "ball", "start", "end", "events", "samples", "confidence", "doubtful", "doubts",
-            "tracked_ruling")
+            "video_doubts", "tracked_ruling")
     t = words(request)
     stills = still_rows(request, found[0], index, event_rows(stroke, t), t)
     return JSONResponse({**{k: stroke.get(k) for k in keep}, "marks": doubt_marks(stroke.get("doubts") or []),

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from carom.core.errors import CaromError
+from carom.core.records import Header
 from carom.web.review import video_files
 
 MAX_SECONDS = 600.0
@@ -63,7 +64,7 @@ def track(path: str, folder: str, name: str, discipline: str, table: str, player
     from carom.video.errors import VideoError
     from carom.video.frames import read_frames
     from carom.video.pipeline import Progress, Settings, track_video
-    from carom.web.review.pages import played_on, tracked_match
+    from carom.web.review.pages import played_on
 
     _, spec = played_on(discipline, table)
     progress = Progress()
@@ -77,10 +78,40 @@ def track(path: str, folder: str, name: str, discipline: str, table: str, player
         beating.set()
     if not strokes:
         raise Unreadable(f"{name}: no stroke found in the video (the balls never moved from rest to rest)")
-    text = "".join(json.dumps(line) + "\n" for line in strokes)
-    header, lines = tracked_match(text.encode(), name, discipline, table, players, {"video": key})
-    cut_stills(path, Path(folder), strokes, lines)
+    header, lines, judged = video_match(strokes, name, discipline, table, players, key)
+    cut_stills(path, Path(folder), judged, lines)
     return pickle.dumps((header, lines))
+
+
+def video_match(strokes: list[dict[str, Any]], name: str, discipline: str, table: str,
+                players: tuple[str, str], key: str) -> tuple[Header, tuple[str, ...], list[dict[str, Any]]]:
+    """The review of a video's stroke lines: its header and records, and the lines judged.
+
+    The strokes are judged as ``carom video --judge`` judges them: a stroke the auto-referee
+    cannot read (a ball the video never saw in it) is left out of the match and named in the
+    header's ``not_judged`` (its shot, the reader's refusal and the video's doubts, which say
+    why in the page's language); the others are judged as one recording, and the match
+    bridges the gap as it bridges any stroke missing from a recording. :class:`Unreadable`
+    when no stroke can be judged."""
+    from carom.video.doubts import read_doubts
+    from carom.video.judged import NotJudged, judge_strokes
+    from carom.web.review.pages import played_on, review_records
+
+    rules, spec = played_on(discipline, table)
+    entries = judge_strokes(strokes, rules, spec)
+    left = [{"shot": entry.shot, "line": number, "why": entry.why,
+             "doubts": read_doubts(line.get("doubts"), number)}
+            for number, (entry, line) in enumerate(zip(entries, strokes, strict=True), start=1)
+            if isinstance(entry, NotJudged)]
+    rulings = [entry for entry in entries if not isinstance(entry, NotJudged)]
+    if not rulings:
+        raise Unreadable(f"{name}: no stroke could be judged ({left[0]['why']}; {len(left)} stroke(s))")
+    extra: dict[str, Any] = {"video": key}
+    if left:
+        extra["not_judged"] = left
+    header, lines = review_records(rulings, name, rules, spec, players, extra)
+    judged = [line for entry, line in zip(entries, strokes, strict=True) if not isinstance(entry, NotJudged)]
+    return header, lines, judged
 
 
 def _within(frames: Iterator[Any], source: str) -> Iterator[Any]:
