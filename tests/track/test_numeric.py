@@ -36,3 +36,14 @@ def test_the_other_helpers_are_numpys() -> None:
         assert interp_at(times.tolist(), values.tolist(), float(t)) == float(np.interp(t, times, values))
     assert np.array_equal(diff(values), np.diff(values))
     assert np.array_equal(linspace(0.3, 1.7, 9), np.linspace(0.3, 1.7, 9))
+
+
+def test_interpolation_is_numpys_with_equal_times_and_at_the_samples() -> None:
+    """Time stamps may repeat (a tracker's rounding): ``interp_at`` still gives numpy's value,
+    before, at and between the samples and beyond the last."""
+    rng = np.random.default_rng(3)
+    for _ in range(3000):
+        times = np.sort(rng.integers(0, 6, int(rng.integers(1, 8)))) / 2.0
+        values = rng.normal(size=times.shape[0])
+        for t in np.arange(-1, 14) / 4.0:
+            assert interp_at(times.tolist(), values.tolist(), float(t)) == float(np.interp(t, times, values))

@@ -14,7 +14,7 @@ import pytest
 from carom.core.table import TABLES
 from carom.rules.disciplines import DISCIPLINES
 from carom.track import TrackedRuling
-from carom.video.judged import NotJudged, judge_strokes
+from carom.video.judged import NotJudged, apart, judge_strokes
 from tests.cli_helpers import run
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real-3c-match-part1.jsonl"
@@ -46,6 +46,9 @@ def test_a_stroke_without_a_ball_is_set_apart_and_the_others_judged_as_without_i
     assert [first.tracked.shot, last.tracked.shot] == [lines[0]["shot"], lines[2]["shot"]]
     assert [(r.verdict, r.confidence) for r in (first, last)] == [
         (r.verdict, r.confidence) for r in alone if isinstance(r, TrackedRuling)]
+    rulings, left = apart(judged)
+    assert rulings == [first, last]
+    assert left == [(2, judged[1])]
 
 
 def test_no_stroke_readable_gives_only_their_reasons() -> None:

@@ -179,15 +179,14 @@ def _judge(lines: list[dict[str, Any]], rules: Discipline, spec: TableSpec, caro
     from carom.cli.track import human, summary
     from carom.track import match_record
     from carom.video.doubts import read_doubts
-    from carom.video.judged import NotJudged, judge_strokes
+    from carom.video.judged import NotJudged, apart, judge_strokes
 
     if not lines:
         if show:
             sys.stdout.write("no stroke found in the video\n")
         return 0
     judged = judge_strokes(lines, rules, spec)
-    rulings = [entry for entry in judged if not isinstance(entry, NotJudged)]
-    left = [entry for entry in judged if isinstance(entry, NotJudged)]
+    rulings, left = apart(judged)
     if show:
         for number, (entry, line) in enumerate(zip(judged, lines, strict=True), start=1):
             if isinstance(entry, NotJudged):
@@ -199,7 +198,7 @@ def _judge(lines: list[dict[str, Any]], rules: Discipline, spec: TableSpec, caro
         sys.stdout.write(summary(rulings))
         video_doubts = sum(1 for line in lines if line.get("doubts"))
         sys.stdout.write(f"strokes the video itself makes doubtful: {video_doubts}\n")
-    for entry in left:
+    for _, entry in left:
         typer.echo(f"carom: {name}: shot {entry.shot} cannot be judged ({entry.why}); the others are",
                    err=True)
     if carom_out is not None:

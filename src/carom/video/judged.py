@@ -50,4 +50,18 @@ def judge_strokes(lines: Iterable[dict[str, Any]], rules: Discipline,
     return [next(rulings) if entry is None else entry for entry in judged]
 
 
-__all__ = ["NotJudged", "judge_strokes"]
+def apart(entries: Iterable[TrackedRuling | NotJudged]
+          ) -> tuple[list[TrackedRuling], list[tuple[int, NotJudged]]]:
+    """The rulings, and the strokes not judged with their line numbers (from 1), of
+    :func:`judge_strokes`'s list."""
+    rulings: list[TrackedRuling] = []
+    left: list[tuple[int, NotJudged]] = []
+    for number, entry in enumerate(entries, start=1):
+        if isinstance(entry, NotJudged):
+            left.append((number, entry))
+        else:
+            rulings.append(entry)
+    return rulings, left
+
+
+__all__ = ["NotJudged", "apart", "judge_strokes"]

@@ -21,7 +21,7 @@ Array = TypeVar("Array", bound=np.ndarray)
 
 
 def interp_at(times: list[float], values: list[float], t: float) -> float:
-    """``np.interp(t, times, values)`` for a single ``t`` (``times`` increasing), in
+    """``np.interp(t, times, values)`` for a single ``t`` (``times`` never decreasing), in
     plain floats: constant beyond either end, linear between samples, computed as
     numpy does."""
     j = bisect_right(times, t) - 1

@@ -35,12 +35,12 @@ class BallPath:
         return self.motion.joins
 
     def at(self, t: float) -> FloatArray:
-        """Centre at time ``t`` (clamped to the stroke)."""
-        return np.array([np.interp(t, self.times, self.points[:, 0]),
-                          np.interp(t, self.times, self.points[:, 1])])
+        """Centre at time ``t`` (clamped to the stroke), as an array (:meth:`point_at`)."""
+        return np.array(self.point_at(t))
 
     def point_at(self, t: float) -> tuple[float, float]:
-        """:meth:`at` in plain floats (interpolated as numpy does)."""
+        """Centre at time ``t`` (clamped to the stroke), in plain floats: linear between
+        samples, interpolated to the last bit as ``np.interp`` does."""
         if self._lists is None:
             self._lists = (self.times.tolist(), self.points[:, 0].tolist(), self.points[:, 1].tolist())
         times, xs, ys = self._lists

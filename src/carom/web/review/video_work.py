@@ -94,23 +94,22 @@ def video_match(strokes: list[dict[str, Any]], name: str, discipline: str, table
     bridges the gap as it bridges any stroke missing from a recording. :class:`Unreadable`
     when no stroke can be judged."""
     from carom.video.doubts import read_doubts
-    from carom.video.judged import NotJudged, judge_strokes
+    from carom.video.judged import apart, judge_strokes
     from carom.web.review.pages import played_on, review_records
 
     rules, spec = played_on(discipline, table)
-    entries = judge_strokes(strokes, rules, spec)
+    rulings, not_judged = apart(judge_strokes(strokes, rules, spec))
     left = [{"shot": entry.shot, "line": number, "why": entry.why,
-             "doubts": read_doubts(line.get("doubts"), number)}
-            for number, (entry, line) in enumerate(zip(entries, strokes, strict=True), start=1)
-            if isinstance(entry, NotJudged)]
-    rulings = [entry for entry in entries if not isinstance(entry, NotJudged)]
+             "doubts": read_doubts(strokes[number - 1].get("doubts"), number)}
+            for number, entry in not_judged]
     if not rulings:
         raise Unreadable(f"{name}: no stroke could be judged ({left[0]['why']}; {len(left)} stroke(s))")
     extra: dict[str, Any] = {"video": key}
     if left:
         extra["not_judged"] = left
     header, lines = review_records(rulings, name, rules, spec, players, extra)
-    judged = [line for entry, line in zip(entries, strokes, strict=True) if not isinstance(entry, NotJudged)]
+    skipped = {number for number, _ in not_judged}
+    judged = [line for number, line in enumerate(strokes, start=1) if number not in skipped]
     return header, lines, judged
 
 
