@@ -13,6 +13,7 @@ $(BIN)/carom: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
 	$(BIN)/python -m carom.physics.build
 	$(BIN)/python -m carom.solve.build
+	$(BIN)/python -m compileall -q src
 	touch $@
 
 setup: $(BIN)/carom
@@ -35,7 +36,10 @@ $(AXE): tests/web/axe/package.json tests/web/axe/package-lock.json
 	npm ci --prefix tests/web/axe --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The sources compiled once: a shell with PYTHONDONTWRITEBYTECODE set would otherwise compile
+# them again in every `carom serve` and command line the tests start.
 test: system lint $(AXE)
+	$(BIN)/python -m compileall -q src
 	$(BIN)/pytest -n 2 --durations=25
 
 clean:

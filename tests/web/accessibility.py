@@ -3,7 +3,10 @@ into ``tests/web/axe/`` by ``make test``: ``npm ci --prefix tests/web/axe``)."""
 
 from __future__ import annotations
 
+import functools
+import threading
 from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +38,7 @@ def violations(page: Any) -> list[str]:
         raise RuntimeError(f"axe-core is not installed: run `npm ci --prefix {AXE.parents[2]}` "
                            "(make test does)")
     if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+        page.add_script_tag(url=_axe_address())
     found = page.evaluate("""async (tags) => {
       const result = await axe.run(document, {runOnly: {type: "tag", values: tags},
                                               resultTypes: ["violations"]});
@@ -44,3 +47,24 @@ def violations(page: Any) -> list[str]:
           n.failureSummary.replace(/\\s+/g, " ").slice(0, 160) + "]" : "")).join("; "));
     }""", WCAG_21_AA)
     return [str(line) for line in found]
+
+
+class _Cached(SimpleHTTPRequestHandler):
+    """axe-core's file, served to be kept in the browser's cache: Chromium then keeps the
+    compiled script too, so that a page's check does not pay for parsing 500 kB again."""
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "public, max-age=86400")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@functools.cache
+def _axe_address() -> str:
+    """The address of axe-core's script, served from this process (started once)."""
+    handler = functools.partial(_Cached, directory=str(AXE.parent))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, name="axe-core", daemon=True).start()
+    return f"http://127.0.0.1:{server.server_port}/{AXE.name}"

@@ -83,23 +83,23 @@ def _pages(server: Server) -> tuple[list[str], list[str]]:
     return public, organiser
 
 
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", LOCALES)
-def test_every_page_passes_wcag_21_aa(sqlite_server: Server, browser: Any, lang: str) -> None:
+def test_every_page_passes_wcag_21_aa(sqlite_server: Server, browser: Any, lang: str, size: str) -> None:
     public, organiser = _pages(sqlite_server)
     broken: list[str] = []
-    for size, viewport in SIZES.items():
-        context = browser.new_context(locale=LOCALES[lang], viewport=viewport, bypass_csp=True)
-        page = context.new_page()
-        for logged_in, paths in ((False, public), (True, organiser)):
-            if logged_in:
-                _pair(sqlite_server, context)
-                page.goto(sqlite_server.url + "/login")
-                page.fill("input[name=name]", ORGANISER)
-                page.fill("input[name=password]", PASSWORD)
-                page.click("#login-form button[type=submit]")
-                page.wait_for_url("**/organiser")
-            for path in paths:
-                page.goto(sqlite_server.url + path, wait_until="load")
-                broken += [f"{size} {path}: {v}" for v in violations(page)]
-        context.close()
+    context = browser.new_context(locale=LOCALES[lang], viewport=SIZES[size], bypass_csp=True)
+    page = context.new_page()
+    for logged_in, paths in ((False, public), (True, organiser)):
+        if logged_in:
+            _pair(sqlite_server, context)
+            page.goto(sqlite_server.url + "/login")
+            page.fill("input[name=name]", ORGANISER)
+            page.fill("input[name=password]", PASSWORD)
+            page.click("#login-form button[type=submit]")
+            page.wait_for_url("**/organiser")
+        for path in paths:
+            page.goto(sqlite_server.url + path, wait_until="load")
+            broken += [f"{size} {path}: {v}" for v in violations(page)]
+    context.close()
     assert broken == [], "\n".join(broken)
