@@ -35,6 +35,7 @@ import numpy.typing as npt
 from carom.core.balls import Ball
 from carom.video.camera import Array
 from carom.video.frames import Frame
+from carom.video.overlay import Overlay
 from carom.video.table import Registration
 
 F32 = npt.NDArray[np.float32]
@@ -91,6 +92,9 @@ class Blob:
     mixed: bool = False
     """Its colour is its ball's mixed with the cloth's, too far from its ball's own to be a
     still ball: only a ball in motion can be it (:mod:`carom.video.follow`)."""
+    noise: float = 1.0
+    """How many times the picture's noise is raised where it lies: 1 / alpha under a
+    half-transparent panel whose dimming was undone (:mod:`carom.video.overlay`), else 1."""
 
 
 @dataclass(slots=True)
@@ -106,9 +110,13 @@ class BallFinder:
     prototypes: dict[Ball, Array]
     weight: F32 | None = None
     """The last frame's pixels' likeness to a ball (0 cloth, 1 unlike it), in the box."""
+    overlay: Overlay | None = None
+    """A half-transparent panel over the table, undone in each frame before the balls are
+    looked for (:func:`carom.video.overlay.find_overlay`)."""
 
     @classmethod
-    def of(cls, registration: Registration, width: int, height: int) -> BallFinder:
+    def of(cls, registration: Registration, width: int, height: int,
+           overlay: Overlay | None = None) -> BallFinder:
         table = registration.table
         r = table.ball_radius
         reach = 0.5 * r
@@ -127,17 +135,25 @@ class BallFinder:
         middle = np.array([[table.width / 2.0, table.length / 2.0]])
         radius = float(registration.ball_radius_pixels(middle)[0]) / 2.0
         protos = {b: np.array(p) for b, p in PROTOTYPES.items()}
-        return cls(registration, (int(x0), int(y0), int(x1), int(y1)), mask, radius, protos)
+        box = (int(x0), int(y0), int(x1), int(y1))
+        if overlay is not None and not (overlay.x0 < 2 * box[2] and 2 * box[0] < overlay.x1
+                                        and overlay.y0 < 2 * box[3] and 2 * box[1] < overlay.y1):
+            overlay = None  # not over the part of the picture searched
+        return cls(registration, box, mask, radius, protos, overlay=overlay)
 
     def planes(self, frame: Frame) -> tuple[F32, F32, F32]:
-        """Luma (shrunk to half), and the chroma over luma, inside the table's box."""
+        """Luma (shrunk to half), and the chroma over luma, inside the table's box, with
+        the panel over it, if any, undone."""
         x0, y0, x1, y1 = self.box
         luma = cv2.resize(frame.y[2 * y0:2 * y1, 2 * x0:2 * x1], (x1 - x0, y1 - y0),
                           interpolation=cv2.INTER_AREA)
-        y = luma.astype(np.float32) + 16.0
-        nu = (frame.u[y0:y1, x0:x1].astype(np.float32) - 128.0) / y
-        nv = (frame.v[y0:y1, x0:x1].astype(np.float32) - 128.0) / y
-        return y, nu, nv
+        y = luma.astype(np.float32)
+        u = frame.u[y0:y1, x0:x1].astype(np.float32)
+        v = frame.v[y0:y1, x0:x1].astype(np.float32)
+        if self.overlay is not None:
+            self.overlay.undo((y, u, v), self.box)
+        y += 16.0
+        return y, (u - 128.0) / y, (v - 128.0) / y
 
     def find(self, frame: Frame) -> list[Blob]:
         """Every ball-like blob of the frame, with its likeliest ball."""
@@ -282,7 +298,9 @@ class BallFinder:
             colour = self._off_mix(ball, mean, streak / radius) if ball is not Ball.WHITE else math.inf
             if colour > MIXED_OFF:
                 return None  # nearest to a ball's colour, yet no ball's: skin, a sleeve, a glove in shade
-        return Blob(ball, centre, radius, streak, vectors[:, 1].copy(), share, colour, mixed)
+        under = self.overlay is not None and self.overlay.contains(centre)
+        noise = 1.0 / self.overlay.alpha if self.overlay is not None and under else 1.0
+        return Blob(ball, centre, radius, streak, vectors[:, 1].copy(), share, colour, mixed, noise)
 
     def _off_mix(self, ball: Ball, mean: Array, streak: float) -> float:
         """How far the chroma ``mean`` of a streak ``streak`` radii long lies from any mix of

@@ -32,6 +32,7 @@ from carom.video.balls import BallFinder, Blob
 from carom.video.camera import Array
 from carom.video.doubts import seconds
 from carom.video.frames import Frame
+from carom.video.overlay import Overlay
 from carom.video.table import Registration
 
 FASTEST = 12.0
@@ -120,8 +121,11 @@ class Follower:
     """What the frames followed so far left in doubt (taken by the caller)."""
 
     @classmethod
-    def of(cls, registration: Registration, width: int, height: int) -> Follower:
-        return cls(registration, BallFinder.of(registration, width, height))
+    def of(cls, registration: Registration, width: int, height: int,
+           overlay: Overlay | None = None) -> Follower:
+        """A follower of the balls in frames of ``width`` × ``height`` pixels, ``overlay``
+        (a half-transparent panel over the table) undone in each."""
+        return cls(registration, BallFinder.of(registration, width, height, overlay))
 
     def step(self, frame: Frame) -> dict[Ball, Sample]:
         """Each ball seen in ``frame`` and where."""
@@ -251,6 +255,7 @@ class Follower:
         sd_px = PIXEL_SD + STREAK_SD * blob.streak
         if blob.share < 0.8:
             sd_px *= 1.0 + 4.0 * (0.8 - blob.share)  # partly covered: its centre is off
+        sd_px *= blob.noise  # under a half-transparent panel undone: the picture's noise grew by 1 / alpha
         return Sample(frame.index, frame.time, float(xy[0]), float(xy[1]), sd_px * metres_per_pixel,
                       blob.streak * metres_per_pixel)
 

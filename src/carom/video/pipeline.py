@@ -27,6 +27,7 @@ from carom.video.doubts import seconds
 from carom.video.errors import VideoError
 from carom.video.follow import Follower
 from carom.video.frames import Frame, describe, read_frames
+from carom.video.overlay import Overlay, find_overlay
 from carom.video.strokes import Cutter
 from carom.video.table import HEIGHT_PRIOR, Registration, camera_shift, find_table, picture_shift, shrunk
 
@@ -62,6 +63,9 @@ class Progress:
     seconds: float = 0.0
     registration: Registration | None = None
     moves: int = 0
+    overlay: Overlay | None = None
+    """The half-transparent panel over the table undone in every frame (graphics stay where
+    they are in the picture when the camera moves), if one was found."""
 
 
 def track_video(source: str, settings: Settings, progress: Progress | None = None,
@@ -78,12 +82,13 @@ def track_video(source: str, settings: Settings, progress: Progress | None = Non
     first, seen = _registration_frames(stream, name)
     registration = _register(first, settings, name)
     progress.registration = registration
+    progress.overlay = find_overlay(first, registration.outline)
     if settings.live or frames is not None:
         stream = _chain(seen, stream)  # a stream cannot be read again: its first seconds were kept
     else:
         stream.close()
         stream = read()
-    yield from _follow(stream, registration, settings, name, progress)
+    yield from _follow(stream, registration, settings, name, progress, progress.overlay)
 
 
 def _chain(first: list[Frame], rest: Iterator[Frame]) -> Iterator[Frame]:
@@ -116,7 +121,7 @@ def _register(frames: list[Frame], settings: Settings, name: str) -> Registratio
 
 
 def _follow(stream: Iterator[Frame], registration: Registration, settings: Settings, name: str,
-            progress: Progress) -> Iterator[dict[str, Any]]:
+            progress: Progress, overlay: Overlay | None) -> Iterator[dict[str, Any]]:
     cutter = Cutter(name, registration.table.ball_radius)
     watch = CameraWatch(registration, settings, name)
     follower: Follower | None = None
@@ -130,7 +135,7 @@ def _follow(stream: Iterator[Frame], registration: Registration, settings: Setti
                 if note is not None:
                     cutter.note(note)
             if follower is None or follower.registration is not watch.registration:
-                follower = Follower.of(watch.registration, frame.width, frame.height)
+                follower = Follower.of(watch.registration, frame.width, frame.height, overlay)
                 progress.registration, progress.moves = watch.registration, len(watch.moves)
             seen = follower.step(frame)
             for doubt in follower.doubts:
