@@ -68,6 +68,16 @@ def test_a_half_transparent_box_is_found_and_its_light_measured() -> None:
     assert np.allclose(overlay.colour, _colour_in_planes(0.45, (30, 20, 50)), atol=2.5)
 
 
+def test_a_strip_along_a_whole_side_of_the_table_is_the_tables_own() -> None:
+    """A rectangle as long as the table (its cushion and rail along a side, seen straight
+    down) is no panel, however well its light fits one: the same box is refused once the
+    table is hardly wider than it."""
+    narrow = CLOTH_QUAD.copy()
+    narrow[1:3, 0] = BOX[2] + 20.0  # the cloth's right edge 20 pixels beyond the box's
+    assert find_overlay(_frames(0.45), CLOTH_QUAD) is not None
+    assert find_overlay(_frames(0.45), narrow) is None
+
+
 def test_no_box_no_overlay() -> None:
     assert find_overlay(_frames(None), CLOTH_QUAD) is None
 

@@ -74,6 +74,11 @@ OUTSIDE_SPREAD = 8.0
 mean): a panel over one surface only cannot tell its alpha from its colour."""
 ALPHA_SE = 0.02
 """The fitted alpha's standard error at most."""
+TABLE_SPAN = 0.8
+"""A rectangle at least this share of the table's width or height in the picture long is
+the table's own (its cushion and rail along a side, seen straight down, make a strip of
+straight edges whose light a panel's model can fit), not a panel: a broadcaster's graphics
+cover a corner of the picture, not a whole side of the table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +144,7 @@ def find_overlay(frames: Sequence[Frame], table: Array) -> Overlay | None:
     cols = _lines(along.T, int(SHORTEST * h))
     found = []
     for rect in _rectangles(across, along, rows, cols, w, h):
-        if _over_table(rect, table):
+        if _over_table(rect, table) and not _along_table(rect, table):
             measured = _measure(rect, y, u, v)
             if measured is not None:
                 found.append(measured)
@@ -232,6 +237,15 @@ def _over_table(rect: tuple[int, int, int, int], table: Array) -> bool:
     box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
     area, _ = cv2.intersectConvexConvex(box, np.asarray(table, np.float32))
     return bool(area > 0.0)
+
+
+def _along_table(rect: tuple[int, int, int, int], table: Array) -> bool:
+    """Whether the rectangle runs along the table: across :data:`TABLE_SPAN` of its
+    outline's width or height in the picture."""
+    x0, y0, x1, y1 = rect
+    outline = np.asarray(table, float)
+    width, height = np.ptp(outline[:, 0]), np.ptp(outline[:, 1])
+    return bool(x1 - x0 >= TABLE_SPAN * width or y1 - y0 >= TABLE_SPAN * height)
 
 
 def _measure(rect: tuple[int, int, int, int], y: F32, u: F32, v: F32) -> tuple[Overlay, int] | None:
