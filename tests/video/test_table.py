@@ -87,6 +87,22 @@ def test_a_dark_noisy_picture_from_high_up_shows_the_noses() -> None:
     assert errors.max() < 4.0
 
 
+def test_a_table_framed_so_tight_that_its_rail_runs_off_the_picture_is_found() -> None:
+    # three pixels of the far rail left at the picture's top (rendered clip 1,000,114 was so
+    # framed): the lines across that side are measured on their part inside the picture
+    camera = _overhead((1.12, 1.40, 4.3), (1.10, 1.44, 0.0), 1990.0, -0.01)
+    errors = _errors_mm(camera, _registered(_noisy(_still(camera, CLOTHS["green"]), 2.0, 0)))
+    assert np.median(errors) < 2.0
+    assert errors.max() < 3.0
+
+
+def test_a_table_whose_cloth_runs_off_the_picture_is_refused() -> None:
+    # no rail left at the top: where the cloth ends cannot be seen, and no edge is made up
+    camera = _overhead((1.16, 1.40, 4.3), (1.14, 1.44, 0.0), 1990.0, -0.01)
+    with pytest.raises(VideoError, match="the cloth's edge is not clear along a side"):
+        _registered(_noisy(_still(camera, CLOTHS["green"]), 2.0, 0))
+
+
 def test_a_patch_of_cloth_without_cushions_is_no_table() -> None:
     # as dark and noisy, the cloth's outline clear, but no nose inside it: no table is invented
     image = np.full((*FULL_HD[::-1], 3), 12, np.uint8)

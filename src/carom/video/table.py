@@ -61,6 +61,9 @@ DARKEST = 0.45
 darker patch of its hue, such as a score box tinted like it, is not cloth)."""
 EDGE_POINTS = 48
 """Points measured along each side of the outline."""
+BEYOND_EDGE = 4.0
+"""Pixels a line across a side cut by the picture's border must reach inside the rough
+edge to be measured (a crossing found to a fraction of a pixel needs a few of cloth)."""
 OFF_SIDE = 2.0
 """An edge point farther than this from its side's straight line, pixels, lies on the edge
 of something else: a score box tinted like the cloth over a corner, a player's arm. Such
@@ -302,20 +305,39 @@ def _edge_points(picture: Image, a: Array, b: Array, hue: float) -> Array:
         base = a + direction * s * length
         line = base[None, :] + offsets[:, None] * normal[None, :]
         inside = (line[:, 0] >= 0) & (line[:, 0] < w - 1) & (line[:, 1] >= 0) & (line[:, 1] < h - 1)
-        if not inside.all():
+        kept = _within_picture(offsets, inside)
+        if kept is None:
             continue
+        line, across = line[kept], offsets[kept]
         colours = cv2.remap(picture, line[:, 0].astype(np.float32).reshape(1, -1),
                             line[:, 1].astype(np.float32).reshape(1, -1), cv2.INTER_LINEAR)[0]
         hsv = cv2.cvtColor(colours.reshape(1, -1, 3), cv2.COLOR_BGR2HSV)[0].astype(float)
         likeness = (np.abs(((hsv[:, 0] - hue + 90) % 180) - 90) < HUE_WINDOW) * np.clip(hsv[:, 1] / 120.0,
                                                                                         0, 1)
         likeness = np.convolve(likeness, np.ones(3) / 3, "same")
-        crossing = _crossing(offsets, likeness)
+        crossing = _crossing(across, likeness)
         if crossing is not None:
             out.append(base + crossing * normal)
     if len(out) < EDGE_POINTS // 3:
         raise VideoError("no table found: the cloth's edge is not clear along a side")
     return np.array(out)
+
+
+def _within_picture(offsets: Array, inside: npt.NDArray[np.bool_]) -> slice | None:
+    """The part of a line across a side that lies in the picture, when it reaches the rough
+    edge (within 2 pixels) and :data:`BEYOND_EDGE` pixels at least inside it: a table framed so tightly that
+    its rail runs off the picture (its rough edge on the picture's border) still shows
+    where its cloth ends, when a strip of rail is left; when none is, no rise of the
+    cloth's likeness is found on the line, and the side is not measured there."""
+    if inside.all():
+        return slice(None)
+    where = np.nonzero(inside)[0]
+    if not where.size:
+        return None
+    first, last = int(where[0]), int(where[-1])
+    if not inside[first:last + 1].all() or offsets[first] > 2.0 or offsets[last] < BEYOND_EDGE:
+        return None
+    return slice(first, last + 1)
 
 
 def _crossing(offsets: Array, likeness: Array) -> float | None:
