@@ -299,7 +299,7 @@ class BallFinder:
             if colour > MIXED_OFF:
                 return None  # nearest to a ball's colour, yet no ball's: skin, a sleeve, a glove in shade
         under = self.overlay is not None and self.overlay.contains(centre)
-        noise = 1.0 / self.overlay.alpha if self.overlay is not None and under else 1.0
+        noise = 1.0 / self.overlay.alpha if under else 1.0
         return Blob(ball, centre, radius, streak, vectors[:, 1].copy(), share, colour, mixed, noise)
 
     def _off_mix(self, ball: Ball, mean: Array, streak: float) -> float:

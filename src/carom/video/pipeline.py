@@ -88,7 +88,7 @@ def track_video(source: str, settings: Settings, progress: Progress | None = Non
     else:
         stream.close()
         stream = read()
-    yield from _follow(stream, registration, settings, name, progress, progress.overlay)
+    yield from _follow(stream, registration, settings, name, progress)
 
 
 def _chain(first: list[Frame], rest: Iterator[Frame]) -> Iterator[Frame]:
@@ -121,7 +121,7 @@ def _register(frames: list[Frame], settings: Settings, name: str) -> Registratio
 
 
 def _follow(stream: Iterator[Frame], registration: Registration, settings: Settings, name: str,
-            progress: Progress, overlay: Overlay | None) -> Iterator[dict[str, Any]]:
+            progress: Progress) -> Iterator[dict[str, Any]]:
     cutter = Cutter(name, registration.table.ball_radius)
     watch = CameraWatch(registration, settings, name)
     follower: Follower | None = None
@@ -135,7 +135,7 @@ def _follow(stream: Iterator[Frame], registration: Registration, settings: Setti
                 if note is not None:
                     cutter.note(note)
             if follower is None or follower.registration is not watch.registration:
-                follower = Follower.of(watch.registration, frame.width, frame.height, overlay)
+                follower = Follower.of(watch.registration, frame.width, frame.height, progress.overlay)
                 progress.registration, progress.moves = watch.registration, len(watch.moves)
             seen = follower.step(frame)
             for doubt in follower.doubts:
