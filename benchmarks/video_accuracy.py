@@ -15,6 +15,11 @@ Mbit/s), runs ``carom video``'s pipeline on each with one decoder thread, and pr
   ball go to the wrong player), and how many disagreements are flagged doubtful;
 * speed: CPU seconds of tracking per second of video (below 1: faster than real time).
 
+``--cast B,G,R`` renders the clips through a camera whose white balance does not match the
+lamps (gains on blue, green and red light), ``--graphics-gone FROM,TO`` with the score box
+not drawn for a while; ``--without balance`` or ``--without panel-watch`` tracks them with
+that part switched off.
+
     .venv/bin/python benchmarks/video_accuracy.py --clips 3 --strokes 3
 """
 
@@ -23,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -30,6 +36,7 @@ import numpy as np
 from carom.core.balls import BALLS, Ball
 from carom.core.table import TABLES
 from carom.rules.disciplines import DISCIPLINES
+from carom.video import pipeline
 from carom.video.errors import VideoError
 from carom.video.judged import NotJudged, judge_strokes
 from carom.video.pipeline import Settings, track_video
@@ -39,6 +46,19 @@ from carom.video.render.play import play_match
 
 TABLE = TABLES["large"]
 RULES = DISCIPLINES["three-cushion"]
+
+
+def _no_balance() -> None:
+    pipeline.find_balance = lambda *_args, **_kw: None
+
+
+def _no_panel_watch() -> None:
+    pipeline.PanelWatch.check = lambda *_args, **_kw: False  # type: ignore[method-assign]
+
+
+PARTS = {"balance": _no_balance, "panel-watch": _no_panel_watch}
+"""Parts of the tracker that ``--without`` switches off: the camera's colour cast left as
+it is; the score box found at the start undone in every frame, drawn or not."""
 
 
 def measure(truth: Truth, lines: list[dict]) -> dict:
@@ -105,14 +125,24 @@ def main() -> None:
     parser.add_argument("--style", default="broadcast")
     parser.add_argument("--size", default="1920x1080")
     parser.add_argument("--fps", type=float, default=30.0)
+    parser.add_argument("--cast", default="1,1,1", metavar="B,G,R",
+                        help="the camera's gains on blue, green and red light (a white balance set for other "
+                             "lamps; the family's clips have none)")
     parser.add_argument("--first", type=int, default=FAMILY_FIRST,
                         help="first seed (the family: 1,000,000 on)")
     parser.add_argument("--seeds", help="the seeds, comma-separated (instead of --first and --clips)")
+    parser.add_argument("--graphics-gone", default="0,0", metavar="FROM,TO",
+                        help="seconds between which the score graphics are not drawn (a box that goes and "
+                             "comes back; the family's clips always draw it)")
+    parser.add_argument("--without", action="append", default=[], choices=sorted(PARTS),
+                        help="track with this part switched off, to measure what it brings (repeatable)")
     parser.add_argument("--seen", action="store_true", help="the clips were looked at before (in-sample)")
     parser.add_argument("--keep", type=Path, default=Path("video-clips"), help="where the clips are kept")
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
     args.keep.mkdir(exist_ok=True)
+    for part in args.without:
+        PARTS[part]()
     totals: dict = {"errors": [], "swaps": 0, "missed": 0, "invented": 0, "not judged": 0, "compared": 0,
                     "agree": 0, "flagged": 0, "broken off": 0}
     cpu = video_seconds = 0.0
@@ -121,7 +151,12 @@ def main() -> None:
     args.clips, args.first = len(seeds), seeds[0]
     for seed in seeds:
         look = draw_look(seed, TABLE, args.style, size, args.fps)  # type: ignore[arg-type]
-        path = args.keep / f"{args.style}-{args.size}-{args.fps:g}-{seed}-{args.strokes}.mp4"
+        cast = tuple(float(v) for v in args.cast.split(","))
+        named = "" if cast == (1.0, 1.0, 1.0) else "-cast" + "-".join(f"{g:g}" for g in cast)
+        gone = tuple(float(v) for v in args.graphics_gone.split(","))
+        named += "" if gone == (0.0, 0.0) else "-gone" + "-".join(f"{t:g}" for t in gone)
+        look = replace(look, cast=cast, graphics_gone=gone)
+        path = args.keep / f"{args.style}-{args.size}-{args.fps:g}-{seed}-{args.strokes}{named}.mp4"
         started = time.time()
         truth = _rendered(path, seed, args.strokes, look)
         rendered = time.time() - started

@@ -13,6 +13,7 @@ from carom.video.balls import PROTOTYPES, BallFinder
 from carom.video.follow import Follower
 from carom.video.frames import Frame, from_bgr
 from carom.video.overlay import Overlay, find_overlay
+from carom.video.pipeline import PanelWatch
 from carom.video.table import Cloth
 from tests.video.conftest import TABLE
 
@@ -129,16 +130,18 @@ def _scene() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return luma - 16.0, u + 128.0, v + 128.0
 
 
-def _dimmed_frame(k: int) -> Frame:
+def _dimmed_frame(k: int, drawn: bool = True) -> Frame:
     """The scene under the box: ``alpha`` of its light plus the box's, each plane, with the
-    sensor's noise after (the box is drawn over the picture, the codec's noise on top)."""
+    sensor's noise after (the box is drawn over the picture, the codec's noise on top);
+    not ``drawn``: the scene alone."""
     y, u, v = _scene()
     x0, y0, x1, y1 = (c // 2 for c in (UNDER.x0, UNDER.y0, UNDER.x1, UNDER.y1))
     noise = np.random.default_rng(k)
     planes = []
     for plane, g in zip((y, u, v), UNDER.colour, strict=True):
         plane = plane.copy()
-        plane[y0:y1, x0:x1] = UNDER.alpha * plane[y0:y1, x0:x1] + g
+        if drawn:
+            plane[y0:y1, x0:x1] = UNDER.alpha * plane[y0:y1, x0:x1] + g
         planes.append(np.clip(np.round(plane + noise.normal(0.0, 0.7, HALF)), 0, 255).astype(np.uint8))
     luma = np.repeat(np.repeat(planes[0], 2, axis=0), 2, axis=1)
     return Frame(k, k / 30.0, luma, planes[1], planes[2])
@@ -192,3 +195,52 @@ def test_undo_restores_the_scene_inside_the_box_and_leaves_the_rest() -> None:
         assert np.allclose(after[50:80, 51:119], np.clip(original[50:80, 51:119], 0, 255), atol=1e-3)
         assert np.allclose(after[:49], before[:49]) and np.allclose(after[:, :50], before[:, :50])
     assert np.abs(dimmed[0][49, 51:119] - y[49, 51:119]).max() < 1e-3
+
+
+def test_a_panel_that_went_is_told_from_one_still_drawn() -> None:
+    """A broadcaster's score box comes and goes: the frames that draw it fit its light
+    across its edges, those that do not fit no panel (undoing it there would blind the
+    ball finder under it)."""
+    overlay = find_overlay(_frames(0.45), CLOTH_QUAD)
+    assert overlay is not None
+    drawn, bare = _frames(0.45)[2], _frames(None)[2]
+    assert overlay.shown_in(drawn) and not overlay.shown_in(bare)
+
+
+def test_the_watch_undoes_the_panel_only_while_it_is_drawn() -> None:
+    """Its going, and its coming back, are believed after two checks in a row (a player
+    passing over its edge for one check is not its going)."""
+    overlay = find_overlay(_frames(0.45), CLOTH_QUAD)
+    drawn, bare = _frames(0.45)[0], _frames(None)[0]
+    watch = PanelWatch(overlay)
+    shown = []
+    for frame in (drawn, bare, drawn, bare, bare, bare, drawn, drawn):
+        watch.check(frame, CLOTH_QUAD)
+        shown.append(watch.shown is not None)
+    assert shown == [True, True, True, True, False, False, False, True]
+    assert PanelWatch(None).check(drawn, CLOTH_QUAD) is False and PanelWatch(None).shown is None
+
+
+def test_a_panel_undone_once_it_went_blinds_the_finder_until_it_is_let_go() -> None:
+    """The box no longer drawn, undoing it brightens the cloth 1 / alpha times and yellow
+    under it is no ball; let go (:class:`PanelWatch`'s word), yellow is seen where it lies."""
+    follower = _follower(UNDER)
+    assert Ball.YELLOW not in follower.step(_dimmed_frame(0, drawn=False))
+    follower.finder.show(None)
+    seen = follower.step(_dimmed_frame(1, drawn=False))
+    yellow = seen[Ball.YELLOW]
+    assert np.hypot(yellow.x * 1000.0 - YELLOW_AT[0], yellow.y * 1000.0 - YELLOW_AT[1]) < 1.0
+    follower.finder.show(UNDER)
+    assert Ball.YELLOW in follower.step(_dimmed_frame(2))
+
+
+def test_a_panel_first_drawn_later_is_found_at_the_next_search() -> None:
+    """Graphics shown after the first seconds: looked for every thirty seconds on the median
+    of the last five frames checked, as at the start."""
+    bare, drawn = _frames(None), _frames(0.45)
+    watch = PanelWatch(None)
+    shown = bare * 10 + drawn * 12  # a frame a second, the box drawn from 30 s
+    checks = [Frame(k, float(k), f.y, f.u, f.v) for k, f in enumerate(shown)]
+    found = [watch.check(frame, CLOTH_QUAD) for frame in checks]
+    assert found == [False] * 60 + [True] + [False] * 5  # at 30 s the median is bare; at 60 s the box
+    assert watch.shown is not None and (watch.shown.x0, watch.shown.y0, watch.shown.x1, watch.shown.y1) == BOX

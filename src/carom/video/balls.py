@@ -33,10 +33,11 @@ import numpy as np
 import numpy.typing as npt
 
 from carom.core.balls import Ball
+from carom.video.balance import Balance
 from carom.video.camera import Array
 from carom.video.frames import Frame
 from carom.video.overlay import Overlay
-from carom.video.table import Registration
+from carom.video.table import Cloth, Registration
 
 F32 = npt.NDArray[np.float32]
 
@@ -113,10 +114,19 @@ class BallFinder:
     overlay: Overlay | None = None
     """A half-transparent panel over the table, undone in each frame before the balls are
     looked for (:func:`carom.video.overlay.find_overlay`)."""
+    balance: Balance | None = None
+    """The camera's colour cast, undone in each frame after the panel
+    (:func:`carom.video.balance.find_balance`)."""
+
+    @property
+    def cloth(self) -> Cloth:
+        """The cloth as the planes read show it: with the camera's cast undone, if any."""
+        cloth = self.registration.cloth
+        return cloth if self.balance is None else self.balance.cloth(cloth)
 
     @classmethod
     def of(cls, registration: Registration, width: int, height: int,
-           overlay: Overlay | None = None) -> BallFinder:
+           overlay: Overlay | None = None, balance: Balance | None = None) -> BallFinder:
         table = registration.table
         r = table.ball_radius
         reach = 0.5 * r
@@ -136,14 +146,21 @@ class BallFinder:
         radius = float(registration.ball_radius_pixels(middle)[0]) / 2.0
         protos = {b: np.array(p) for b, p in PROTOTYPES.items()}
         box = (int(x0), int(y0), int(x1), int(y1))
-        if overlay is not None and not (overlay.x0 < 2 * box[2] and 2 * box[0] < overlay.x1
-                                        and overlay.y0 < 2 * box[3] and 2 * box[1] < overlay.y1):
-            overlay = None  # not over the part of the picture searched
-        return cls(registration, box, mask, radius, protos, overlay=overlay)
+        finder = cls(registration, box, mask, radius, protos, balance=balance)
+        finder.show(overlay)
+        return finder
+
+    def show(self, overlay: Overlay | None) -> None:
+        """Undo ``overlay`` in the frames from now on (none: the panel went), if it lies
+        over the part of the picture searched."""
+        x0, y0, x1, y1 = self.box
+        over = overlay is not None and (overlay.x0 < 2 * x1 and 2 * x0 < overlay.x1
+                                        and overlay.y0 < 2 * y1 and 2 * y0 < overlay.y1)
+        self.overlay = overlay if over else None
 
     def planes(self, frame: Frame) -> tuple[F32, F32, F32]:
         """Luma (shrunk to half), and the chroma over luma, inside the table's box, with
-        the panel over it, if any, undone."""
+        the panel over it, if any, and then the camera's cast, if any, undone."""
         x0, y0, x1, y1 = self.box
         luma = cv2.resize(frame.y[2 * y0:2 * y1, 2 * x0:2 * x1], (x1 - x0, y1 - y0),
                           interpolation=cv2.INTER_AREA)
@@ -152,21 +169,37 @@ class BallFinder:
         v = frame.v[y0:y1, x0:x1].astype(np.float32)
         if self.overlay is not None:
             self.overlay.undo((y, u, v), self.box)
+        if self.balance is not None:
+            self.balance.undo((y, u, v))
         y += 16.0
         return y, (u - 128.0) / y, (v - 128.0) / y
 
     def find(self, frame: Frame) -> list[Blob]:
         """Every ball-like blob of the frame, with its likeliest ball."""
         y, nu, nv = self.planes(frame)
-        cloth = self.registration.cloth
-        far = np.hypot(nu - cloth.u, nv - cloth.v) - cloth.spread
-        weight = np.clip((far - BALL_CHROMA / 2.0) / (BALL_CHROMA / 2.0), 0.0, 1.0) * self.mask
+        weight = self.likeness(nu, nv)
         self.weight = weight
+        out: list[Blob] = []
+        for rows, cols, near in self.patches(weight):
+            out.extend(self._measure(weight[rows, cols] * near, nu[rows, cols], nv[rows, cols],
+                                     y[rows, cols], cols.start, rows.start))
+        return out
+
+    def likeness(self, nu: F32, nv: F32) -> F32:
+        """Each pixel's likeness to a ball: 0 on the cloth's chroma, 1 :data:`BALL_CHROMA`
+        beyond its spread, 0 outside the table."""
+        cloth = self.cloth
+        far = np.hypot(nu - cloth.u, nv - cloth.v) - cloth.spread
+        return np.clip((far - BALL_CHROMA / 2.0) / (BALL_CHROMA / 2.0), 0.0, 1.0) * self.mask
+
+    def patches(self, weight: F32) -> list[tuple[slice, slice, npt.NDArray[np.bool_]]]:
+        """The connected patches of ``weight`` that may hold balls by their size: each as
+        its box's rows and columns, with the pixels within one of it."""
         binary = (weight > 0.5).astype(np.uint8)
         binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
         count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
         area = math.pi * self.radius ** 2
-        out: list[Blob] = []
+        out = []
         for k in range(1, count):
             a = stats[k, cv2.CC_STAT_AREA]
             if not AREA_RANGE[0] * area * 0.4 <= a <= AREA_RANGE[1] * area * 2.5:
@@ -176,8 +209,7 @@ class BallFinder:
             x1, y1 = min(x + w + 2, binary.shape[1]), min(yy + h + 2, binary.shape[0])
             near = cv2.dilate((labels[y0:y1, x0:x1] == k).astype(np.uint8), np.ones((3, 3),
                                                                                     np.uint8)).astype(bool)
-            out.extend(self._measure(weight[y0:y1, x0:x1] * near, nu[y0:y1, x0:x1], nv[y0:y1, x0:x1],
-                                     y[y0:y1, x0:x1], x0, y0))
+            out.append((slice(y0, y1), slice(x0, x1), near))
         return out
 
     def bare(self, pixel: Array) -> bool:
@@ -239,7 +271,7 @@ class BallFinder:
         mass, colour_mass = float(white.sum()), float(coloured.sum())
         if mass <= 0.0 or colour_mass < self._least_mass():
             return False
-        cloth = self.registration.cloth
+        cloth = self.cloth
         cloth_luma = cloth.luma + 16.0
         cloth_chroma = np.array([cloth.u, cloth.v]) * cloth_luma
         chroma = np.array([float((white * nu * luma).sum()), float((white * nv * luma).sum())]) / mass
@@ -316,7 +348,7 @@ class BallFinder:
         coloured ball's washed-out streak (yellow mixed with a blue cloth lies near white's
         line to it)."""
         own = self.prototypes[ball]
-        cloth = np.array([self.registration.cloth.u, self.registration.cloth.v])
+        cloth = np.array([self.cloth.u, self.cloth.v])
         line = cloth - own
         farthest = 1.0 - math.pi / (math.pi + 2.0 * streak)
         along = float(np.clip((mean - own) @ line / float(line @ line), 0.0, farthest))

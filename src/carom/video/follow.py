@@ -28,6 +28,7 @@ import numpy as np
 
 from carom.core.balls import BALLS, Ball
 from carom.notation.said import Said
+from carom.video.balance import Balance
 from carom.video.balls import BallFinder, Blob
 from carom.video.camera import Array
 from carom.video.doubts import seconds
@@ -122,10 +123,11 @@ class Follower:
 
     @classmethod
     def of(cls, registration: Registration, width: int, height: int,
-           overlay: Overlay | None = None) -> Follower:
+           overlay: Overlay | None = None, balance: Balance | None = None) -> Follower:
         """A follower of the balls in frames of ``width`` × ``height`` pixels, ``overlay``
-        (a half-transparent panel over the table) undone in each."""
-        return cls(registration, BallFinder.of(registration, width, height, overlay))
+        (a half-transparent panel over the table) and ``balance`` (the camera's colour
+        cast) undone in each."""
+        return cls(registration, BallFinder.of(registration, width, height, overlay, balance))
 
     def step(self, frame: Frame) -> dict[Ball, Sample]:
         """Each ball seen in ``frame`` and where."""

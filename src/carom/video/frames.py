@@ -11,7 +11,7 @@ are read as they are).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,6 +56,18 @@ class Frame:
         h, w = self.y.shape
         i420 = np.concatenate((self.y, self.u.reshape(h // 4, w), self.v.reshape(h // 4, w)))
         return np.asarray(cv2.cvtColor(i420, cv2.COLOR_YUV2BGR_I420), dtype=np.uint8)
+
+
+def median_frame(frames: Sequence[Frame]) -> Frame:
+    """The per-pixel median of a few frames of one camera, plane by plane: what stood still
+    (people walking past drop out), as the first frame's index and time."""
+    def median(planes: list[Plane]) -> Plane:
+        if len(planes) == 1:
+            return planes[0]
+        return np.asarray(np.round(np.median(np.stack(planes), axis=0)), dtype=np.uint8)
+    first = frames[0]
+    return Frame(first.index, first.time, median([f.y for f in frames]), median([f.u for f in frames]),
+                 median([f.v for f in frames]))
 
 
 def from_bgr(index: int, time: float, image: npt.NDArray[np.uint8]) -> Frame:

@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from carom.video.camera import Array
-from carom.video.frames import Frame
+from carom.video.frames import Frame, median_frame
 
 F32 = npt.NDArray[np.float32]
 
@@ -101,6 +101,23 @@ class Overlay:
         """Whether the full-resolution ``pixel`` (x, y) lies under the panel."""
         return self.x0 <= float(pixel[0]) < self.x1 and self.y0 <= float(pixel[1]) < self.y1
 
+    def shown_in(self, frame: Frame) -> bool:
+        """Whether ``frame`` shows the panel (a broadcaster's graphics come and go): the
+        pairs across its sides that fit its light (within three of its fit's standard
+        deviations, at least 2 levels) are at least as many as those that fit no panel at
+        all (the inside as the outside)."""
+        rect = (self.x0, self.y0, self.x1, self.y1)
+        sides = [_pairs(rect, side, frame.y, frame.u, frame.v) for side in range(4)]
+        sides = [s for s in sides if s is not None]
+        if not sides:
+            return True
+        outside, inside = np.concatenate([s[0] for s in sides]), np.concatenate([s[1] for s in sides])
+        plane = np.concatenate([s[2] for s in sides])
+        tolerance = max(3.0 * self.sd, 2.0)
+        panel = np.abs(inside - self.alpha * outside - np.asarray(self.colour)[plane]) <= tolerance
+        bare = np.abs(inside - outside) <= tolerance
+        return int(panel.sum()) >= int(bare.sum())
+
     def undo(self, planes: tuple[F32, F32, F32], box: tuple[int, int, int, int]) -> None:
         """Undo the panel in place in half-resolution Y, U and V planes cut to ``box``
         (half-resolution x0, y0, x1, y1): ``S = (O − f·g) / (1 − f + f·a)``, ``f`` each
@@ -135,7 +152,8 @@ def find_overlay(frames: Sequence[Frame], table: Array) -> Overlay | None:
     """The half-transparent panel over the table in ``frames`` (a few of one still camera),
     if there is one whose light can be undone; ``table``: the table's outline (its corners,
     full-resolution pixels), which the panel must overlap."""
-    y, u, v = _median_planes(frames)
+    still = median_frame(frames)
+    y, u, v = (plane.astype(np.float32) for plane in (still.y, still.u, still.v))
     h, w = y.shape
     up = (np.repeat(np.repeat(u, 2, axis=0), 2, axis=1), np.repeat(np.repeat(v, 2, axis=0), 2, axis=1))
     across = _steps(y, *up, axis=0) > EDGE_STEP  # [b - 1, c]: rows b - 1 and b differ at column c
@@ -163,15 +181,6 @@ def _inner_sides(overlay: Overlay, w: int, h: int) -> int:
 
 def _area(overlay: Overlay) -> int:
     return (overlay.x1 - overlay.x0) * (overlay.y1 - overlay.y0)
-
-
-def _median_planes(frames: Sequence[Frame]) -> tuple[F32, F32, F32]:
-    """Each plane's per-pixel median over the frames (what stood still), as floats."""
-    def median(planes: list[npt.NDArray[np.uint8]]) -> F32:
-        if len(planes) == 1:
-            return planes[0].astype(np.float32)
-        return np.median(np.stack(planes), axis=0).astype(np.float32)
-    return median([f.y for f in frames]), median([f.u for f in frames]), median([f.v for f in frames])
 
 
 def _steps(y: F32, u: F32, v: F32, axis: int) -> F32:
@@ -279,8 +288,8 @@ def _measure(rect: tuple[int, int, int, int], y: F32, u: F32, v: F32) -> tuple[O
     return Overlay(*rect, alpha, colour, sd), follow
 
 
-def _pairs(rect: tuple[int, int, int, int], side: int, y: F32, u: F32, v: F32
-           ) -> tuple[Array, Array, npt.NDArray[np.int_]] | None:
+def _pairs(rect: tuple[int, int, int, int], side: int, y: npt.NDArray[np.generic], u: npt.NDArray[np.generic],
+           v: npt.NDArray[np.generic]) -> tuple[Array, Array, npt.NDArray[np.int_]] | None:
     """Outside and inside values facing each other across one side (0 top, 1 right,
     2 bottom, 3 left), a few pixels from it, in the three planes, and each one's plane;
     ``None`` for a side on the picture's border."""

@@ -8,8 +8,10 @@ followed first). Every
 :data:`MOVED_BEYOND` pixels for :data:`MOVED_CHECKS` checks in a row, the camera moved; the
 table is searched for again and, found, tracking goes on (the stroke under way made
 doubtful); a camera that keeps moving (:data:`MOST_MOVES` times in
-:data:`MOVES_WITHIN` seconds) is refused, as is a table not found again. Any error
-after the first stroke keeps every stroke before it: the caller gets them first.
+:data:`MOVES_WITHIN` seconds) is refused, as is a table not found again. A score box
+found over the table at the start is checked as often (:class:`PanelWatch`): undone
+while it is drawn, left while it is not. Any error after the first stroke keeps every
+stroke before it: the caller gets them first.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import numpy as np
 
 from carom.core.table import TableSpec
 from carom.notation.said import Said
+from carom.video.balance import Balance, find_balance
+from carom.video.balls import BallFinder
 from carom.video.camera import Array
 from carom.video.doubts import seconds
 from carom.video.errors import VideoError
@@ -38,6 +42,10 @@ CHECK_EVERY = 1.0
 MOVED_BEYOND = 3.0
 """A check fails when the picture moved farther than this since the table was found, pixels."""
 MOVED_CHECKS = 2
+SEARCH_EVERY = 30.0
+"""Seconds between searches for score graphics over the table while none is known: each
+costs about 0.6 s of processor time at 1080p, a second of tracking (every 10 s it was 13 %
+more on a clip without graphics over its table; every 30 s it is 4 %)."""
 MOST_MOVES = 3
 MOVES_WITHIN = 60.0
 UNFOUND_FOR = 5.0
@@ -66,6 +74,8 @@ class Progress:
     overlay: Overlay | None = None
     """The half-transparent panel over the table undone in every frame (graphics stay where
     they are in the picture when the camera moves), if one was found."""
+    balance: Balance | None = None
+    """The camera's colour cast undone in every frame, if it shows one."""
 
 
 def track_video(source: str, settings: Settings, progress: Progress | None = None,
@@ -83,6 +93,8 @@ def track_video(source: str, settings: Settings, progress: Progress | None = Non
     registration = _register(first, settings, name)
     progress.registration = registration
     progress.overlay = find_overlay(first, registration.outline)
+    progress.balance = find_balance(first, BallFinder.of(registration, first[0].width, first[0].height,
+                                                         progress.overlay), progress.overlay)
     if settings.live or frames is not None:
         stream = _chain(seen, stream)  # a stream cannot be read again: its first seconds were kept
     else:
@@ -124,6 +136,7 @@ def _follow(stream: Iterator[Frame], registration: Registration, settings: Setti
             progress: Progress) -> Iterator[dict[str, Any]]:
     cutter = Cutter(name, registration.table.ball_radius)
     watch = CameraWatch(registration, settings, name)
+    panel = PanelWatch(progress.overlay)
     follower: Follower | None = None
     next_check = 0.0
     frame: Frame | None = None
@@ -134,8 +147,11 @@ def _follow(stream: Iterator[Frame], registration: Registration, settings: Setti
                 note = watch.check(frame)
                 if note is not None:
                     cutter.note(note)
+                if panel.check(frame, watch.registration.outline) and follower is not None:
+                    follower.finder.show(panel.shown)
             if follower is None or follower.registration is not watch.registration:
-                follower = Follower.of(watch.registration, frame.width, frame.height, progress.overlay)
+                follower = Follower.of(watch.registration, frame.width, frame.height, panel.shown,
+                                       progress.balance)
                 progress.registration, progress.moves = watch.registration, len(watch.moves)
             seen = follower.step(frame)
             for doubt in follower.doubts:
@@ -149,6 +165,52 @@ def _follow(stream: Iterator[Frame], registration: Registration, settings: Setti
         yield from cutter.close(broke)
         raise
     yield from cutter.close()
+
+
+class PanelWatch:
+    """Whether a panel is drawn over the table, checked every :data:`CHECK_EVERY` seconds
+    (a broadcaster's score box comes and goes): the one found at the start, its going or
+    its coming back believed after :data:`MOVED_CHECKS` checks in a row (a player passing
+    over its edge is not its going; undoing a panel that is not drawn would blind the ball
+    finder under it); with none found yet, one is looked for every :data:`SEARCH_EVERY`
+    seconds on the median of the last :data:`REGISTER_FRAMES` checked frames (people
+    walking past drop out), as at the start."""
+
+    def __init__(self, overlay: Overlay | None) -> None:
+        self.overlay = overlay
+        self.drawn = True
+        self.against = 0
+        """Checks in a row that disagreed with :attr:`drawn`."""
+        self.recent: list[Frame] = []
+        """The last frames checked while no panel is known."""
+        self.next_search = SEARCH_EVERY
+
+    @property
+    def shown(self) -> Overlay | None:
+        """The panel to undo now, if any."""
+        return self.overlay if self.drawn else None
+
+    def check(self, frame: Frame, outline: Array) -> bool:
+        """Check ``frame`` (``outline``: the table's, full-resolution pixels); whether the
+        panel has just gone, come back or been found."""
+        if self.overlay is None:
+            return self._search(frame, outline)
+        self.against = self.against + 1 if self.overlay.shown_in(frame) != self.drawn else 0
+        if self.against < MOVED_CHECKS:
+            return False
+        self.drawn, self.against = not self.drawn, 0
+        return True
+
+    def _search(self, frame: Frame, outline: Array) -> bool:
+        self.recent = [*self.recent[1 - REGISTER_FRAMES:], frame]
+        if frame.time < self.next_search or len(self.recent) < REGISTER_FRAMES:
+            return False
+        self.next_search = frame.time + SEARCH_EVERY
+        self.overlay = find_overlay(self.recent, outline)
+        if self.overlay is None:
+            return False
+        self.recent, self.drawn = [], True
+        return True
 
 
 class CameraWatch:

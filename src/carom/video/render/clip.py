@@ -20,7 +20,7 @@ from carom.video.camera import Array
 from carom.video.render.look import Look
 from carom.video.render.people import draw_graphics, draw_player, draw_referee
 from carom.video.render.play import Match, play_match
-from carom.video.render.scene import Scene, build_scene
+from carom.video.render.scene import GAMMA, Scene, build_scene
 from carom.video.render.spheres import draw_balls
 
 TIME_BASE = Fraction(1, 90_000)
@@ -120,8 +120,11 @@ def _frame(scene: Scene, look: Look, match: Match, t: float, period: float,
                                borderMode=cv2.BORDER_REPLICATE)
     if maps is not None:
         image = cv2.remap(image, maps[0], maps[1], cv2.INTER_LINEAR)
+    if look.cast != (1.0, 1.0, 1.0):  # a gain on linear light is its power on the encoded levels
+        gains = np.power(np.array(look.cast, np.float32), np.float32(GAMMA))
+        image = np.clip(image * gains + 0.5, 0, 255).astype(np.uint8)
     image = cv2.subtract(cv2.add(image, noise[0]), noise[1])
-    if look.graphics:
+    if look.graphics and not look.graphics_gone[0] <= t < look.graphics_gone[1]:
         draw_graphics(image, match, t)
     return image
 

@@ -58,6 +58,14 @@ class Look:
     """Frame times jittered (a variable frame rate): up to a quarter of a period either way."""
     shake: float = 0.0
     """The camera moves by this many pixels a second (for testing a moving camera)."""
+    graphics_gone: tuple[float, float] = (0.0, 0.0)
+    """The score graphics are not drawn from the first of these times to the second (a
+    broadcaster's score box that goes and comes back; never drawn, so the family is
+    unchanged)."""
+    cast: BGR = (1.0, 1.0, 1.0)
+    """The camera's gains on blue, green and red light: its white balance set for other
+    lamps than the table's (for testing a camera's colour cast; never drawn, so the family
+    is unchanged)."""
 
 
 def draw_look(seed: int, table: TableSpec, style: str = "broadcast", size: tuple[int, int] = (1920, 1080),
