@@ -13,6 +13,7 @@ from carom.core.balls import BALLS, Ball
 from carom.video.balance import Balance, best_balance, chroma, white_gains
 from carom.video.balls import PROTOTYPES
 from carom.video.frames import from_bgr
+from carom.video.overlay import Overlay
 from carom.video.pipeline import Progress, Settings, track_video
 from carom.video.render.clip import render_clip
 from carom.video.render.look import draw_look
@@ -58,11 +59,26 @@ def test_undoing_the_gains_gives_back_each_colour() -> None:
 def test_the_undone_planes_are_the_undone_levels() -> None:
     balance = Balance.of((1.2, 1.0, 0.8))
     seen = _levels(COLOURS["yellow"])
-    planes = tuple(np.full((2, 3), value + offset, np.float32) for value, offset in zip(seen, (16, 128, 128),
-                                                                                        strict=True))
-    balance.undo(planes)  # type: ignore[arg-type]
+    planes = tuple(np.full((2, 3), value + offset, np.uint8) for value, offset in zip(seen, (16, 128, 128),
+                                                                                      strict=True))
+    undone = balance.undo(*planes)
     expected = balance.levels(seen[None, :])[0] + (16, 128, 128)
-    assert np.allclose([p[1, 2] for p in planes], expected, atol=1e-3)
+    assert np.allclose([p[1, 2] for p in undone], expected, atol=0.5)
+
+
+def test_a_panel_undone_after_the_cast_gives_the_scene_as_the_cast_undone() -> None:
+    """The panel is drawn over the picture as the camera gave it; undone after the cast, its
+    colour is the cast's undoing of it: the scene comes back either way round."""
+    balance = Balance.of((1.2, 1.0, 0.8))
+    panel = Overlay(0, 0, 8, 8, 0.3, (40.0, 140.0, 110.0), 0.5)
+    offsets = np.array([16.0, 128.0, 128.0])
+    scene = _levels(COLOURS["yellow"]) + offsets
+    drawn = panel.alpha * scene + np.array(panel.colour)
+    seen = balance.levels((drawn - offsets)[None, :])[0] + offsets
+    planes = [np.full((4, 4), value, np.float32) for value in seen]
+    balance.panel(panel).undo((planes[0], planes[1], planes[2]), (0, 0, 4, 4))
+    expected = balance.levels((scene - offsets)[None, :])[0] + offsets
+    assert np.allclose([p[0, 0] for p in planes], expected, atol=1e-3)
 
 
 def test_the_white_ball_is_told_by_the_others_fitting_yellow_and_red() -> None:

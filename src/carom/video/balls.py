@@ -115,7 +115,7 @@ class BallFinder:
     """A half-transparent panel over the table, undone in each frame before the balls are
     looked for (:func:`carom.video.overlay.find_overlay`)."""
     balance: Balance | None = None
-    """The camera's colour cast, undone in each frame after the panel
+    """The camera's colour cast, undone in each frame before the panel
     (:func:`carom.video.balance.find_balance`)."""
 
     @property
@@ -156,21 +156,22 @@ class BallFinder:
         x0, y0, x1, y1 = self.box
         over = overlay is not None and (overlay.x0 < 2 * x1 and 2 * x0 < overlay.x1
                                         and overlay.y0 < 2 * y1 and 2 * y0 < overlay.y1)
+        if overlay is not None and over and self.balance is not None:
+            overlay = self.balance.panel(overlay)
         self.overlay = overlay if over else None
 
     def planes(self, frame: Frame) -> tuple[F32, F32, F32]:
         """Luma (shrunk to half), and the chroma over luma, inside the table's box, with
-        the panel over it, if any, and then the camera's cast, if any, undone."""
+        the camera's cast, if any, and the panel over it, if any, undone."""
         x0, y0, x1, y1 = self.box
         luma = cv2.resize(frame.y[2 * y0:2 * y1, 2 * x0:2 * x1], (x1 - x0, y1 - y0),
                           interpolation=cv2.INTER_AREA)
-        y = luma.astype(np.float32)
-        u = frame.u[y0:y1, x0:x1].astype(np.float32)
-        v = frame.v[y0:y1, x0:x1].astype(np.float32)
+        planes = (luma, frame.u[y0:y1, x0:x1], frame.v[y0:y1, x0:x1])
+        if self.balance is not None:
+            planes = self.balance.undo(*planes)
+        y, u, v = (plane.astype(np.float32) for plane in planes)
         if self.overlay is not None:
             self.overlay.undo((y, u, v), self.box)
-        if self.balance is not None:
-            self.balance.undo((y, u, v))
         y += 16.0
         return y, (u - 128.0) / y, (v - 128.0) / y
 
