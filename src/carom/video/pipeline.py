@@ -9,9 +9,10 @@ followed first). Every
 table is searched for again and, found, tracking goes on (the stroke under way made
 doubtful); a camera that keeps moving (:data:`MOST_MOVES` times in
 :data:`MOVES_WITHIN` seconds) is refused, as is a table not found again. A score box
-found over the table at the start is checked as often (:class:`PanelWatch`): undone
-while it is drawn, left while it is not. Any error after the first stroke keeps every
-stroke before it: the caller gets them first.
+over the table is checked as often (:class:`PanelWatch`): undone while it is drawn, left
+while it is not, and looked for again every :data:`SEARCH_EVERY` seconds while none is
+known. Any error after the first stroke keeps every stroke before it: the caller gets
+them first.
 """
 
 from __future__ import annotations
@@ -72,8 +73,8 @@ class Progress:
     registration: Registration | None = None
     moves: int = 0
     overlay: Overlay | None = None
-    """The half-transparent panel over the table undone in every frame (graphics stay where
-    they are in the picture when the camera moves), if one was found."""
+    """The half-transparent panel over the table, undone in every frame while it is drawn
+    (graphics stay where they are in the picture when the camera moves), if one was found."""
     balance: Balance | None = None
     """The camera's colour cast undone in every frame, if it shows one."""
 
@@ -147,8 +148,10 @@ def _follow(stream: Iterator[Frame], registration: Registration, settings: Setti
                 note = watch.check(frame)
                 if note is not None:
                     cutter.note(note)
-                if panel.check(frame, watch.registration.outline) and follower is not None:
-                    follower.finder.show(panel.shown)
+                if panel.check(frame, watch.registration.outline):
+                    progress.overlay = panel.overlay
+                    if follower is not None:
+                        follower.finder.show(panel.shown)
             if follower is None or follower.registration is not watch.registration:
                 follower = Follower.of(watch.registration, frame.width, frame.height, panel.shown,
                                        progress.balance)
