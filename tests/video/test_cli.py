@@ -39,3 +39,20 @@ def test_bad_input_is_refused_before_anything_is_written(tmp_path: Path) -> None
     assert_refused(run("video", text, "--camera-height", "90"), "--camera-height 90.0: expected 0.5 to 20 m")
     assert_refused(run("video", "--live", "rtsp://127.0.0.1:9/x"),
                    "--live needs --server URL")
+
+
+def test_what_was_undone_in_the_picture_is_said() -> None:
+    """A colour cast and a score box undone are said on the error stream, with their
+    figures; nothing undone, nothing said."""
+    from carom.cli.video import camera_notes
+    from carom.video.balance import Balance
+    from carom.video.overlay import Overlay
+    from carom.video.pipeline import Progress
+
+    notes = camera_notes(Progress(overlay=Overlay(20, 930, 560, 1050, 0.3, (30.0, 99.0, 82.0), 0.5),
+                                  balance=Balance.of((1.2, 1.0, 0.8))))
+    assert notes[0] == ("the camera's colour cast was undone (its gains, measured on the white ball: "
+                        "red 1.16, green 0.96, blue 0.77)")
+    assert notes[1] == ("a score box over the table (x 20-560, y 930-1050, 30% of the light through) "
+                        "was undone while drawn")
+    assert camera_notes(Progress()) == []

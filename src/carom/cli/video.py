@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from carom.core.table import TableSpec
     from carom.rules.disciplines import Discipline
     from carom.video.errors import VideoError
+    from carom.video.pipeline import Progress
 
 
 @app.command()
@@ -129,10 +130,28 @@ def video(
     left = _judge(lines, rules, spec, carom_out, Path(source).name, show=judge) if judge or carom_out else 0
     if live_log is not None:
         typer.echo(live_log.summary(), err=True)
+    for note in camera_notes(progress):
+        typer.echo(f"carom: {note}", err=True)
     if problem is not None:
         typer.echo(f"carom: {problem} ({len(lines)} stroke(s) before it kept)", err=True)
     if problem is not None or left:
         raise typer.Exit(1)
+
+
+def camera_notes(progress: Progress) -> list[str]:
+    """What was undone in the camera's picture before the balls were looked for: its colour
+    cast, a score box over the table (said on the error stream, so that a user knows
+    what the tracker saw)."""
+    notes = []
+    if progress.balance is not None:
+        red, green, blue = progress.balance.gains
+        notes.append(f"the camera's colour cast was undone (its gains, measured on the white ball: red "
+                     f"{red:.2f}, green {green:.2f}, blue {blue:.2f})")
+    if progress.overlay is not None:
+        box = progress.overlay
+        notes.append(f"a score box over the table (x {box.x0}-{box.x1}, y {box.y0}-{box.y1}, "
+                     f"{box.alpha:.0%} of the light through) was undone while drawn")
+    return notes
 
 
 def _corners(text: str | None) -> Any:
