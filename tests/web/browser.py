@@ -80,7 +80,8 @@ def tap(tablet: Page, selector: str) -> None:
     seq = int(tablet.locator("#panel").get_attribute("data-seq") or "0")
     tablet.locator(selector).click()
     expect(tablet.locator("#panel")).to_have_attribute("data-seq", str(seq + 1))
-    expect(tablet.locator("#panel-error")).to_have_count(0)
+    error = tablet.locator("#panel-error")
+    assert error.count() == 0, f"{selector} after record {seq}: {error.first.inner_text()}"
 
 
 def foul(tablet: Page, rule: str) -> None:
