@@ -17,8 +17,8 @@ Mbit/s), runs ``carom video``'s pipeline on each with one decoder thread, and pr
 
 ``--cast B,G,R`` renders the clips through a camera whose white balance does not match the
 lamps (gains on blue, green and red light), ``--graphics-gone FROM,TO`` with the score box
-not drawn for a while; ``--without balance`` or ``--without panel-watch`` tracks them with
-that part switched off.
+not drawn for a while, ``--interlaced`` woven from two fields (1080i); ``--without balance``
+or ``--without panel-watch`` tracks them with that part switched off.
 
     .venv/bin/python benchmarks/video_accuracy.py --clips 3 --strokes 3
 """
@@ -134,6 +134,9 @@ def main() -> None:
     parser.add_argument("--graphics-gone", default="0,0", metavar="FROM,TO",
                         help="seconds between which the score graphics are not drawn (a box that goes and "
                              "comes back; the family's clips always draw it)")
+    parser.add_argument("--interlaced", action="store_true",
+                        help="each frame woven from two fields half a frame apart, encoded interlaced "
+                             "(1080i)")
     parser.add_argument("--without", action="append", default=[], choices=sorted(PARTS),
                         help="track with this part switched off, to measure what it brings (repeatable)")
     parser.add_argument("--seen", action="store_true", help="the clips were looked at before (in-sample)")
@@ -155,7 +158,8 @@ def main() -> None:
         named = "" if cast == (1.0, 1.0, 1.0) else "-cast" + "-".join(f"{g:g}" for g in cast)
         gone = tuple(float(v) for v in args.graphics_gone.split(","))
         named += "" if gone == (0.0, 0.0) else "-gone" + "-".join(f"{t:g}" for t in gone)
-        look = replace(look, cast=cast, graphics_gone=gone)
+        named += "-interlaced" if args.interlaced else ""
+        look = replace(look, cast=cast, graphics_gone=gone, interlaced=args.interlaced)
         path = args.keep / f"{args.style}-{args.size}-{args.fps:g}-{seed}-{args.strokes}{named}.mp4"
         started = time.time()
         truth = _rendered(path, seed, args.strokes, look)

@@ -88,8 +88,16 @@ def render_clip(path: str | Path, match: Match, look: Look, seed: int, seconds: 
         stream.time_base = TIME_BASE
         stream.codec_context.time_base = TIME_BASE
         stream.options = {"preset": "ultrafast"}
+        if look.interlaced:
+            stream.options = {"preset": "ultrafast", "x264-params": "interlaced=1:tff=1"}
         for k, t in enumerate(times):
-            image = _frame(scene, look, match, float(t), period, maps, noise[k % len(noise)])
+            if look.interlaced:  # the top field at the frame's time, the bottom one half a frame later
+                image = _frame(scene, look, match, float(t), period / 2.0, maps, noise[k % len(noise)])
+                later = _frame(scene, look, match, float(t) + period / 2.0, period / 2.0, maps,
+                               noise[(k + 1) % len(noise)])
+                image[1::2] = later[1::2]
+            else:
+                image = _frame(scene, look, match, float(t), period, maps, noise[k % len(noise)])
             for ball, xy in match.positions(float(t)).items():
                 centres[ball][k] = xy
             frame = av.VideoFrame.from_ndarray(image, format="bgr24")

@@ -62,6 +62,9 @@ class Look:
     """The score graphics are not drawn from the first of these times to the second (a
     broadcaster's score box that goes and comes back; never drawn, so the family is
     unchanged)."""
+    interlaced: bool = False
+    """Each frame woven from two fields half a frame apart, the top one first, encoded
+    interlaced (a broadcast camera's 1080i; never drawn, so the family is unchanged)."""
     cast: BGR = (1.0, 1.0, 1.0)
     """The camera's gains on blue, green and red light: its white balance set for other
     lamps than the table's (for testing a camera's colour cast; never drawn, so the family
