@@ -14,16 +14,21 @@
 
   // Never let an older view replace a newer one: a refresh (GET) that was computed
   // before the referee's last entry arrives after it is dropped. (A table's tablet that
-  // moves on to its next game gets another match's panel: that one is not older.)
-  document.addEventListener("htmx:beforeSwap", function (event) {
+  // moves on to its next game gets another match's panel: that one is not older.) A
+  // table's tablet, which fetches its game afresh itself, asks the same of what it fetched.
+  function olderView(html) {
     var current = panel();
+    if (!current) return false;
+    var match = /data-match="(\d+)"/.exec(html);
+    if (match && match[1] !== current.dataset.match) return false;
+    var found = /data-version="([\d.]+)"/.exec(html);
+    return Boolean(found) && older(version(found[1]), version(current.dataset.version));
+  }
+  window.caromOlderView = olderView;
+  document.addEventListener("htmx:beforeSwap", function (event) {
     var config = event.detail.requestConfig;
-    if (!current || !config || config.verb !== "get") return;
-    var response = event.detail.serverResponse || "";
-    var match = /data-match="(\d+)"/.exec(response);
-    if (match && match[1] !== current.dataset.match) return;
-    var found = /data-version="([\d.]+)"/.exec(response);
-    if (found && older(version(found[1]), version(current.dataset.version))) event.detail.shouldSwap = false;
+    if (!config || config.verb !== "get") return;
+    if (olderView(event.detail.serverResponse || "")) event.detail.shouldSwap = false;
   });
 
   // Another tablet (or the organiser) moved the match on: fetch the panel afresh.

@@ -54,22 +54,8 @@
   // entry was answered put its older panel back (the next tap would then follow a record
   // that is no longer the last, and be refused as if another tablet had entered one).
   function swap(html) {
-    if (busy() || olderThanShown(html)) { return; }
+    if (busy() || (window.caromOlderView && window.caromOlderView(html))) { return; }
     htmx.swap("#table-now", html, {swapStyle: "innerHTML"});
-  }
-  function version(text) {
-    var parts = String(text || "0.0").split(".");
-    return [Number(parts[0]) || 0, Number(parts[1]) || 0];
-  }
-  function olderThanShown(html) {
-    var tablet = document.getElementById("tablet");
-    var panel = document.getElementById("panel");
-    var match = /data-match="(\d+)"/.exec(html);
-    var found = /data-version="([\d.]+)"/.exec(html);
-    if (!tablet || !panel || !match || !found || match[1] !== tablet.getAttribute("data-match")) { return false; }
-    var a = version(found[1]);
-    var b = version(panel.getAttribute("data-version"));
-    return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
   }
   function later() { if (timer === null) { timer = window.setTimeout(check, 250); } }
 
