@@ -81,7 +81,10 @@ def tap(tablet: Page, selector: str) -> None:
     tablet.locator(selector).click()
     expect(tablet.locator("#panel")).to_have_attribute("data-seq", str(seq + 1))
     error = tablet.locator("#panel-error")
-    assert error.count() == 0, f"{selector} after record {seq}: {error.first.inner_text()}"
+    try:
+        expect(error).to_have_count(0)
+    except AssertionError:  # say what the panel said
+        raise AssertionError(f"{selector} after record {seq}: {error.first.inner_text()}") from None
 
 
 def foul(tablet: Page, rule: str) -> None:

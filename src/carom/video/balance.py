@@ -87,12 +87,15 @@ class Balance:
 
     gains: tuple[float, float, float]
     """Red, green, blue."""
-    matrix: npt.NDArray[np.float32]
-    """On the column ``(Y − 16, U − 128, V − 128)``: the levels the camera would have given
-    under a balance matching the lamps."""
     affine: npt.NDArray[np.float32]
-    """The same on the column ``(Y, U, V)``, its offsets in the last column (for
-    :func:`cv2.transform`)."""
+    """On the column ``(Y, U, V)``, its offsets in the last column (for
+    :func:`cv2.transform`): the levels the camera would have given under a balance
+    matching the lamps."""
+
+    @property
+    def matrix(self) -> npt.NDArray[np.float64]:
+        """The same on the column ``(Y − 16, U − 128, V − 128)``, which needs no offsets."""
+        return self.affine[:, :3].astype(float)
 
     @classmethod
     def of(cls, gains: Sequence[float]) -> Balance:
@@ -103,7 +106,7 @@ class Balance:
         matrix = np.linalg.inv(to_rgb) @ np.diag(1.0 / k) @ to_rgb
         affine = np.hstack([matrix, (_OFFSETS - matrix @ _OFFSETS)[:, None]])
         gains = (float(k[0]), float(k[1]), float(k[2]))
-        return cls(gains, matrix.astype(np.float32), affine.astype(np.float32))
+        return cls(gains, affine.astype(np.float32))
 
     def undo(self, y: Plane, u: Plane, v: Plane) -> tuple[Plane, Plane, Plane]:
         """Y, U and V planes of one size with the cast undone (rounded, clipped to 0–255:
@@ -117,7 +120,7 @@ class Balance:
         undoing, so only its colour changes: ``g`` less ``(1 − a)`` times the offsets of
         the levels, undone, plus them again."""
         centred = np.asarray(overlay.colour) - (1.0 - overlay.alpha) * _OFFSETS
-        colour = self.matrix.astype(float) @ centred + (1.0 - overlay.alpha) * _OFFSETS
+        colour = self.matrix @ centred + (1.0 - overlay.alpha) * _OFFSETS
         return replace(overlay, colour=(float(colour[0]), float(colour[1]), float(colour[2])))
 
     def cloth(self, cloth: Cloth) -> Cloth:
@@ -128,7 +131,7 @@ class Balance:
 
     def levels(self, colour: Array) -> Array:
         """``(Y − 16, U − 128, V − 128)`` rows of colours, the cast undone."""
-        return np.asarray(colour, float) @ self.matrix.T.astype(float)
+        return np.asarray(colour, float) @ self.matrix.T
 
 
 def chroma(levels: Array) -> Array:

@@ -37,6 +37,9 @@ from carom.video.camera import Array
 from carom.video.frames import Frame, median_frame
 
 F32 = npt.NDArray[np.float32]
+Levels = npt.NDArray[np.generic]
+"""A plane of levels, as decoded (8 bits) or as floats."""
+Ints = npt.NDArray[np.int_]
 
 ALPHA_RANGE = (0.15, 0.9)
 """The panel's alpha is undone within this range: below it the scene's light under the
@@ -106,13 +109,10 @@ class Overlay:
         pairs across its sides that fit its light (within three of its fit's standard
         deviations, at least 2 levels) are at least as many as those that fit no panel at
         all (the inside as the outside)."""
-        rect = (self.x0, self.y0, self.x1, self.y1)
-        sides = [_pairs(rect, side, frame.y, frame.u, frame.v) for side in range(4)]
-        sides = [s for s in sides if s is not None]
-        if not sides:
+        pairs = _across((self.x0, self.y0, self.x1, self.y1), frame.y, frame.u, frame.v)
+        if pairs is None:
             return True
-        outside, inside = np.concatenate([s[0] for s in sides]), np.concatenate([s[1] for s in sides])
-        plane = np.concatenate([s[2] for s in sides])
+        outside, inside, plane, _ = pairs
         tolerance = max(3.0 * self.sd, 2.0)
         panel = np.abs(inside - self.alpha * outside - np.asarray(self.colour)[plane]) <= tolerance
         bare = np.abs(inside - outside) <= tolerance
@@ -263,14 +263,10 @@ def _measure(rect: tuple[int, int, int, int], y: F32, u: F32, v: F32) -> tuple[O
     not show a panel (see the module's notes). A side may fail where the panel's edge lies
     on an edge of the scene (a rail's outer edge, the picture's black border just outside):
     the surfaces inside and outside it differ; two sides at least must follow."""
-    sides = [_pairs(rect, side, y, u, v) for side in range(4)]
-    sides = [s for s in sides if s is not None]
-    if not sides:
+    pairs = _across(rect, y, u, v)
+    if pairs is None:
         return None
-    outside = np.concatenate([s[0] for s in sides])
-    inside = np.concatenate([s[1] for s in sides])
-    plane = np.concatenate([s[2] for s in sides])
-    side = np.concatenate([np.full(len(s[0]), k) for k, s in enumerate(sides)])
+    outside, inside, plane, side = pairs
     fit = _robust_fit(outside, inside, plane)
     if fit is None:
         return None
@@ -278,7 +274,7 @@ def _measure(rect: tuple[int, int, int, int], y: F32, u: F32, v: F32) -> tuple[O
     if not ALPHA_RANGE[0] <= alpha <= ALPHA_RANGE[1] or sd > FIT_SD or kept.mean() < KEPT:
         return None
     follow = sum(all(kept[(side == k) & (plane == p)].mean() >= SIDE_KEPT for p in range(3))
-                 for k in range(len(sides)))
+                 for k in np.unique(side))
     if follow < 2:
         return None
     centred = outside[kept] - np.array([outside[kept & (plane == p)].mean() for p in range(3)])[plane[kept]]
@@ -288,8 +284,21 @@ def _measure(rect: tuple[int, int, int, int], y: F32, u: F32, v: F32) -> tuple[O
     return Overlay(*rect, alpha, colour, sd), follow
 
 
-def _pairs(rect: tuple[int, int, int, int], side: int, y: npt.NDArray[np.generic], u: npt.NDArray[np.generic],
-           v: npt.NDArray[np.generic]) -> tuple[Array, Array, npt.NDArray[np.int_]] | None:
+def _across(rect: tuple[int, int, int, int], y: Levels, u: Levels, v: Levels
+            ) -> tuple[Array, Array, Ints, Ints] | None:
+    """The outside and inside values facing each other across every side of the rectangle
+    not on the picture's border (:func:`_pairs`), each one's plane, and the number of its
+    side among those; ``None`` when every side lies on the border."""
+    sides = [s for s in (_pairs(rect, side, y, u, v) for side in range(4)) if s is not None]
+    if not sides:
+        return None
+    side = np.concatenate([np.full(len(s[0]), k) for k, s in enumerate(sides)])
+    return (np.concatenate([s[0] for s in sides]), np.concatenate([s[1] for s in sides]),
+            np.concatenate([s[2] for s in sides]), side)
+
+
+def _pairs(rect: tuple[int, int, int, int], side: int, y: Levels, u: Levels, v: Levels
+           ) -> tuple[Array, Array, Ints] | None:
     """Outside and inside values facing each other across one side (0 top, 1 right,
     2 bottom, 3 left), a few pixels from it, in the three planes, and each one's plane;
     ``None`` for a side on the picture's border."""

@@ -87,9 +87,10 @@ def render_clip(path: str | Path, match: Match, look: Look, seed: int, seconds: 
         stream.bit_rate = look.bitrate
         stream.time_base = TIME_BASE
         stream.codec_context.time_base = TIME_BASE
-        stream.options = {"preset": "ultrafast"}
+        options = {"preset": "ultrafast"}
         if look.interlaced:
-            stream.options = {"preset": "ultrafast", "x264-params": "interlaced=1:tff=1"}
+            options["x264-params"] = "interlaced=1:tff=1"
+        stream.options = options
         for k, t in enumerate(times):
             if look.interlaced:  # the top field at the frame's time, the bottom one half a frame later
                 image = _frame(scene, look, match, float(t), period / 2.0, maps, noise[k % len(noise)])
