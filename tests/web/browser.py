@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.web.server import ORGANISER, PASSWORD, Server
+from tests.web.server import ORGANISER, PASSWORD, SESSION_COOKIE, Server
 
 WATCH_CSP = """
 window.__csp = [];
@@ -47,6 +47,15 @@ class Watched:
 
 
 def log_in(page: Page, server: Server) -> None:
+    """The organiser logged in: through the login form, or, on a server whose tests share
+    one login (``Server.one_login``), with that session's cookie."""
+    if server.one_login:
+        server.organiser().close()
+        assert server.session is not None
+        page.context.add_cookies([{"name": SESSION_COOKIE, "value": server.session[0], "url": server.url}])
+        page.goto(server.url + "/organiser")
+        expect(page).to_have_url(re.compile(r"/organiser$"))
+        return
     page.goto(server.url + "/organiser")
     expect(page).to_have_url(re.compile(r"/login"))
     page.fill("input[name=name]", ORGANISER)

@@ -41,6 +41,32 @@ def sqlite_server(tmp_path: Path) -> Iterator[Server]:
     running.stop()
 
 
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def shared_server(request: pytest.FixtureRequest,
+                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One ``carom serve`` of each kind for a module's tests, the organiser logged in once:
+    for tests that each make what they read (a match, a tournament) and change nothing
+    the others read. A server's start is most of a short browser test's time."""
+    database = None
+    if request.param == "postgresql":
+        database = request.getfixturevalue("postgres").new_database()
+    yield from _shared(tmp_path_factory, database)
+
+
+@pytest.fixture(scope="module")
+def shared_sqlite_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """``shared_server`` on SQLite only."""
+    yield from _shared(tmp_path_factory, None)
+
+
+def _shared(tmp_path_factory: pytest.TempPathFactory, database: str | None) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("shared") / "data", database)
+    running.one_login = True
+    running.start()
+    yield running
+    running.stop()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright

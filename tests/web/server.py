@@ -12,6 +12,7 @@ from pathlib import Path
 
 import httpx
 
+from carom.web.shared.auth import COOKIE as SESSION_COOKIE
 from tests.storage.postgres import free_port
 
 PASSWORD = "organiser-secret"
@@ -32,6 +33,11 @@ class Server:
         self.options = options
         """More options of ``carom serve`` (``--limit header-seconds=1``)."""
         self.open_files = open_files
+        self.one_login = False
+        """Log the organiser in once and hand every later client that session (a server that
+        a module's tests share: each login takes from the client's allowance, five at once)."""
+        self.session: tuple[str, str] | None = None
+        """The organiser's session cookie and its CSRF token, once logged in with ``one_login``."""
         """The process's limit of open files (``ulimit -n``), when not the test's."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -85,11 +91,17 @@ class Server:
             self.kill()
 
     def organiser(self) -> httpx.Client:
-        """An HTTP client logged in as the organiser."""
+        """An HTTP client logged in as the organiser (in the session of before, ``one_login``)."""
         client = httpx.Client(base_url=self.url, timeout=30)
+        if self.one_login and self.session is not None:
+            client.cookies.set(SESSION_COOKIE, self.session[0])
+            client.headers["X-CSRF-Token"] = self.session[1]
+            return client
         response = client.post("/login", data={"name": ORGANISER, "password": PASSWORD, "next": "/organiser"})
         assert response.status_code in (200, 303), response.text
         client.headers["X-CSRF-Token"] = client.get("/api/session").json()["csrf"]
+        if self.one_login:
+            self.session = (str(client.cookies[SESSION_COOKIE]), client.headers["X-CSRF-Token"])
         return client
 
     def create(self, client: httpx.Client, **header: object) -> tuple[int, str]:

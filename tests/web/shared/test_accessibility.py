@@ -16,8 +16,8 @@ import pytest
 from carom.core.balls import Ball
 from carom.notation.said import Said
 from tests.web.accessibility import LOCALES, SIZES, violations
-from tests.web.browser import OPENER, calls, enter
-from tests.web.server import ORGANISER, PASSWORD, Server
+from tests.web.browser import OPENER, calls, enter, log_in
+from tests.web.server import Server
 
 PAIRED = "/tables/1/tablet"
 """The table's tablet once the browser is paired with table 1 (:func:`_pair`)."""
@@ -83,23 +83,26 @@ def _pages(server: Server) -> tuple[list[str], list[str]]:
     return public, organiser
 
 
+@pytest.fixture(scope="module")
+def pages(shared_sqlite_server: Server) -> tuple[list[str], list[str]]:
+    """The addresses every size and language checks, made once on the module's server."""
+    return _pages(shared_sqlite_server)
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", LOCALES)
-def test_every_page_passes_wcag_21_aa(sqlite_server: Server, browser: Any, lang: str, size: str) -> None:
-    public, organiser = _pages(sqlite_server)
+def test_every_page_passes_wcag_21_aa(shared_sqlite_server: Server, pages: tuple[list[str], list[str]],
+                                      browser: Any, lang: str, size: str) -> None:
+    public, organiser = pages
     broken: list[str] = []
     context = browser.new_context(locale=LOCALES[lang], viewport=SIZES[size], bypass_csp=True)
     page = context.new_page()
     for logged_in, paths in ((False, public), (True, organiser)):
         if logged_in:
-            _pair(sqlite_server, context)
-            page.goto(sqlite_server.url + "/login")
-            page.fill("input[name=name]", ORGANISER)
-            page.fill("input[name=password]", PASSWORD)
-            page.click("#login-form button[type=submit]")
-            page.wait_for_url("**/organiser")
+            _pair(shared_sqlite_server, context)
+            log_in(page, shared_sqlite_server)
         for path in paths:
-            page.goto(sqlite_server.url + path, wait_until="load")
+            page.goto(shared_sqlite_server.url + path, wait_until="load")
             broken += [f"{size} {path}: {v}" for v in violations(page)]
     context.close()
     assert broken == [], "\n".join(broken)

@@ -23,6 +23,13 @@ from tests.web.browser import (
 )
 from tests.web.server import Server
 
+
+@pytest.fixture(scope="module")
+def sqlite_server(shared_sqlite_server: Server) -> Server:
+    """One server for the module's tests: each makes what it looks at."""
+    return shared_sqlite_server
+
+
 TABLETS = [{"width": 1024, "height": 768}, {"width": 390, "height": 844}]
 LOCALES = {"en": "en-GB", "sk": "sk-SK", "de": "de-DE"}
 

@@ -8,8 +8,16 @@ import socket
 import time
 
 import httpx
+import pytest
 
 from tests.web.server import Server
+
+
+@pytest.fixture(scope="module")
+def server(shared_server: Server) -> Server:
+    """One server for the module's tests: each makes what it looks at."""
+    return shared_server
+
 
 HUGE_IDS = [2**31, 2**31 + 5, 2**63, 2**64, 10**20, 99999999999999999999, 0, -1]
 
