@@ -14,7 +14,7 @@ import pytest
 from carom.core.balls import Ball
 from carom.video.errors import VideoError
 from carom.video.frames import Frame, read_frames
-from carom.video.render.clip import render_clip
+from carom.video.render.clip import _woven, render_clip
 from carom.video.render.look import Look, draw_look
 from carom.video.render.play import Match, play_match
 from tests.video.conftest import RULES, SEED, SIZE, TABLE
@@ -76,6 +76,18 @@ def test_a_progressive_clip_is_read_as_decoded(tmp_path: Path) -> None:
     for frame, planes in zip(frames, decoded, strict=True):
         woven = np.concatenate((frame.y, frame.u.reshape(-1, frame.width), frame.v.reshape(-1, frame.width)))
         assert np.array_equal(woven, planes)
+
+
+def test_an_interlaced_frame_samples_each_fields_colour_on_its_own_lines() -> None:
+    red = np.zeros((48, 64, 3), np.uint8)
+    red[..., 2] = 200
+    blue = np.zeros((48, 64, 3), np.uint8)
+    blue[..., 0] = 200
+    planes = _woven(red, blue).to_ndarray()
+    y, u = planes[:48], planes[48:60].reshape(24, 32)
+    assert len(set(u[0::2].ravel())) == len(set(u[1::2].ravel())) == 1  # no row mixes the two fields
+    assert u[0, 0] < 128 < u[1, 0]  # red's blue-difference below the middle, blue's above
+    assert len(set(y[0::2].ravel())) == len(set(y[1::2].ravel())) == 1 and y[0, 0] != y[1, 0]
 
 
 def _ball_centre(frame: Frame, look: Look, match: Match, ball: Ball) -> np.ndarray:
