@@ -4,8 +4,9 @@ Renders ``--clips`` clips of ``--strokes`` strokes each (1080p30 broadcast style
 told otherwise: an overhead camera, players, a referee, score graphics, H.264 at 4-9
 Mbit/s), runs ``carom video``'s pipeline on each with one decoder thread, and prints:
 
-* the position error of every sample against the truth at its frame's time (median,
-  99th percentile, mm): out of sample for seeds never tracked before, in-sample once a
+* the position error of every sample against the truth at its own time (its frame's; for a
+  field of an interlaced clip, read as a picture of its own, the field's) (median, 99th
+  percentile, mm): out of sample for seeds never tracked before, in-sample once a
   clip has been looked at (say which: ``--seen``);
 * identity swaps (a sample lying nearer another ball's true centre than its own, within
   a ball's diameter);
@@ -46,6 +47,8 @@ from carom.video.render.play import play_match
 
 TABLE = TABLES["large"]
 RULES = DISCIPLINES["three-cushion"]
+SAME_TIME = 1e-6
+"""A sample within this of a frame's time, s, was taken from that frame."""
 
 
 def _no_balance() -> None:
@@ -69,10 +72,10 @@ def measure(truth: Truth, lines: list[dict]) -> dict:
         for name, cols in line["balls"].items():
             ball = Ball(name)
             for t, x, y in zip(cols["t"], cols["x"], cols["y"], strict=True):
-                k = int(np.argmin(np.abs(truth.times - (t + t0))))
-                own = float(np.hypot(x - truth.centres[ball][k, 0], y - truth.centres[ball][k, 1]))
+                centres = _true_centres(truth, t + t0)
+                own = float(np.hypot(x - centres[ball][0], y - centres[ball][1]))
                 errors.append(own * 1000.0)
-                others = [float(np.hypot(x - truth.centres[b][k, 0], y - truth.centres[b][k, 1]))
+                others = [float(np.hypot(x - centres[b][0], y - centres[b][1]))
                           for b in BALLS if b is not ball]
                 if min(others) < own and min(others) < 2.0 * TABLE.ball_radius:
                     swaps += 1
@@ -94,6 +97,16 @@ def measure(truth: Truth, lines: list[dict]) -> dict:
     return {"errors": errors, "swaps": swaps, "missed": len(true_starts) - len(matched),
             "invented": len(found) - len(set(matched.values())), "compared": compared, "agree": agree,
             "flagged": flagged, "not judged": sum(isinstance(r, NotJudged) for r in rulings)}
+
+
+def _true_centres(truth: Truth, t: float) -> dict[Ball, tuple[float, float]]:
+    """Every ball's true centre at a sample's time ``t``: the one kept for the frame at that
+    time, or, for a sample between frames (a field of an interlaced clip, half a frame after
+    its frame), the match's own centres at ``t``."""
+    k = int(np.argmin(np.abs(truth.times - t)))
+    if abs(float(truth.times[k]) - t) < SAME_TIME:
+        return {b: (float(truth.centres[b][k, 0]), float(truth.centres[b][k, 1])) for b in BALLS}
+    return truth.match.positions(t)
 
 
 def _errors(errors: list[float]) -> str:

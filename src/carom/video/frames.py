@@ -6,6 +6,14 @@ camera by its device (``/dev/video0``, read as V4L2), a network camera by its UR
 and V at half: the decoder's own layout, so no colour conversion is paid for a frame),
 with its presentation time in seconds (the stream's own clock: variable frame rates
 are read as they are).
+
+Interlaced video (a broadcast's 1080i: each picture woven from two fields taken half a frame
+apart, so a moving ball shows twice, a comb of two half-pictures) is read field by field:
+from the first picture the decoder marks interlaced on, every picture goes through FFmpeg's
+deinterlacer :data:`FIELD_FILTER` sending one picture per field, at the field's own time (the
+first field at the frame's time, the second half a frame later), its missing lines filled in
+from the field's own lines and its neighbours'. Such a video gives twice as many pictures
+as frames; progressive video is read as decoded, untouched.
 """
 
 from __future__ import annotations
@@ -31,12 +39,21 @@ MAX_SECONDS = 6 * 3600.0
 """The longest video read: a match day."""
 MAX_GAP = 2.0
 """Seconds between two frames beyond which a stream counts as having stopped."""
+FIELD_FILTER = "bwdif"
+"""FFmpeg's deinterlacer for interlaced pictures, sending one picture per field (pictures marked
+progressive passed as they are). On rendered 1080i clips ``bwdif`` was as accurate as ``yadif``
+and took less processor time (docs/video.md)."""
+FIRST_FIELD = {2: "tff", 5: "tff", 3: "bff", 4: "bff"}
+"""The field shown first, by the stream's field order (FFmpeg's ``AVFieldOrder``: top first
+for ``TT`` and ``BT``, bottom first for ``BB`` and ``TB``). The decoder's own mark on each
+picture is not trusted: H.264 without timing messages leaves it unset, read as bottom first,
+and a ball then steps back and forth between fields; with the order unknown, it is all there is."""
 
 
 @dataclass(frozen=True, slots=True)
 class Frame:
     index: int
-    """Counted from 0 in the order decoded."""
+    """Counted from 0 in the order decoded (a field of interlaced video counts as one)."""
     time: float
     """Presentation time, s, from the first frame."""
     y: Plane
@@ -134,35 +151,85 @@ def _decoded(container: av.container.InputContainer, stream: av.video.stream.Vid
     first: float | None = None
     index = 0
     last_time = 0.0
-    packets = container.demux(stream)
+    pictures = _fields(_pictures(container, stream), stream)
     while True:
         try:
-            packet = next(packets)
-            decoded = packet.decode()
+            picture = next(pictures)
         except StopIteration:
             break
         except av.error.FFmpegError as error:
             raise VideoError(f"the video breaks off ({_reason(error)}); everything before it is kept", source,
                              index, last_time) from None
-        for picture in decoded:
-            stamp = picture.time
-            if stamp is None:
-                continue
-            if first is None:
-                first = float(stamp)
-            t = float(stamp) - first
-            if t <= last_time and index:
-                continue  # a repeated or out-of-order time stamp: the frame adds nothing
-            if t > MAX_SECONDS:
-                raise VideoError(f"longer than {MAX_SECONDS / 3600:g} hours: the rest is not read", source,
-                                 index, t)
-            if live and index and t - last_time > MAX_GAP:
-                raise VideoError(f"the stream stopped for {t - last_time:.1f} s", source, index, t)
-            yield _planes(picture, index, t, source)
-            index += 1
-            last_time = t
+        stamp = picture.time
+        if stamp is None:
+            continue
+        if first is None:
+            first = float(stamp)
+        t = float(stamp) - first
+        if t <= last_time and index:
+            continue  # a repeated or out-of-order time stamp: the frame adds nothing
+        if t > MAX_SECONDS:
+            raise VideoError(f"longer than {MAX_SECONDS / 3600:g} hours: the rest is not read", source,
+                             index, t)
+        if live and index and t - last_time > MAX_GAP:
+            raise VideoError(f"the stream stopped for {t - last_time:.1f} s", source, index, t)
+        yield _planes(picture, index, t, source)
+        index += 1
+        last_time = t
     if index == 0:
         raise VideoError("holds no picture that could be decoded", source)
+
+
+def _pictures(container: av.container.InputContainer,
+              stream: av.video.stream.VideoStream) -> Iterator[av.VideoFrame]:
+    """The stream's pictures as decoded (FFmpeg's errors pass through)."""
+    for packet in container.demux(stream):
+        yield from packet.decode()
+
+
+def _fields(pictures: Iterator[av.VideoFrame],
+            stream: av.video.stream.VideoStream) -> Iterator[av.VideoFrame]:
+    """Each picture as decoded while none is marked interlaced; from the first that is, every
+    picture through :data:`FIELD_FILTER`, one picture per field at its own time, the first
+    field as :data:`FIRST_FIELD` says (the last picture's fields once the stream ends)."""
+    graph: av.filter.Graph | None = None
+    for picture in pictures:
+        if graph is None and not picture.interlaced_frame:
+            yield picture
+            continue
+        if graph is None:
+            graph = _field_graph(picture, stream)
+        graph.vpush(picture)
+        yield from _pulled(graph)
+    if graph is not None:
+        graph.vpush(None)
+        yield from _pulled(graph)
+
+
+def _field_graph(picture: av.VideoFrame, stream: av.video.stream.VideoStream) -> av.filter.Graph:
+    """A filter graph sending each field of pictures like ``picture`` as a picture of its own,
+    in the order the stream shows them."""
+    graph = av.filter.Graph()
+    graph.threads = stream.codec_context.thread_count  # as many as the decoder's (0: FFmpeg's choice)
+    source = graph.add_buffer(width=picture.width, height=picture.height, format=picture.format.name,
+                              time_base=picture.time_base or stream.time_base)
+    parity = FIRST_FIELD.get(stream.codec_context.field_order, "auto")
+    fields = graph.add(FIELD_FILTER, f"mode=send_field:parity={parity}:deint=interlaced")
+    sink = graph.add("buffersink")
+    source.link_to(fields)
+    fields.link_to(sink)
+    graph.configure()
+    return graph
+
+
+def _pulled(graph: av.filter.Graph) -> Iterator[av.VideoFrame]:
+    """The pictures ``graph`` has ready now."""
+    while True:
+        try:
+            picture = graph.vpull()
+        except (av.error.BlockingIOError, av.error.EOFError):
+            return
+        yield picture
 
 
 def _planes(picture: av.VideoFrame, index: int, t: float, source: str) -> Frame:

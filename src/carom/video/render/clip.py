@@ -96,12 +96,12 @@ def render_clip(path: str | Path, match: Match, look: Look, seed: int, seconds: 
                 image = _frame(scene, look, match, float(t), period / 2.0, maps, noise[k % len(noise)])
                 later = _frame(scene, look, match, float(t) + period / 2.0, period / 2.0, maps,
                                noise[(k + 1) % len(noise)])
-                image[1::2] = later[1::2]
+                frame = _woven(image, later)
             else:
                 image = _frame(scene, look, match, float(t), period, maps, noise[k % len(noise)])
+                frame = av.VideoFrame.from_ndarray(image, format="bgr24")
             for ball, xy in match.positions(float(t)).items():
                 centres[ball][k] = xy
-            frame = av.VideoFrame.from_ndarray(image, format="bgr24")
             frame.pts = round(float(t) / float(TIME_BASE))
             frame.time_base = TIME_BASE
             for packet in stream.encode(frame):
@@ -109,6 +109,34 @@ def render_clip(path: str | Path, match: Match, look: Look, seed: int, seconds: 
         for packet in stream.encode():
             container.mux(packet)
     return Truth(match, look, times, centres)
+
+
+def _woven(top: npt.NDArray[np.uint8], bottom: npt.NDArray[np.uint8]) -> av.VideoFrame:
+    """One interlaced frame (4:2:0) of two pictures: its even lines from ``top``, its odd ones
+    from ``bottom``, each field's colour sampled from its own lines only (even rows of the
+    colour planes from the top field), as an interlaced camera samples it. Colour sampled
+    from the woven picture would mix the two fields' moments in every colour row."""
+    fields = [_yuv420(picture) for picture in (top[0::2], bottom[1::2])]
+    planes = []
+    for first, second in zip(*fields, strict=True):
+        plane = np.empty((2 * first.shape[0], first.shape[1]), np.uint8)
+        plane[0::2], plane[1::2] = first, second
+        planes.append(plane)
+    y, u, v = planes
+    h, w = y.shape
+    stacked = np.concatenate((y, u.reshape(h // 4, w), v.reshape(h // 4, w)))
+    return av.VideoFrame.from_ndarray(stacked, format="yuv420p")
+
+
+def _yuv420(image: npt.NDArray[np.uint8]) -> list[npt.NDArray[np.uint8]]:
+    """A picture's Y, U and V planes as FFmpeg converts it for the encoder (U and V at half
+    its width and height, rounded up)."""
+    converted = av.VideoFrame.from_ndarray(np.ascontiguousarray(image), format="bgr24").reformat(
+        format="yuv420p")
+    h, w = image.shape[:2]
+    sizes = [(h, w), ((h + 1) // 2, (w + 1) // 2), ((h + 1) // 2, (w + 1) // 2)]
+    return [np.frombuffer(plane, np.uint8).reshape(-1, plane.line_size)[:rows, :columns]
+            for plane, (rows, columns) in zip(converted.planes, sizes, strict=True)]
 
 
 def _frame(scene: Scene, look: Look, match: Match, t: float, period: float,
