@@ -19,6 +19,12 @@ from tests.web.server import Server
 from tests.web.tables.helpers import add_table
 
 
+@pytest.fixture(scope="module")
+def sqlite_server(shared_sqlite_server: Server) -> Server:
+    """One server for the module's tests: each makes what it looks at."""
+    return shared_sqlite_server
+
+
 def _season(server: Server) -> tuple[int, dict[str, str], dict[str, int], list[dict[str, Any]]]:
     """A season four meetings in: one reported, one with a game going on and its games on
     the hall's tables, one line-up in, and one with its games made and on no table yet."""
@@ -46,9 +52,17 @@ def _season(server: Server) -> tuple[int, dict[str, str], dict[str, int], list[d
     return season_id, tokens, ids, meetings
 
 
+@pytest.fixture(scope="module")
+def season(sqlite_server: Server) -> tuple[int, dict[str, str], dict[str, int], list[dict[str, Any]]]:
+    """The season every language looks at, made once on the module's server."""
+    return _season(sqlite_server)
+
+
 @pytest.mark.parametrize("lang", LOCALES)
-def test_every_league_page_fits_and_passes_axe(sqlite_server: Server, browser: Any, lang: str) -> None:
-    season_id, tokens, ids, meetings = _season(sqlite_server)
+def test_every_league_page_fits_and_passes_axe(
+        sqlite_server: Server, season: tuple[int, dict[str, str], dict[str, int], list[dict[str, Any]]],
+        browser: Any, lang: str) -> None:
+    season_id, tokens, ids, meetings = season
     fourth = meetings[3]
     public = ["/leagues", f"/leagues/{season_id}", f"/leagues/{season_id}/divisions/{hand.DIVISION}",
               f"/leagues/{season_id}/teams/{meetings[0]['home']['id']}",

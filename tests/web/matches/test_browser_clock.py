@@ -15,6 +15,12 @@ from tests.web.browser import OPENER, Watched, enter, no_sideways_scroll
 from tests.web.server import Server
 
 
+@pytest.fixture(scope="module")
+def sqlite_server(shared_sqlite_server: Server) -> Server:
+    """One server for the module's tests: each makes what it looks at."""
+    return shared_sqlite_server
+
+
 @pytest.mark.rule("T1", "T2", "T3")
 def test_the_clock_runs_out_on_the_tablet_and_the_log_records_it(sqlite_server: Server, browser: Any) -> None:
     client = sqlite_server.organiser()

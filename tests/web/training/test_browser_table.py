@@ -9,11 +9,19 @@ import re
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.browser import Watched
 from tests.web.server import Server
 from tests.web.training.table_page import SCORING, drag, on_screen, play, positions, set_range, touch_drag
+
+
+@pytest.fixture(scope="module")
+def sqlite_server(shared_sqlite_server: Server) -> Server:
+    """One server for the module's tests: each makes what it looks at."""
+    return shared_sqlite_server
+
 
 R = 0.03075
 
