@@ -50,9 +50,8 @@ def log_in(page: Page, server: Server) -> None:
     """The organiser logged in: through the login form, or, on a server whose tests share
     one login (``Server.one_login``), with that session's cookie."""
     if server.one_login:
-        server.organiser().close()
-        assert server.session is not None
-        page.context.add_cookies([{"name": SESSION_COOKIE, "value": server.session[0], "url": server.url}])
+        cookie = {"name": SESSION_COOKIE, "value": server.session_cookie(), "url": server.url}
+        page.context.add_cookies([cookie])
         page.goto(server.url + "/organiser")
         expect(page).to_have_url(re.compile(r"/organiser$"))
         return

@@ -33,12 +33,12 @@ class Server:
         self.options = options
         """More options of ``carom serve`` (``--limit header-seconds=1``)."""
         self.open_files = open_files
+        """The process's limit of open files (``ulimit -n``), when not the test's."""
         self.one_login = False
         """Log the organiser in once and hand every later client that session (a server that
         a module's tests share: each login takes from the client's allowance, five at once)."""
         self.session: tuple[str, str] | None = None
         """The organiser's session cookie and its CSRF token, once logged in with ``one_login``."""
-        """The process's limit of open files (``ulimit -n``), when not the test's."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = data.parent / f"server-{self.port}.log"
@@ -103,6 +103,14 @@ class Server:
         if self.one_login:
             self.session = (str(client.cookies[SESSION_COOKIE]), client.headers["X-CSRF-Token"])
         return client
+
+    def session_cookie(self) -> str:
+        """The cookie of the organiser's one session (``one_login``), logged in first if not yet."""
+        assert self.one_login
+        if self.session is None:
+            self.organiser().close()
+        assert self.session is not None
+        return self.session[0]
 
     def create(self, client: httpx.Client, **header: object) -> tuple[int, str]:
         """A new match through the API; returns its id and referee token."""
