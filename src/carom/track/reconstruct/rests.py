@@ -221,12 +221,6 @@ def rest_reach(sigma: float) -> float:
     return max(4.0 * sigma, 0.0015)
 
 
-def _frame(t: FloatArray, run: tuple[int, int, bool]) -> float:
-    """The usual interval, s, between the samples of ``run`` (a rest of many samples:
-    the tracker's frame)."""
-    return median(diff(t[run[0]:run[1] + 1]))
-
-
 def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, int, bool]]:
     """Rest runs and moving runs, in order. The first and the last sample are rests:
     balls are at rest before a stroke (F3) and when it ends (C1). Elsewhere a rest is
@@ -329,10 +323,13 @@ def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatAr
         (r0, r1, rest), (m0, m1, moving_rest) = out[i - 1], out[i]
         if not rest or moving_rest or (r1 - r0 + 1 < m and r0 > 0):
             continue
-        # a first rest of one sample: the frame the stretch after it was sent at
-        frame = _frame(t, out[i - 1] if r1 > r0 else (r0, m1, True))
+        # the tracker's frame: the usual interval between the rest's samples (a first
+        # rest of one sample: the stretch after it)
+        frame = median(diff(t[r0:(r1 if r1 > r0 else m1) + 1]))
         sent_next = diff(t[m0 - 1:m1 + 1]) <= NEXT_FRAME * frame
-        near = _from_rest(xy, out[i - 1], m0, m1) <= radius
+        # how far the stretch's samples lie from where the rest lay on the mean of its samples
+        away = xy[m0:m1 + 1] - xy[r0:r1 + 1].mean(axis=0)
+        near = np.hypot(away[:, 0], away[:, 1]) <= radius
         # a lone sample off the rest, and off the next sample, between two on it: a jump
         # away and back, the noise's tail or a glitch (a crawl's samples step little)
         jump = np.hypot(*diff(xy[m0:m1 + 1]).T) > radius
@@ -347,13 +344,6 @@ def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatAr
                 lead = m - 1  # on their mean they left the rest: a creep, its first samples only
             out[i - 1], out[i] = (r0, r1 + lead, True), (m0 + lead, m1, False)
     return out
-
-
-def _from_rest(xy: FloatArray, rest: tuple[int, int, bool], first: int, last: int) -> FloatArray:
-    """How far samples ``first … last`` lie from where ``rest`` lay on the mean of its samples."""
-    away = xy[first:last + 1] - xy[rest[0]:rest[1] + 1].mean(axis=0)
-    distance: FloatArray = np.hypot(away[:, 0], away[:, 1])
-    return distance
 
 
 NEXT_FRAME = 2.5

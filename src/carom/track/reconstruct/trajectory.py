@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from math import hypot
+
 import numpy as np
 
 from carom.track import laws
 from carom.track.reconstruct.ballmotion import REST_RUN_OUT, BallMotion, Join
 from carom.track.reconstruct.numeric import clip, interp_at
 from carom.track.samples import FloatArray
+
+
+def box_distance(box: tuple[float, float, float, float], x: float, y: float) -> float:
+    """How far the point ``(x, y)`` lies from the rectangle ``box`` ``(x0, y0, x1, y1)``: a
+    cheap lower bound of its distance from any path inside the rectangle."""
+    x0, y0, x1, y1 = box
+    return hypot(max(x0 - x, x - x1, 0.0), max(y0 - y, y - y1, 0.0))
 
 
 class BallPath:
