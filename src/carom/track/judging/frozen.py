@@ -21,6 +21,7 @@ from carom.core.records import Stroke
 from carom.core.table import Point, TableSpec
 from carom.notation.said import Said
 from carom.track import laws, tracker
+from carom.track.judging.record import on_surface
 
 APART = 0.002
 """How far beyond ``2R``, m, two balls judged not frozen are placed: clearly beyond the
@@ -118,9 +119,7 @@ def _placed(stroke: Stroke, partner: Ball, distance: float, table: TableSpec) ->
     (x1, y1), (x2, y2) = start[stroke.ball], start[partner]
     d = hypot(x2 - x1, y2 - y1)
     ux, uy = ((x2 - x1) / d, (y2 - y1) / d) if d > 1e-9 else (1.0, 0.0)
-    r = table.ball_radius
-    x = min(max(x1 + ux * distance, r), table.width - r)
-    y = min(max(y1 + uy * distance, r), table.length - r)
+    x, y = on_surface(x1 + ux * distance, y1 + uy * distance, table)
     start[partner] = (round(x, 6), round(y, 6))
     return Stroke(stroke.ball, stroke.events, start, stroke.end, stroke.exits, stroke.fouls, stroke.paths,
                   stroke.extra)

@@ -16,6 +16,7 @@ from carom.notation.said import Said, listed
 from carom.rules.disciplines import Discipline
 from carom.rules.referee import StrokeContext, Verdict, judge
 from carom.rules.validity import discipline_and_table
+from carom.track.contacts.departure import ball_of
 from carom.track.contacts.detection import Detection, detect
 from carom.track.contacts.hits import NEGLIGIBLE
 from carom.track.judging.camera import CameraSeen, camera_doubts
@@ -120,7 +121,7 @@ def judged(tracked: TrackedStroke, discipline: Discipline, table: TableSpec, *, 
                     stroke.fouls, stroke.paths, stroke.extra)
     verdict = judge(context, stroke)
     if seen is None:
-        seen = CameraSeen(sending([tracked]), max(m.sigma for m in detection.motions.values()))
+        seen = CameraSeen(sending([tracked]), sigma)
     found = [*camera_doubts(tracked, detection.motions, seen),
              *(Doubt(e.probability, e.words(parts, reading.best)) for e in reading.others)]
     confidence = reading.confidence
@@ -140,8 +141,8 @@ def _leaving(detection: Detection) -> dict[Ball, tuple[float, float]]:
     sample does (it met something in between)."""
     out: dict[Ball, tuple[float, float]] = {}
     for dep in detection.departures:
-        ball = next((b for b, m in detection.motions.items() if any(j is dep.join for j in m.joins)), None)
-        if ball is None or ball in out or dep.join.kind != "start":
+        ball = ball_of(dep, detection.motions)
+        if ball in out or dep.join.kind != "start":
             continue
         after = dep.join.after
         if dep.bounce is not None or dep.join.via or after.rest or after.size < 3:

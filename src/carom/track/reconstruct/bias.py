@@ -180,8 +180,7 @@ def _measured(t: np.ndarray, xy: np.ndarray, sigma: float, others: list[tuple[li
     near = np.full(n, np.inf)  # clearance to a resting ball
     place = np.zeros((n, 2))
     for rests, path in others:
-        times, points = path.times_points()
-        on_path = np.column_stack((np.interp(t, times, points[:, 0]), np.interp(t, times, points[:, 1])))
+        on_path = path.centres(t)
         nearest = np.minimum(nearest, np.hypot(*(xy - on_path).T) - diameter)
         for rest in rests:
             x, y = rest[2], rest[3]

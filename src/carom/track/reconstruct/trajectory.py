@@ -55,6 +55,11 @@ class BallPath:
         times, xs, ys = self._lists
         return interp_at(times, xs, t), interp_at(times, ys, t)
 
+    def centres(self, t: FloatArray) -> FloatArray:
+        """Centres at the times ``t`` (clamped to the stroke), one row each."""
+        x, y = np.interp(t, self.times, self.points[:, 0]), np.interp(t, self.times, self.points[:, 1])
+        return np.column_stack((x, y))
+
     def intervals(self, grid: FloatArray) -> np.ndarray:
         """For each time of ``grid``, the sample interval ``k`` (between samples ``k`` and
         ``k+1``) that holds it, clamped to the first and the last interval."""
@@ -206,8 +211,6 @@ class BallPath:
             if join.kind == "restart":
                 out[join.before.i1] = True
         return out
-
-
 
     def moving_at(self, t: float) -> bool:
         """Whether the ball is in motion at ``t`` (between the start and the stop of a move)."""

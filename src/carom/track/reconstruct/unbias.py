@@ -16,7 +16,7 @@ import numpy as np
 from carom.core.balls import Ball
 from carom.track import tracker
 from carom.track.reconstruct.trajectory import BallPath
-from carom.track.samples import BallTrack, FloatArray, TrackedStroke
+from carom.track.samples import BallTrack, TrackedStroke
 
 
 def unbiased(stroke: TrackedStroke, paths: dict[Ball, BallPath], bias: tracker.CameraBias,
@@ -25,20 +25,15 @@ def unbiased(stroke: TrackedStroke, paths: dict[Ball, BallPath], bias: tracker.C
     reconstruction of the same stroke) give its ball and each other ball at its time."""
     balls: dict[Ball, BallTrack] = {}
     for ball, track in stroke.balls.items():
-        own = _at(paths[ball], track.t)
+        own = paths[ball].centres(track.t)
         xy = track.xy.copy()
         for other, path in paths.items():
             if other is ball:
                 continue
-            line = own - _at(path, track.t)
+            line = own - path.centres(track.t)
             gap = np.hypot(line[:, 0], line[:, 1])
             shift = bias.value * np.exp(-np.maximum(gap - diameter, 0.0) / tracker.BIAS_REACH)
             xy -= line / np.maximum(gap, 1e-9)[:, None] * shift[:, None]
         balls[ball] = BallTrack(track.t, xy)
     return TrackedStroke(stroke.shot, stroke.cue, balls, stroke.label, stroke.line, stroke.extra)
 
-
-def _at(path: BallPath, t: FloatArray) -> FloatArray:
-    """The centres of ``path`` at the times ``t``."""
-    times, points = path.times_points()
-    return np.column_stack((np.interp(t, times, points[:, 0]), np.interp(t, times, points[:, 1])))
