@@ -39,12 +39,6 @@ def free_acceleration(speed: FloatArray) -> FloatArray:
     return laws.MAX_FREE_ACCELERATION * np.minimum(1.0, speed / laws.FULL_SLIDE_SPEED)
 
 
-def find_breaks(t: FloatArray, xy: FloatArray, sigma: float) -> list[int]:
-    """Intervals ``k`` (between samples ``k`` and ``k+1``) across which the motion
-    changes more than noise and friction allow, seen from both sides."""
-    return find_breaks_in_runs([(t, xy, sigma)])[0].at
-
-
 @dataclass(frozen=True, slots=True)
 class Breaks:
     """The breaks of one moving run."""
@@ -82,7 +76,8 @@ class _Samples:
 
 
 def find_breaks_in_runs(runs: list[Run]) -> list[Breaks]:
-    """:func:`find_breaks` of each run, computed for all of them at once, each break with
+    """The breaks of each run (intervals across which the motion changes more than noise
+    and friction allow, seen from both sides), computed for all of them at once, each with
     whether the ball must have been rolling into it."""
     out = [Breaks([], []) for _ in runs]
     kept = [i for i, (t, _, _) in enumerate(runs) if t.shape[0] >= 3]
