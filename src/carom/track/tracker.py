@@ -277,7 +277,7 @@ BIAS_REACH = 0.015
 
 BIAS_SHOWN = 2.0
 """A measured bias within this many standard deviations of none is not taken out of the
-samples (:mod:`carom.track.reconstruct.unbias`): a correction the recording does not show
+samples (:func:`carom.track.reconstruct.bias.unbiased`): a correction the recording does not show
 to be needed would only move the samples by its error."""
 
 KNOWN_BIAS_TAIL = 0.1

@@ -5,7 +5,7 @@ camera's (:mod:`carom.track.reconstruct.bias`). One stroke cannot measure it wel
 to tell two frozen balls (rule F9) from balls a centimetre apart; the strokes of one
 recording together can. :func:`track_recording` reads every stroke's motion first, pools
 the bias their samples show, takes it out of every sample and reads each stroke again
-(:mod:`carom.track.reconstruct.unbias`), and judges each stroke with it. The camera's
+(:func:`carom.track.reconstruct.bias.unbiased`), and judges each stroke with it. The camera's
 noise on each ball is pooled too: a ball that only rests in a stroke shows none of its
 own there.
 """
@@ -21,8 +21,7 @@ from carom.rules.disciplines import Discipline
 from carom.track.contacts.detection import Reading, detect, own_noise, read_motion, stroke_noise
 from carom.track.judging.camera import CameraSeen
 from carom.track.judging.ruling import TrackedRuling, judged
-from carom.track.reconstruct.bias import bias_samples, pooled
-from carom.track.reconstruct.unbias import unbiased
+from carom.track.reconstruct.bias import bias_samples, pooled, unbiased
 from carom.track.samples import TrackedStroke
 from carom.track.sampling import sending
 from carom.track.tracker import DEFAULT_MODEL, CameraBias, TrackerModel
