@@ -12,10 +12,15 @@ import numpy as np
 from carom.core.balls import Ball
 from carom.track.contacts.ball_contacts import SIGNIFICANT
 from carom.track.reconstruct.ballmotion import reconstruct
-from carom.track.reconstruct.breaks import SPEED_UP, find_breaks, find_breaks_in_runs
+from carom.track.reconstruct.breaks import SPEED_UP, find_breaks_in_runs
 from carom.track.reconstruct.joins import Join
 from carom.track.samples import BallTrack
 from tests.track.development import development_stroke, judged
+
+
+def find_breaks(t: np.ndarray, xy: np.ndarray, sigma: float) -> list[int]:
+    """The breaks of one moving run."""
+    return find_breaks_in_runs([(t, xy, sigma)])[0].at
 
 
 def _slow_roll_then(after: tuple[float, float]) -> tuple[np.ndarray, np.ndarray]:

@@ -1,4 +1,4 @@
-"""The camera's bias taken out of a stroke's samples (:mod:`carom.track.reconstruct.unbias`).
+"""The camera's bias taken out of a stroke's samples (:func:`carom.track.reconstruct.bias.unbiased`).
 
 A recording measures its camera's bias near other balls; with it, each sample is moved
 back by the bias at the clearance the first reading of the stroke gives, and the stroke
@@ -18,7 +18,7 @@ from carom.rules.disciplines import discipline
 from carom.track import BallTrack, TrackedStroke, read_tracked, tracker
 from carom.track.contacts.detection import detect
 from carom.track.judging.recording import track_recording
-from carom.track.reconstruct.unbias import unbiased
+from carom.track.reconstruct.bias import unbiased
 from carom.track.synthetic import HarshRanges, labelled_recording
 
 TABLE = TABLES["large"]

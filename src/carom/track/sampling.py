@@ -121,16 +121,17 @@ class Sampling:
         """The figures in words, one line each."""
         return [
             f"strokes: {self.strokes}, samples: {self.samples}",
-            f"frame period: {_ms(self.frame_period)} ms"
+            f"frame period: {_milli(self.frame_period)} ms"
             + (f" ({1.0 / self.frame_period:.1f} frames a second)" if self.frame_period else ""),
-            f"time stamps: {_ms(self.stamp_sd, 3)} ms sd about the frame clock"
+            f"time stamps: {_milli(self.stamp_sd, 3)} ms sd about the frame clock"
             + (f", rounded to {self.stamp_resolution * 1000:g} ms" if self.stamp_resolution else ""),
             "send step: every frame sent" if self.send_step == 0.0 else
             f"send step: a ball is sent once it moved {self.send_step * 1000:.1f} mm, surely once "
             f"{self.send_step_top * 1000:.1f} mm",
-            f"noise on a moving ball: {_mm(self.moving_noise)} mm per coordinate (median of {WINDOW}-sample "
-            f"fits; along the motion {_mm(self.along_noise)} mm, across {_mm(self.across_noise)} mm)",
-            f"resting jitter: {_mm(self.rest_jitter)} mm between the first and the last sample of a still "
+            f"noise on a moving ball: {_milli(self.moving_noise)} mm per coordinate (median of "
+            f"{WINDOW}-sample fits; along the motion {_milli(self.along_noise)} mm, "
+            f"across {_milli(self.across_noise)} mm)",
+            f"resting jitter: {_milli(self.rest_jitter)} mm between the first and the last sample of a still "
             f"ball (median of {self.still_balls})",
             "frame loss by speed: " + ", ".join(
                 f"{b.low:g}–{b.high:g} m/s {_percent(b.rate)} of {b.frames}" if b.high < float("inf")
@@ -142,12 +143,9 @@ class Sampling:
         ]
 
 
-def _ms(value: float | None, digits: int = 2) -> str:
+def _milli(value: float | None, digits: int = 2) -> str:
+    """Seconds in milliseconds, metres in millimetres."""
     return "unknown" if value is None else f"{value * 1000:.{digits}f}"
-
-
-def _mm(value: float | None) -> str:
-    return "unknown" if value is None else f"{value * 1000:.2f}"
 
 
 def _percent(value: float | None) -> str:

@@ -16,11 +16,8 @@ here. What a camera tracker does to a ball's centre:
   over a recording (:class:`CameraBias`, :mod:`carom.track.reconstruct.bias`), it weighs
   the gap of two balls frozen before a stroke (:func:`gap_density`);
 * **sparse samples of resting balls**: a tracker may send a ball only once it has moved
-  a centimetre or two, so a resting ball shows its first and its last sample, and a
-  ball nudged by a few millimetres shows it in its last sample alone
-  (:meth:`TrackerModel.moved_probability` weighs such a displacement against the
-  scatter of two measurements of a still ball, which has a tail of its own, and a
-  still ball's sample sent mid-stroke as the noise's pick of many frames, :class:`SentOnMove`);
+  a centimetre or two, so a ball nudged by a few millimetres shows it in its last sample
+  alone (:meth:`TrackerModel.moved_probability`, :class:`SentOnMove`);
 * **lost samples and irregular sampling**: handled where the motion is reconstructed
   (a gap between samples is uncertainty about the path, never evidence).
 
@@ -280,7 +277,7 @@ BIAS_REACH = 0.015
 
 BIAS_SHOWN = 2.0
 """A measured bias within this many standard deviations of none is not taken out of the
-samples (:mod:`carom.track.reconstruct.unbias`): a correction the recording does not show
+samples (:func:`carom.track.reconstruct.bias.unbiased`): a correction the recording does not show
 to be needed would only move the samples by its error."""
 
 KNOWN_BIAS_TAIL = 0.1

@@ -23,7 +23,7 @@ from carom.core.balls import Ball
 from carom.core.table import TableSpec
 from carom.track import laws
 from carom.track.contacts.cushion_contacts import CushionHit
-from carom.track.contacts.departure import Departure
+from carom.track.contacts.departure import Departure, ball_of
 from carom.track.contacts.hits import BallHit
 from carom.track.contacts.struck import struck
 from carom.track.contacts.touch import touch
@@ -51,9 +51,9 @@ def ball_hits(paths: dict[Ball, BallPath], departures: list[Departure], cushions
     ``cushions``: the cushion contacts, which explain some changes of velocity."""
     diameter = 2.0 * table.ball_radius
     hits: list[BallHit] = []
+    motions = {ball: path.motion for ball, path in paths.items()}
     for dep in sorted(departures, key=lambda d: d.join.t):
-        ball = _ball_of(dep, paths)
-        hits.extend(struck(dep, paths[ball], paths, diameter, model))
+        hits.extend(struck(dep, paths[ball_of(dep, motions)], paths, diameter, model))
     for ball, path in paths.items():
         for join in path.joins:
             if join.kind not in ("turn", "stop") or join.significance <= SIGNIFICANT:
@@ -99,9 +99,3 @@ def _explained(ball: Ball, join: Join, cushions: list[CushionHit], hits: list[Ba
     return any(ball in (h.mover, h.other) and h.probability >= 0.5
                and lo - 3.0 * h.t_sd - SETTLE <= h.t <= hi + 3.0 * h.t_sd for h in hits)
 
-
-def _ball_of(dep: Departure, paths: dict[Ball, BallPath]) -> Ball:
-    for ball, path in paths.items():
-        if any(j is dep.join for j in path.motion.joins):
-            return ball
-    raise AssertionError("a departure of no ball")  # every departure is of some ball

@@ -24,7 +24,7 @@ from carom.track.reconstruct.ballmotion import BallMotion, Piece, SampleLists
 from carom.track.reconstruct.geometry import CushionLine, cushion_lines
 from carom.track.reconstruct.numeric import interp_at
 from carom.track.reconstruct.pieces import LOCAL_SPAN
-from carom.track.reconstruct.trajectory import BallPath
+from carom.track.reconstruct.trajectory import BallPath, box_distance
 from carom.track.samples import FloatArray
 
 NORMAL_SPEED_Z = 3.0
@@ -116,8 +116,7 @@ not have turned the ball: ``exp(-z²/2)`` is then exactly zero in floating point
 def _never_near(other: BallPath, points: FloatArray, reach: float) -> bool:
     """Whether every one of ``points`` lies farther than ``reach`` from the rectangle
     around ``other``'s whole path (so the ball was never that near any of them)."""
-    x0, y0, x1, y1 = other.box
-    return all(hypot(max(x0 - x, x - x1, 0.0), max(y0 - y, y - y1, 0.0)) > reach for x, y in points.tolist())
+    return all(box_distance(other.box, x, y) > reach for x, y in points.tolist())
 
 
 def _depth_likelihood(depth: float, depth_sd: float) -> float:
@@ -415,8 +414,12 @@ def _lowest(t: FloatArray, depth: FloatArray, columns: list[list[float]]) -> dic
 Line = tuple[float, float, float, float]
 
 
-def _side_line(t: list[float], d: list[float]) -> tuple[Line, float]:
-    """Straight fit ``d = d0 + v (t - tc)``: ``(tc, d0, v, Stt)`` and the squared misfit."""
+def _side_line(times: list[float], depth: list[float], first: int, last: int) -> tuple[Line, float] | None:
+    """Straight fit ``d = d0 + v (t - tc)`` through the samples ``first … last``: ``(tc,
+    d0, v, Stt)`` and the squared misfit (``None`` for fewer than two samples)."""
+    if last <= first:
+        return None
+    t, d = times[first:last + 1], depth[first:last + 1]
     m = len(t)
     tc = sum(t) / m
     d0 = sum(d) / m
@@ -445,13 +448,6 @@ def _side(t: list[float], i: int, step: int, piece_of: list[int]) -> int:
     return k - step
 
 
-def _fit_side(t: list[float], depth: list[float], first: int, last: int) -> tuple[Line, float] | None:
-    """:func:`_side_line` through the samples ``first … last`` (``None`` for fewer than two)."""
-    if last <= first:
-        return None
-    return _side_line(t[first:last + 1], depth[first:last + 1])
-
-
 def _best_sides(t: list[float], depth: list[float], i: int, j: int,
                 piece_of: list[int]) -> tuple[Line, Line] | None:
     """Lines through the samples before ``i`` and after ``j`` (the lowest run), the run's
@@ -461,8 +457,8 @@ def _best_sides(t: list[float], depth: list[float], i: int, j: int,
     before_from, after_to = _side(t, i - 1, -1, piece_of), _side(t, j + 1, +1, piece_of)
     # each side with or without the run's end sample, fitted once; both ends may move
     # only when the run is one sample (it cannot lie on both sides otherwise)
-    lefts = (_fit_side(t, depth, before_from, i - 1), _fit_side(t, depth, before_from, i))
-    rights = (_fit_side(t, depth, j + 1, after_to), _fit_side(t, depth, j, after_to))
+    lefts = (_side_line(t, depth, before_from, i - 1), _side_line(t, depth, before_from, i))
+    rights = (_side_line(t, depth, j + 1, after_to), _side_line(t, depth, j, after_to))
     options = ((0, 0), (1, 0), (0, 1), (1, 1)) if i == j else ((0, 0), (1, 0), (0, 1))
     best: tuple[float, Line, Line] | None = None
     for k_left, k_right in options:

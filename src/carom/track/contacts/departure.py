@@ -10,15 +10,18 @@ line, runs back through the resting centre: the method of images.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from math import hypot, pi, sqrt
 
 import numpy as np
 
+from carom.core.balls import Ball
 from carom.track import laws, tracker
 from carom.track.contacts.hits import angle_between
 from carom.track.reconstruct.ballmotion import BallMotion, Join
 from carom.track.reconstruct.geometry import CushionLine
+from carom.track.reconstruct.joins import Vector, along_across
 from carom.track.reconstruct.trajectory import BallPath
 from carom.track.samples import FloatArray
 from carom.track.tracker import DEFAULT_MODEL, TrackerModel
@@ -47,6 +50,11 @@ class Departure:
     measurements of a resting ball may be the tracker's error alone."""
 
 
+def ball_of(dep: Departure, motions: Mapping[Ball, BallMotion]) -> Ball:
+    """The ball of ``motions`` that left its rest at ``dep``."""
+    return next(b for b, m in motions.items() if any(j is dep.join for j in m.joins))
+
+
 def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
               model: TrackerModel = DEFAULT_MODEL, others: tuple[BallPath, ...] = (),
               diameter: float = 0.0615) -> Departure:
@@ -65,7 +73,9 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
         p1 = motion.xy[after.i1]
         length = float(np.hypot(*(p1 - rest)))
         crowd = min(_crowding(rest, join.t_lo, others, diameter), _crowding(p1, after.t1, others, diameter))
-        moved = model.moved_probability(length, _rest_sigma(sigma), crowd)
+        # a still ball's own noise estimate (from its moving samples, blurred) is an upper
+        # bound of its measurements' noise, never below the tracker's floor
+        moved = model.moved_probability(length, max(sigma, tracker.REST_NOISE), crowd)
         angle_sd = _angle_sd(sigma, length)
         if crowd < tracker.BIAS_NEAR:
             # another ball lay beside it when it was measured: the bias moves its centre
@@ -138,10 +148,6 @@ def departure(motion: BallMotion, join: Join, lines: tuple[CushionLine, ...],
     return Departure(join, rest, direction, sd, left_at, left_sd, sigma, bounce, bounce_t)
 
 
-Vector = tuple[float, float]
-"""A point or a velocity in plain floats."""
-
-
 def _mirrored(line: CushionLine, p: Vector, v: Vector, normal_speed: float) -> tuple[Vector, Vector]:
     """A place ``p`` and a velocity ``v`` (its speed into the table ``normal_speed``)
     mirrored in the cushion ``line``."""
@@ -175,12 +181,6 @@ def _crowding(point: FloatArray, t: float, others: tuple[BallPath, ...], diamete
     return min(gaps, default=float("inf"))
 
 
-def _rest_sigma(sigma: float) -> float:
-    """The noise of a measurement of a still ball: its own estimate (from its moving
-    samples, blurred) is an upper bound; never below the tracker's floor."""
-    return max(sigma, tracker.REST_NOISE)
-
-
 def _angle_sd(sigma: float, length: float) -> float:
     """Uncertainty of a direction measured over ``length`` from a resting centre to a
     sample taken while the balls may still touch (worse than the noise)."""
@@ -193,12 +193,8 @@ def _miss(q: Vector, p: Vector, v: Vector) -> float:
     speed = hypot(vx, vy)
     if speed <= 0.0:
         return hypot(px - qx, py - qy)
-    ux, uy = vx / speed, vy / speed
-    dx, dy = qx - px, qy - py
-    along = dx * ux + dy * uy
-    across = abs(dx * -uy + dy * ux)
+    along, across = along_across(q, p, vx / speed, vy / speed)
     return across if along <= 0.0 else hypot(across, along)
-
 
 
 def _left_at(t_at: float, t_lo: float, rest: Vector, p: Vector, v: Vector) -> tuple[float, float]:

@@ -9,7 +9,7 @@ from carom.core.table import TableSpec
 from carom.track import tracker
 from carom.track.contacts.ball_contacts import BallHit, ball_hits
 from carom.track.contacts.cushion_contacts import CushionHit, cushion_hits
-from carom.track.contacts.departure import Departure, departure
+from carom.track.contacts.departure import Departure, ball_of, departure
 from carom.track.contacts.momentum import momentum_cushions
 from carom.track.reconstruct.ballmotion import BallMotion, estimate_noise, reconstruct_all
 from carom.track.reconstruct.geometry import cushion_lines
@@ -89,7 +89,7 @@ def detect(stroke: TrackedStroke, table: TableSpec, model: TrackerModel = DEFAUL
         cushions.extend(cushion_hits(motion, table, [p for b, p in paths.items() if b is not ball]))
     for dep in departures:
         if dep.bounce is not None:
-            ball = next(b for b, m in motions.items() if any(j is dep.join for j in m.joins))
+            ball = ball_of(dep, motions)
             cushions.append(CushionHit(ball, dep.bounce.cushion, dep.bounce_t, dep.join.t_lo, dep.join.t_hi,
                                        0.0, motions[ball].sigma, dep.moved, dep.left_sd))
     cushions.sort(key=lambda h: h.t)

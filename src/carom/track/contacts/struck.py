@@ -27,7 +27,7 @@ from carom.track.contacts.touch import STUN_ROLL
 from carom.track.reconstruct.approach import nearest_on_segments
 from carom.track.reconstruct.ballmotion import Join
 from carom.track.reconstruct.numeric import clip, runs
-from carom.track.reconstruct.trajectory import BallPath
+from carom.track.reconstruct.trajectory import BallPath, box_distance
 from carom.track.samples import FloatArray
 from carom.track.tracker import TrackerModel
 
@@ -92,8 +92,9 @@ def _moved_given_passes(dep: Departure, likelihoods: list[float], model: Tracker
     moved = dep.moved
     if moved <= 0.0 or not likelihoods:
         return moved
-    spread = (laws.BALL_THROW + _direction_sd(dep, diameter) * _HALF_NORMAL
-              + model.angle_weight * model.angle_scale)
+    # the hitter's noise taken as the struck ball's
+    direction_sd = _direction_sd(dep, hypot(dep.sigma, tracker.CONTACT_SHAPE_SD), diameter)
+    spread = laws.BALL_THROW + direction_sd * _HALF_NORMAL + model.angle_weight * model.angle_scale
     # a pass that missed: its measured distance anywhere within reach, the ratio of its
     # density to a perfect match's
     gap_sd = hypot(dep.sigma, dep.sigma, tracker.CONTACT_SHAPE_SD)
@@ -109,10 +110,10 @@ _HALF_NORMAL = sqrt(pi / 2.0)
 """∫₀^∞ exp(-x²/2σ²) dx / σ."""
 
 
-def _direction_sd(dep: Departure, diameter: float) -> float:
-    """The spread of the direction a touched ball is measured to leave in (as the
-    readings weigh it, the hitter's noise taken as the struck ball's)."""
-    return hypot(min(dep.angle_sd, 1.0), hypot(dep.sigma, tracker.CONTACT_SHAPE_SD) / diameter)
+def _direction_sd(dep: Departure, gap_sd: float, diameter: float) -> float:
+    """The spread of the direction a touched ball is measured to leave in, the line of
+    centres known to ``gap_sd`` (m) at each end."""
+    return hypot(min(dep.angle_sd, 1.0), gap_sd / diameter)
 
 
 def _crept_from(join: Join) -> float:
@@ -153,8 +154,7 @@ def contact_readings(dep: Departure, hitter: BallPath, diameter: float, model: T
     likelihood = model.gap_likelihood(dist - diameter, sd_d)
     cosine = np.einsum("rij,j->ri", line, dep.direction) / np.maximum(dist, 1e-9)
     angle = np.arccos(clip(cosine, -1.0, 1.0))
-    sd_angle = hypot(min(dep.angle_sd, 1.0), sd_d / diameter)
-    direction = model.angle_likelihood(angle - laws.BALL_THROW, sd_angle)
+    direction = model.angle_likelihood(angle - laws.BALL_THROW, _direction_sd(dep, sd_d, diameter))
     likelihood = likelihood * direction
     if dep.left_at is not None:
         likelihood = likelihood * model.time_likelihood(grid - dep.left_at, dep.left_sd)
@@ -202,8 +202,7 @@ def _frozen_contact(dep: Departure, hitter: BallPath, diameter: float, model: Tr
     sd_d = hypot(hitter.motion.sigma, dep.sigma, tracker.CONTACT_SHAPE_SD)
     likelihood = float(model.gap_likelihood(dist - diameter, sd_d))
     angle = float(np.arccos(np.clip(float(line @ dep.direction) / max(dist, 1e-9), -1.0, 1.0)))
-    direction = float(model.angle_likelihood(angle - laws.BALL_THROW, hypot(min(dep.angle_sd, 1.0),
-                                                                            sd_d / diameter)))
+    direction = float(model.angle_likelihood(angle - laws.BALL_THROW, _direction_sd(dep, sd_d, diameter)))
     likelihood *= direction
     # it left before its first sample in motion (a start holding lone samples dates
     # ``start.t`` from the motion after them, after whatever it met next)
@@ -271,10 +270,13 @@ def _polyline_spans(hitter: BallPath, target: FloatArray, t_from: float, t_to: f
         hi = lo + 1
     lo, hi = max(lo, 0), min(max(hi, lo + 1), last)
     seg = points[lo:hi + 1]
-    if seg.shape[0] < 2 or _box_distance(seg, target) > reach:
+    if seg.shape[0] < 2 or box_distance((*seg.min(axis=0).tolist(), *seg.max(axis=0).tolist()),
+                                        *target.tolist()) > reach:
         return []
     # intervals of the path that pass within reach (between samples, not only at them)
-    near = (_segment_distances(seg[:-1], seg[1:], target) <= reach).nonzero()[0]
+    start, step = seg[:-1] - target, seg[1:] - seg[:-1]
+    distance = nearest_on_segments(start[:, 0], start[:, 1], step[:, 0], step[:, 1])[1]
+    near = (distance <= reach).nonzero()[0]
     if not near.size:
         return []
     spans = []
@@ -306,16 +308,3 @@ def _reading_spans(hitter: BallPath, target: FloatArray, t_from: float, t_to: fl
     times = hitter.motion.sample_lists()[0]
     return [(max(times[k0 + i], t_from), min(times[k0 + i + 1], t_to)) for i in near.nonzero()[0].tolist()]
 
-
-def _segment_distances(a: FloatArray, b: FloatArray, target: FloatArray) -> FloatArray:
-    """The distance of ``target`` from each segment ``a[i]``–``b[i]``."""
-    start, step = a - target, b - a
-    return nearest_on_segments(start[:, 0], start[:, 1], step[:, 0], step[:, 1])[1]
-
-
-def _box_distance(points: FloatArray, target: FloatArray) -> float:
-    """How far ``target`` lies from the rectangle around ``points``: a cheap lower bound
-    of its distance from the polyline through them (which lies inside the rectangle)."""
-    (x0, y0), (x1, y1) = points.min(axis=0).tolist(), points.max(axis=0).tolist()
-    x, y = target.tolist()
-    return hypot(max(x0 - x, x - x1, 0.0), max(y0 - y, y - y1, 0.0))

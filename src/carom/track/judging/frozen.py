@@ -5,24 +5,9 @@ exactly: their centres are measured with noise and, the balls being close, with 
 tracker's bias. The chance that they touch comes from the tracker-error model
 (:func:`~carom.track.tracker.frozen_probability`); the record takes the likelier
 reading (placing the balls exactly touching, or clearly apart), and the other reading,
-when it changes the ruling, is a doubt like any other.
-
-The bias moves the two centres along the line between them, so it leaves the
-*direction* of that line alone, and the direction the hit ball leaves in is evidence
-too (:func:`start_evidence`): a ball frozen to ball 1 is pushed along the line of
-centres measured before the stroke (up to the throw), while a ball lying a gap ``g``
-away is met only after ball 1 travelled, and unless the hit is full it leaves along a
-line turned from the first one: its departure passes the measured line by ``e =
-2R sin α`` at ball 1's side, up to a few times ``g``.
-
-Ball 1's own first motion is evidence of the same kind (:func:`start_evidence`): the bias
-pushes both touching centres apart (or together) equally, so if the balls touched, ball 1
-stood half the measured gap nearer the other than measured, and a ball pushed from a
-touching ball starts from where it stood; a ball lying apart runs before it meets the
-other, and its first motion passes elsewhere. The measured gap and the two directions
-are weighed together over every gap and fraction of ball (a gap of 3 cm measured is
-the bias whether the balls touched or lay a millimetre apart; the directions tell the
-gap, not the bias).
+when it changes the ruling, is a doubt like any other. The bias moves the two centres
+along the line between them and leaves its direction alone, so the direction the hit
+ball leaves in and ball 1's own first motion are evidence too (:func:`start_evidence`).
 """
 
 from __future__ import annotations
@@ -36,6 +21,7 @@ from carom.core.records import Stroke
 from carom.core.table import Point, TableSpec
 from carom.notation.said import Said
 from carom.track import laws, tracker
+from carom.track.judging.record import on_surface
 
 APART = 0.002
 """How far beyond ``2R``, m, two balls judged not frozen are placed: clearly beyond the
@@ -133,9 +119,7 @@ def _placed(stroke: Stroke, partner: Ball, distance: float, table: TableSpec) ->
     (x1, y1), (x2, y2) = start[stroke.ball], start[partner]
     d = hypot(x2 - x1, y2 - y1)
     ux, uy = ((x2 - x1) / d, (y2 - y1) / d) if d > 1e-9 else (1.0, 0.0)
-    r = table.ball_radius
-    x = min(max(x1 + ux * distance, r), table.width - r)
-    y = min(max(y1 + uy * distance, r), table.length - r)
+    x, y = on_surface(x1 + ux * distance, y1 + uy * distance, table)
     start[partner] = (round(x, 6), round(y, 6))
     return Stroke(stroke.ball, stroke.events, start, stroke.end, stroke.exits, stroke.fouls, stroke.paths,
                   stroke.extra)
@@ -143,10 +127,6 @@ def _placed(stroke: Stroke, partner: Ball, distance: float, table: TableSpec) ->
 
 _GAPS = tuple(tracker.FROZEN_SPREAD * (k + 0.5) / 40 for k in range(40))
 _CUTS = tuple(-1.0 + 2.0 * (k + 0.5) / 60 for k in range(60))
-
-
-def _normal(x: float, sd: float) -> float:
-    return exp(-0.5 * (x / sd) ** 2) / (sqrt(2.0 * pi) * sd)
 
 
 FIRST_LINE_REACH = 0.15
@@ -247,4 +227,4 @@ def _tailed(x: float, sd: float, share: float, half_width: float) -> float:
     ``±half_width`` (:data:`OFFSET_TAIL` over ``±2R``, :data:`LINE_TAIL` over
     :data:`LINE_TAIL_SPREAD`)."""
     tail = 1.0 / (2.0 * half_width) if abs(x) <= half_width else 0.0
-    return (1.0 - share) * _normal(x, sd) + share * tail
+    return (1.0 - share) * (exp(-0.5 * (x / sd) ** 2) / (sqrt(2.0 * pi) * sd)) + share * tail

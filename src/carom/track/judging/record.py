@@ -97,8 +97,7 @@ def clean_position(position: dict[Ball, Point], table: TableSpec) -> dict[Ball, 
     """A tracked position made valid for the record: centres moved onto the surface
     (``[R, W-R] x [R, L-R]``) and balls measured overlapping pushed apart to touch."""
     r = table.ball_radius
-    out = {b: (min(max(p[0], r), table.width - r), min(max(p[1], r), table.length - r))
-           for b, p in position.items()}
+    out = {b: on_surface(p[0], p[1], table) for b, p in position.items()}
     for _ in range(3):
         moved = False
         balls = list(out)
@@ -119,12 +118,14 @@ def _apart(p: Point, q: Point, d: float, want: float, table: TableSpec) -> tuple
     else:
         ux, uy = (p[0] - q[0]) / d, (p[1] - q[1]) / d
     push = 0.5 * (want - d) + 1e-6
+    return (on_surface(p[0] + ux * push, p[1] + uy * push, table),
+            on_surface(q[0] - ux * push, q[1] - uy * push, table))
+
+
+def on_surface(x: float, y: float, table: TableSpec) -> Point:
+    """``(x, y)`` moved onto the part of the surface a centre can reach (``[R, W-R] x [R, L-R]``)."""
     r = table.ball_radius
-
-    def clamp(x: float, y: float) -> Point:
-        return (min(max(x, r), table.width - r), min(max(y, r), table.length - r))
-
-    return clamp(p[0] + ux * push, p[1] + uy * push), clamp(q[0] - ux * push, q[1] - uy * push)
+    return (min(max(x, r), table.width - r), min(max(y, r), table.length - r))
 
 
 def zone_exits(cue: Ball, detection: Detection, start: dict[Ball, Point], end: dict[Ball, Point],

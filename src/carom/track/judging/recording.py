@@ -5,7 +5,7 @@ camera's (:mod:`carom.track.reconstruct.bias`). One stroke cannot measure it wel
 to tell two frozen balls (rule F9) from balls a centimetre apart; the strokes of one
 recording together can. :func:`track_recording` reads every stroke's motion first, pools
 the bias their samples show, takes it out of every sample and reads each stroke again
-(:mod:`carom.track.reconstruct.unbias`), and judges each stroke with it. The camera's
+(:func:`carom.track.reconstruct.bias.unbiased`), and judges each stroke with it. The camera's
 noise on each ball is pooled too: a ball that only rests in a stroke shows none of its
 own there.
 """
@@ -21,8 +21,7 @@ from carom.rules.disciplines import Discipline
 from carom.track.contacts.detection import Reading, detect, own_noise, read_motion, stroke_noise
 from carom.track.judging.camera import CameraSeen
 from carom.track.judging.ruling import TrackedRuling, judged
-from carom.track.reconstruct.bias import bias_samples, pooled
-from carom.track.reconstruct.unbias import unbiased
+from carom.track.reconstruct.bias import bias_samples, pooled, unbiased
 from carom.track.samples import TrackedStroke
 from carom.track.sampling import sending
 from carom.track.tracker import DEFAULT_MODEL, CameraBias, TrackerModel
@@ -59,21 +58,16 @@ def ball_noise(own: list[dict[Ball, float | None]]) -> dict[Ball, float]:
 
 def track_recording(strokes: Iterable[TrackedStroke], discipline: Discipline, table: TableSpec, *,
                     model: TrackerModel = DEFAULT_MODEL) -> list[TrackedRuling]:
-    """Judge the strokes of one recording, each on its own (:func:`track_stroke`) but
-    with the camera's bias measured over all of them (:func:`camera_bias`), and each
-    ball's noise too where a stroke does not show it (:func:`ball_noise`). A bias the
-    recording shows (:attr:`~carom.track.tracker.CameraBias.shown`) is taken out of every
-    stroke's samples, at the clearances its first reading of the motion
-    (:func:`~carom.track.contacts.detection.read_motion`) gives, and the motion is read
-    again (:func:`~carom.track.reconstruct.unbias.unbiased`); the contacts are found once,
-    from the last reading. The frozen reading (F9) and
-    the positions of the record keep the samples as sent, and the frozen reading weighs
-    the bias itself. The doubts about the camera weigh the way the recording's tracker sends
-    the balls, measured over all its strokes (:func:`~carom.track.sampling.sending`), and so
-    does the reading of a resting ball's samples (its send rule,
-    :class:`~carom.track.tracker.SendRule`). The
-    rulings in order, each holding that bias as its ``camera`` (``None``: not measured, and
-    each stroke weighed as alone)."""
+    """Judge the strokes of one recording, each on its own (:func:`track_stroke`) but with
+    what the recording shows of its camera (see the module): the bias measured over all of
+    them (:func:`camera_bias`; where the recording shows it,
+    :attr:`~carom.track.tracker.CameraBias.shown`, taken out of every stroke's samples and
+    the motion read again, the contacts found from the last reading), each ball's noise
+    where a stroke does not show it (:func:`ball_noise`), and the way its tracker sends the
+    balls (:func:`~carom.track.sampling.sending`, for the doubts about the camera and a
+    resting ball's samples). The frozen reading (F9) and the record's positions keep the
+    samples as sent; the frozen reading weighs the bias itself. The rulings in order, each
+    holding that bias as its ``camera`` (``None``: not measured, each stroke weighed as alone)."""
     strokes = list(strokes)
     own = [own_noise(tracked) for tracked in strokes]
     measured = ball_noise(own)

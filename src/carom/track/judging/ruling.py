@@ -16,6 +16,7 @@ from carom.notation.said import Said, listed
 from carom.rules.disciplines import Discipline
 from carom.rules.referee import StrokeContext, Verdict, judge
 from carom.rules.validity import discipline_and_table
+from carom.track.contacts.departure import ball_of
 from carom.track.contacts.detection import Detection, detect
 from carom.track.contacts.hits import NEGLIGIBLE
 from carom.track.judging.camera import CameraSeen, camera_doubts
@@ -23,8 +24,9 @@ from carom.track.judging.confidence import DOUBTFUL_BELOW, Doubt, order_parts, u
 from carom.track.judging.explanation import Part, State, assemble, read
 from carom.track.judging.frozen import frozen_reading
 from carom.track.judging.record import build_stroke, candidates
+from carom.track.reconstruct.ballmotion import Join
 from carom.track.reconstruct.plausibility import implausible
-from carom.track.samples import TrackedStroke
+from carom.track.samples import FloatArray, TrackedStroke
 from carom.track.sampling import sending
 from carom.track.tracker import DEFAULT_MODEL, CameraBias, TrackerModel
 
@@ -120,7 +122,7 @@ def judged(tracked: TrackedStroke, discipline: Discipline, table: TableSpec, *, 
                     stroke.fouls, stroke.paths, stroke.extra)
     verdict = judge(context, stroke)
     if seen is None:
-        seen = CameraSeen(sending([tracked]), max(m.sigma for m in detection.motions.values()))
+        seen = CameraSeen(sending([tracked]), sigma)
     found = [*camera_doubts(tracked, detection.motions, seen),
              *(Doubt(e.probability, e.words(parts, reading.best)) for e in reading.others)]
     confidence = reading.confidence
@@ -140,20 +142,28 @@ def _leaving(detection: Detection) -> dict[Ball, tuple[float, float]]:
     sample does (it met something in between)."""
     out: dict[Ball, tuple[float, float]] = {}
     for dep in detection.departures:
-        ball = next((b for b, m in detection.motions.items() if any(j is dep.join for j in m.joins)), None)
-        if ball is None or ball in out or dep.join.kind != "start":
-            continue
-        after = dep.join.after
-        if dep.bounce is not None or dep.join.via or after.rest or after.size < 3:
+        ball = ball_of(dep, detection.motions)
+        v = _clean_start(dep.join)
+        if ball in out or v is None or dep.bounce is not None:
             continue  # it met something before its first clean motion: the way it left is not seen
-        v = after.velocity(after.t0)
         speed = float(np.hypot(*v))
         # the chord from its rest to its first sample and its first motion agree, or
         # that motion came after another event (a ball, a cushion) too soon to be seen
-        if speed <= 0.0 or float(v @ dep.direction) / speed < cos(LEAVING_AGREE):
+        if float(v @ dep.direction) / speed < cos(LEAVING_AGREE):
             continue
         out[ball] = (float(v[0] / speed), float(v[1] / speed))
     return out
+
+
+def _clean_start(join: Join) -> FloatArray | None:
+    """The velocity a ball left its rest with at ``join``, where its first piece of
+    motion shows it cleanly (no lone samples in the join, a piece of three samples or
+    more, some speed); ``None`` otherwise."""
+    after = join.after
+    if join.kind != "start" or join.via or after.rest or after.size < 3:
+        return None
+    v = after.velocity(after.t0)
+    return v if float(np.hypot(*v)) > 0.0 else None
 
 
 def _first_line(detection: Detection, cue: Ball) -> tuple[tuple[float, float], tuple[float, float]] | None:
@@ -164,16 +174,10 @@ def _first_line(detection: Detection, cue: Ball) -> tuple[tuple[float, float], t
     motion = detection.motions.get(cue)
     if motion is None or not motion.joins:
         return None
-    join = motion.joins[0]
-    after = join.after
-    if join.kind != "start" or join.via or after.rest or after.size < 3:
-        return None
-    if any(hit.ball is cue and hit.t <= after.t0 for hit in detection.cushions):
-        return None  # it met a cushion before its first clean motion
-    v = after.velocity(after.t0)
+    v, after = _clean_start(motion.joins[0]), motion.joins[0].after
+    if v is None or any(hit.ball is cue and hit.t <= after.t0 for hit in detection.cushions):
+        return None  # or it met a cushion before its first clean motion
     speed = float(np.hypot(*v))
-    if speed <= 0.0:
-        return None
     p = after.position(after.t0)
     return (float(p[0]), float(p[1])), (float(v[0] / speed), float(v[1] / speed))
 

@@ -7,6 +7,6 @@ between two pieces lies a join (:mod:`~carom.track.reconstruct.joins`). The whol
 motion (:mod:`~carom.track.reconstruct.ballmotion`) is read back as a centre at any time
 (:mod:`~carom.track.reconstruct.trajectory`), and two balls' closest approaches are found
 in closed form (:mod:`~carom.track.reconstruct.approach`). A recording's camera bias near
-other balls is measured (:mod:`~carom.track.reconstruct.bias`) and taken out of the samples
-(:mod:`~carom.track.reconstruct.unbias`) before a stroke is read again.
+other balls is measured and taken out of the samples before a stroke is read again
+(:mod:`~carom.track.reconstruct.bias`).
 """

@@ -27,8 +27,6 @@ class Approach:
     """The episode: from the last time both were farther than the reach to the next."""
     distance: float
     """Smallest distance of the centres, metres."""
-    point_a: FloatArray
-    point_b: FloatArray
 
 
 def closest_approaches(path_a: tuple[FloatArray, FloatArray], path_b: tuple[FloatArray, FloatArray],
@@ -46,8 +44,7 @@ def closest_approaches(path_a: tuple[FloatArray, FloatArray], path_b: tuple[Floa
     if still_a is None:
         still_a = not np.any(np.abs(pa - pa[0]) > 1e-9)
     if still_a:
-        return [Approach(a.t, a.t_from, a.t_to, a.distance, a.point_b, a.point_a)
-                for a in _to_point(tb, pb, pa[0], reach)]
+        return _to_point(tb, pb, pa[0], reach)
     start = max(float(ta[0]), float(tb[0]))
     stop = min(float(ta[-1]), float(tb[-1]))
     times = np.sort(np.concatenate((ta, tb)))
@@ -59,11 +56,8 @@ def closest_approaches(path_a: tuple[FloatArray, FloatArray], path_b: tuple[Floa
     s, dist = _closest_on_segments(ax - bx, ay - by)
     out: list[Approach] = []
     for first, last, k in _episodes(dist, reach):
-        f = float(s[k])
-        t = float(times[k] + f * (times[k + 1] - times[k]))
-        point_a = np.array((ax[k] + f * (ax[k + 1] - ax[k]), ay[k] + f * (ay[k + 1] - ay[k])))
-        point_b = np.array((bx[k] + f * (bx[k + 1] - bx[k]), by[k] + f * (by[k + 1] - by[k])))
-        out.append(Approach(t, float(times[first]), float(times[last + 1]), float(dist[k]), point_a, point_b))
+        t = float(times[k] + float(s[k]) * (times[k + 1] - times[k]))
+        out.append(Approach(t, float(times[first]), float(times[last + 1]), float(dist[k])))
     return out
 
 
@@ -75,8 +69,7 @@ def _to_point(times: FloatArray, points: FloatArray, q: FloatArray, reach: float
     out: list[Approach] = []
     for first, last, k in _episodes(dist, reach):
         t = float(times[k] + s[k] * (times[k + 1] - times[k]))
-        point = points[k] + s[k] * (points[k + 1] - points[k])
-        out.append(Approach(t, float(times[first]), float(times[last + 1]), float(dist[k]), point, q))
+        out.append(Approach(t, float(times[first]), float(times[last + 1]), float(dist[k])))
     return out
 
 

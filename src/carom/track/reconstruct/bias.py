@@ -1,4 +1,5 @@
-"""The camera's bias near other balls, measured over a whole recording.
+"""The camera's bias near other balls, measured over a whole recording and taken out of
+a stroke's samples.
 
 A camera tracker moves the centres of two close balls along the line between them
 (blobs merge, one ball shades the other): apart or together, by an amount that is the
@@ -20,6 +21,12 @@ sample nearer the resting ball or away (the weight of each sample allows for tha
 One stroke holds a sample or two, too few to tell touching balls from balls a centimetre
 apart; a recording of one camera holds tens to hundreds, and together they measure ``b``
 within a millimetre or two (:func:`pooled`).
+
+Left in, the bias bends a ball's samples as it passes another, makes a resting ball look
+nudged, and puts a thin touch's centres up to ``2b`` too far apart (or a near pass's too
+close). With ``b`` measured, each sample is moved back by the bias at the clearance the
+stroke's first reconstruction puts the two balls at then (:func:`unbiased`), and the
+stroke is read again.
 """
 
 from __future__ import annotations
@@ -34,7 +41,7 @@ from carom.track import tracker
 from carom.track.reconstruct.ballmotion import BallMotion
 from carom.track.reconstruct.fit import fit_motion
 from carom.track.reconstruct.trajectory import BallPath
-from carom.track.samples import TrackedStroke
+from carom.track.samples import BallTrack, TrackedStroke
 
 NEAR = 0.03
 """A sample measures the bias when the ball was within this clearance of a resting ball, m."""
@@ -180,8 +187,7 @@ def _measured(t: np.ndarray, xy: np.ndarray, sigma: float, others: list[tuple[li
     near = np.full(n, np.inf)  # clearance to a resting ball
     place = np.zeros((n, 2))
     for rests, path in others:
-        times, points = path.times_points()
-        on_path = np.column_stack((np.interp(t, times, points[:, 0]), np.interp(t, times, points[:, 1])))
+        on_path = path.centres(t)
         nearest = np.minimum(nearest, np.hypot(*(xy - on_path).T) - diameter)
         for rest in rests:
             x, y = rest[2], rest[3]
@@ -239,3 +245,23 @@ def pooled(samples: list[BiasSample]) -> tracker.CameraBias | None:
 STEPS = 4
 """Least-squares steps: each weighs the samples by the bias the one before found, and
 leaves out the samples far from it."""
+
+
+def unbiased(stroke: TrackedStroke, paths: dict[Ball, BallPath], bias: tracker.CameraBias,
+             diameter: float) -> TrackedStroke:
+    """``stroke`` with every sample moved back by ``bias`` at the clearance ``paths`` (a
+    reconstruction of the same stroke) give its ball and each other ball at its time."""
+    balls: dict[Ball, BallTrack] = {}
+    for ball, track in stroke.balls.items():
+        own = paths[ball].centres(track.t)
+        xy = track.xy.copy()
+        for other, path in paths.items():
+            if other is ball:
+                continue
+            line = own - path.centres(track.t)
+            gap = np.hypot(line[:, 0], line[:, 1])
+            shift = bias.value * np.exp(-np.maximum(gap - diameter, 0.0) / tracker.BIAS_REACH)
+            xy -= line / np.maximum(gap, 1e-9)[:, None] * shift[:, None]
+        balls[ball] = BallTrack(track.t, xy)
+    return TrackedStroke(stroke.shot, stroke.cue, balls, stroke.label, stroke.line, stroke.extra)
+

@@ -39,12 +39,6 @@ def free_acceleration(speed: FloatArray) -> FloatArray:
     return laws.MAX_FREE_ACCELERATION * np.minimum(1.0, speed / laws.FULL_SLIDE_SPEED)
 
 
-def find_breaks(t: FloatArray, xy: FloatArray, sigma: float) -> list[int]:
-    """Intervals ``k`` (between samples ``k`` and ``k+1``) across which the motion
-    changes more than noise and friction allow, seen from both sides."""
-    return find_breaks_in_runs([(t, xy, sigma)])[0].at
-
-
 @dataclass(frozen=True, slots=True)
 class Breaks:
     """The breaks of one moving run."""
@@ -82,7 +76,8 @@ class _Samples:
 
 
 def find_breaks_in_runs(runs: list[Run]) -> list[Breaks]:
-    """:func:`find_breaks` of each run, computed for all of them at once, each break with
+    """The breaks of each run (intervals across which the motion changes more than noise
+    and friction allow, seen from both sides), computed for all of them at once, each with
     whether the ball must have been rolling into it."""
     out = [Breaks([], []) for _ in runs]
     kept = [i for i, (t, _, _) in enumerate(runs) if t.shape[0] >= 3]
@@ -117,34 +112,26 @@ def _breaks(s: _Samples, chord: FloatArray) -> tuple[np.ndarray, np.ndarray]:
     tri = _triples(t, xy)
     miss_back = np.full(intervals, np.inf)
     miss_fore = np.full(intervals, np.inf)
+    before, after = slice(None, -1), slice(1, None)
     if intervals >= 3:
-        # backward: the three samples k-2 .. k predict k+1 (k = 2 … n-2)
-        h = t[3:] - tri.tbar[:-1]
-        miss = np.hypot(*(xy[3:] - (tri.pbar[:-1] + tri.slope[:-1] * h[:, None])).T)
-        factor = np.sqrt(1.0 + 1.0 / 3.0 + h * h / tri.stt[:-1])
         four = s.within(3)
-        miss_back[2:] = np.where(four, _ratio(miss, h, factor, noise[3:], half_accel[3:]), np.inf)
+        # backward: the three samples k-2 .. k predict k+1 (k = 2 … n-2)
+        ratio = _missed(tri, before, 3, t[3:], xy[3:], noise[3:], half_accel[3:])
+        miss_back[2:] = np.where(four, ratio, np.inf)
         # forward: the three samples k+1 .. k+3 predict k (k = 0 … n-4)
-        h = t[:-3] - tri.tbar[1:]
-        miss = np.hypot(*(xy[:-3] - (tri.pbar[1:] + tri.slope[1:] * h[:, None])).T)
-        factor = np.sqrt(1.0 + 1.0 / 3.0 + h * h / tri.stt[1:])
-        miss_fore[:-2] = np.where(four, _ratio(miss, h, factor, noise[:-3], half_accel[:-3]), np.inf)
+        ratio = _missed(tri, after, 3, t[:-3], xy[:-3], noise[:-3], half_accel[:-3])
+        miss_fore[:-2] = np.where(four, ratio, np.inf)
     # two samples, less likely to reach across another event, may see no break where
     # three do: the smaller miss decides
     dt = t[1:] - t[:-1]
-    slope2 = (xy[1:] - xy[:-1]) / dt[:, None]
-    tbar2, pbar2 = 0.5 * (t[1:] + t[:-1]), 0.5 * (xy[1:] + xy[:-1])
-    stt2 = 0.5 * dt ** 2
+    pairs = _Lines(0.5 * (t[1:] + t[:-1]), 0.5 * (xy[1:] + xy[:-1]), (xy[1:] - xy[:-1]) / dt[:, None],
+                   0.5 * dt ** 2)
     three = s.within(2)
     # backward: samples k-1, k predict k+1 (k = 1 … n-2): pair k-1
-    h = t[2:] - tbar2[:-1]
-    miss = np.hypot(*(xy[2:] - (pbar2[:-1] + slope2[:-1] * h[:, None])).T)
-    ratio = _ratio(miss, h, np.sqrt(1.5 + h * h / stt2[:-1]), noise[2:], half_accel[2:])
+    ratio = _missed(pairs, before, 2, t[2:], xy[2:], noise[2:], half_accel[2:])
     miss_back[1:] = np.minimum(miss_back[1:], np.where(three, ratio, np.inf))
     # forward: samples k+1, k+2 predict k (k = 0 … n-3): pair k+1
-    h = t[:-2] - tbar2[1:]
-    miss = np.hypot(*(xy[:-2] - (pbar2[1:] + slope2[1:] * h[:, None])).T)
-    ratio = _ratio(miss, h, np.sqrt(1.5 + h * h / stt2[1:]), noise[:-2], half_accel[:-2])
+    ratio = _missed(pairs, after, 2, t[:-2], xy[:-2], noise[:-2], half_accel[:-2])
     miss_fore[:-1] = np.minimum(miss_fore[:-1], np.where(three, ratio, np.inf))
     between = np.minimum(miss_back, miss_fore)
     flagged = np.isfinite(between) & (between > 1.0)
@@ -235,18 +222,9 @@ def _speeds(s: _Samples, chord: FloatArray) -> FloatArray:
     return speed
 
 
-def _ratio(miss: FloatArray, h: FloatArray, factor: FloatArray, noise: FloatArray,
-           half_accel: FloatArray) -> FloatArray:
-    """A prediction's miss as a fraction of what noise and free motion allow: ``noise``
-    and ``half_accel`` are the predicted sample's position noise and half its free
-    acceleration, ``h`` how far ahead (or back) in time it lies."""
-    allowed = BREAK_Z * factor * noise + half_accel * h * h
-    return miss / allowed
-
-
 @dataclass(frozen=True, slots=True)
-class _Triples:
-    """Straight-line fits to every three consecutive samples ``i, i+1, i+2``."""
+class _Lines:
+    """Straight-line fits to every few consecutive samples (two, or three: :func:`_triples`)."""
 
     tbar: FloatArray
     pbar: FloatArray
@@ -254,17 +232,29 @@ class _Triples:
     stt: FloatArray
 
 
-def _triples(t: FloatArray, xy: FloatArray) -> _Triples:
+def _missed(lines: _Lines, which: slice, samples: int, t: FloatArray, xy: FloatArray, noise: FloatArray,
+            half_accel: FloatArray) -> FloatArray:
+    """How far the fits ``lines[which]`` through ``samples`` samples each miss the sample
+    at ``t``, ``xy`` they predict, as a fraction of what noise and free motion allow
+    (``noise`` and ``half_accel``: the predicted sample's position noise and half its free
+    acceleration)."""
+    h = t - lines.tbar[which]
+    miss = np.hypot(*(xy - (lines.pbar[which] + lines.slope[which] * h[:, None])).T)
+    factor = np.sqrt(1.0 + 1.0 / samples + h * h / lines.stt[which])
+    return miss / (BREAK_Z * factor * noise + half_accel * h * h)
+
+
+def _triples(t: FloatArray, xy: FloatArray) -> _Lines:
     a, b, c = t[:-2], t[1:-1], t[2:]
     tbar = (a + b + c) / 3.0
     da, db, dc = a - tbar, b - tbar, c - tbar
     stt = da * da + db * db + dc * dc
     pbar = (xy[:-2] + xy[1:-1] + xy[2:]) / 3.0
     slope = (da[:, None] * xy[:-2] + db[:, None] * xy[1:-1] + dc[:, None] * xy[2:]) / stt[:, None]
-    return _Triples(tbar, pbar, slope, stt)
+    return _Lines(tbar, pbar, slope, stt)
 
 
-def _velocity_jumps(tri: _Triples, s: _Samples,
+def _velocity_jumps(tri: _Lines, s: _Samples,
                     acceleration: Callable[[FloatArray], FloatArray] | None = None) -> FloatArray:
     """For each interval ``k``, the change between the velocities of the three samples
     before (``k-2 … k``) and after (``k+1 … k+3``), as a fraction of what friction and
@@ -286,7 +276,7 @@ def _velocity_jumps(tri: _Triples, s: _Samples,
     return out
 
 
-def _rolling_turns(s: _Samples, tri: _Triples, chord: FloatArray, found: np.ndarray,
+def _rolling_turns(s: _Samples, tri: _Lines, chord: FloatArray, found: np.ndarray,
                    jump: FloatArray) -> tuple[np.ndarray, np.ndarray]:
     """Per interval, whether it holds a turn of a ball that must have been rolling: a
     rolling ball keeps its line and slows by rolling resistance alone

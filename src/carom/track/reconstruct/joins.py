@@ -172,7 +172,7 @@ distance in twice the time its speed at the start needs (``2d/v``), and the thir
 leaves room for the noise of the two fitted speeds."""
 
 
-def _along_across(q: Vector, p: Vector, ux: float, uy: float) -> tuple[float, float]:
+def along_across(q: Vector, p: Vector, ux: float, uy: float) -> tuple[float, float]:
     """The offset ``q - p`` along the unit vector ``u`` and (unsigned) across it."""
     dx, dy = q[0] - p[0], q[1] - p[1]
     return dx * ux + dy * uy, abs(dx * -uy + dy * ux)
@@ -187,7 +187,7 @@ def _leave_from(q: Vector, fit: Fit, t_lo: float, t_hi: float) -> tuple[float, f
     if speed < laws.REST_SPEED:
         return t_lo, hypot(p[0] - q[0], p[1] - q[1])
     ux, uy = vx / speed, vy / speed
-    along, across = _along_across(p, q, ux, uy)
+    along, across = along_across(p, q, ux, uy)
     top = laws.MAX_FREE_ACCELERATION
     accel = min(max(2.0 * fit.c[4] * ux + 2.0 * fit.c[5] * uy, -top), top)
     tau = _time_to_cover(along, speed, accel, backwards=True)
@@ -201,7 +201,7 @@ def _arrive_at(q: Vector, p: Vector, v: Vector, t_lo: float, t_hi: float) -> tup
     speed = hypot(*v)
     if speed < laws.REST_SPEED:
         return t_lo, hypot(q[0] - p[0], q[1] - p[1])
-    along, across = _along_across(q, p, v[0] / speed, v[1] / speed)
+    along, across = along_across(q, p, v[0] / speed, v[1] / speed)
     tau = _time_to_cover(along, speed, -laws.ROLL_DECELERATION, backwards=False)
     return min(max(t_lo + tau, t_lo), t_hi), across
 

@@ -75,22 +75,16 @@ def sum_products(a: list[float], b: list[float]) -> float:
 def noise_sends(t: FloatArray, xy: FloatArray, sigma: float, rule: tracker.SendRule | None,
                 others: list[tuple[FloatArray, FloatArray]], diameter: float) -> np.ndarray:
     """Mask of the samples to keep: a sample a send-on-move tracker (``rule``) sent of a
-    ball that lay still, only because the ball's noise carried its measured centre a send
-    step from the sample sent before, is set aside. Among the many frames a resting ball
-    is measured in, the one whose noise reached the step is sent: its distance from the
-    sample before is the noise's tail, not its core, and says nothing of where the ball
-    lay. The tracker-error model weighs it
-    (:meth:`~carom.track.tracker.TrackerModel.moved_probability`, with the sample's
-    selection by the rule) against a move; only a ball moves a ball, so where none of the
-    ``others`` (their samples) came within :data:`~carom.track.tracker.REACH` of it since
-    the sample before, a move is weighed at the chance of a cause the tracker did not see
-    (:attr:`~carom.track.tracker.TrackerModel.unseen`), and the sample is set aside when
-    the noise is the likelier. With a ball near, the sample is kept: whether it moved is
-    weighed where the contacts are (the nudge of
-    :func:`~carom.track.contacts.departure.departure`). Only a sample after one the ball
-    lay still at is weighed: its first (every ball lies still when a stroke begins, F3),
-    or a lone sample with a silence of :data:`LONE_REST` on either side (a rest of its
-    own, :func:`rest_runs`); never its last (a tracker sends it whatever the step)."""
+    still ball only because its noise carried the measured centre a send step from the
+    sample before is set aside. Its distance from that sample is the noise's tail, weighed
+    against a move by :meth:`~carom.track.tracker.TrackerModel.moved_probability` (with the
+    rule's selection); where no other ball (``others``: their samples) came within
+    :data:`~carom.track.tracker.REACH` since the sample before, a move needs a cause the
+    tracker did not see (:attr:`~carom.track.tracker.TrackerModel.unseen`). With a ball
+    near, the sample is kept (the nudge of :func:`~carom.track.contacts.departure.departure`
+    weighs it). Only a sample after one the ball lay still at is weighed: its first (F3),
+    or a lone sample with :data:`LONE_REST` of silence on either side; never its last (a
+    tracker sends it whatever the step)."""
     n = int(t.shape[0])
     keep = np.ones(n, dtype=bool)
     if rule is None or n < 3:
@@ -221,12 +215,6 @@ def rest_reach(sigma: float) -> float:
     return max(4.0 * sigma, 0.0015)
 
 
-def _frame(t: FloatArray, run: tuple[int, int, bool]) -> float:
-    """The usual interval, s, between the samples of ``run`` (a rest of many samples:
-    the tracker's frame)."""
-    return median(diff(t[run[0]:run[1] + 1]))
-
-
 def rest_runs(t: FloatArray, xy: FloatArray, sigma: float) -> list[tuple[int, int, bool]]:
     """Rest runs and moving runs, in order. The first and the last sample are rests:
     balls are at rest before a stroke (F3) and when it ends (C1). Elsewhere a rest is
@@ -303,36 +291,31 @@ def _merged(runs: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
 def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatArray,
                    radius: float, noise: float) -> list[tuple[int, int, bool]]:
     """``runs`` with each rest of many samples (a tracker that sends every frame of a
-    resting ball) taking in the samples the moving stretch after it begins with while they
-    lie within ``radius`` (the rest's own test) of where the rest lay on the mean of its
-    samples: the whole stretch, if it never left; else all of them when on their own
-    mean (``noise``: a sample's) they lie where the rest lay, or when the ball was not
-    seen leaving them (a gap follows them: samples lost, or set aside as biased beside
-    the ball that came and set it moving, whose bias moves their mean a millimetre or
-    two before it touches), or at most ``STILL_SAMPLES - 1`` of them when neither, which
-    a ball crept from its place in unseen (:mod:`~carom.track.contacts.struck` allows
-    for that), so that the move's start is not read before it; and only samples sent one
-    frame after another (:data:`NEXT_FRAME`):
-    after a gap, left by samples lost or set aside as biased, the ball may have been
-    touched and moved less than ``radius``. A sample in the noise's tail cut the rest, the
-    samples after it read as a creep measured from that sample, or the samples near a
-    passing ball were set aside, and the last still ones before the gap read as moving;
-    measured against the whole rest, they have not moved. The stroke's first rest may be
-    its first sample alone (still samples spanning less than :data:`REST_SPAN` before the
-    ball was struck): every ball lies still when a stroke begins (F3), so it takes them in
-    as a rest of many does. A lone sample beyond
-    ``radius`` between two within it, and as far from the next, is the noise's tail (or
-    a glitch) and does not end them: a ball touched stays away, and a crawl steps little."""
+    resting ball), and the stroke's first rest (every ball lies still when a stroke
+    begins, F3), taking in the first samples of the moving stretch after it that lie
+    within ``radius`` of where the rest lay on its samples' mean and were sent one frame
+    after another (:data:`NEXT_FRAME`; after a gap the ball may have been touched): the
+    whole stretch if it never left; else all of those samples when on their own mean
+    (``noise``: a sample's) they lie where the rest lay or a gap follows them (the ball
+    was not seen leaving), and at most ``STILL_SAMPLES - 1`` of them otherwise (a creep,
+    which :mod:`~carom.track.contacts.struck` allows for, not read before it began). A
+    sample in the noise's tail, or a passing ball's bias, cut the rest short; measured
+    against the whole rest, these samples have not moved. A lone sample beyond ``radius``
+    between two within it, and as far from the next, is the noise's tail or a glitch and
+    does not end them: a ball touched stays away, and a crawl steps little."""
     m = tracker.STILL_SAMPLES
     out = list(runs)
     for i in range(1, len(out)):
         (r0, r1, rest), (m0, m1, moving_rest) = out[i - 1], out[i]
         if not rest or moving_rest or (r1 - r0 + 1 < m and r0 > 0):
             continue
-        # a first rest of one sample: the frame the stretch after it was sent at
-        frame = _frame(t, out[i - 1] if r1 > r0 else (r0, m1, True))
+        # the tracker's frame: the usual interval between the rest's samples (a first
+        # rest of one sample: the stretch after it)
+        frame = median(diff(t[r0:(r1 if r1 > r0 else m1) + 1]))
         sent_next = diff(t[m0 - 1:m1 + 1]) <= NEXT_FRAME * frame
-        near = _from_rest(xy, out[i - 1], m0, m1) <= radius
+        # how far the stretch's samples lie from where the rest lay on the mean of its samples
+        away = xy[m0:m1 + 1] - xy[r0:r1 + 1].mean(axis=0)
+        near = np.hypot(away[:, 0], away[:, 1]) <= radius
         # a lone sample off the rest, and off the next sample, between two on it: a jump
         # away and back, the noise's tail or a glitch (a crawl's samples step little)
         jump = np.hypot(*diff(xy[m0:m1 + 1]).T) > radius
@@ -347,13 +330,6 @@ def _rested_longer(runs: list[tuple[int, int, bool]], t: FloatArray, xy: FloatAr
                 lead = m - 1  # on their mean they left the rest: a creep, its first samples only
             out[i - 1], out[i] = (r0, r1 + lead, True), (m0 + lead, m1, False)
     return out
-
-
-def _from_rest(xy: FloatArray, rest: tuple[int, int, bool], first: int, last: int) -> FloatArray:
-    """How far samples ``first … last`` lie from where ``rest`` lay on the mean of its samples."""
-    away = xy[first:last + 1] - xy[rest[0]:rest[1] + 1].mean(axis=0)
-    distance: FloatArray = np.hypot(away[:, 0], away[:, 1])
-    return distance
 
 
 NEXT_FRAME = 2.5

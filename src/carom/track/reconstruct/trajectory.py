@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from math import hypot
+
 import numpy as np
 
 from carom.track import laws
 from carom.track.reconstruct.ballmotion import REST_RUN_OUT, BallMotion, Join
 from carom.track.reconstruct.numeric import clip, interp_at
 from carom.track.samples import FloatArray
+
+
+def box_distance(box: tuple[float, float, float, float], x: float, y: float) -> float:
+    """How far the point ``(x, y)`` lies from the rectangle ``box`` ``(x0, y0, x1, y1)``: a
+    cheap lower bound of its distance from any path inside the rectangle."""
+    x0, y0, x1, y1 = box
+    return hypot(max(x0 - x, x - x1, 0.0), max(y0 - y, y - y1, 0.0))
 
 
 class BallPath:
@@ -45,6 +54,11 @@ class BallPath:
             self._lists = (self.times.tolist(), self.points[:, 0].tolist(), self.points[:, 1].tolist())
         times, xs, ys = self._lists
         return interp_at(times, xs, t), interp_at(times, ys, t)
+
+    def centres(self, t: FloatArray) -> FloatArray:
+        """Centres at the times ``t`` (clamped to the stroke), one row each."""
+        x, y = np.interp(t, self.times, self.points[:, 0]), np.interp(t, self.times, self.points[:, 1])
+        return np.column_stack((x, y))
 
     def intervals(self, grid: FloatArray) -> np.ndarray:
         """For each time of ``grid``, the sample interval ``k`` (between samples ``k`` and
@@ -197,8 +211,6 @@ class BallPath:
             if join.kind == "restart":
                 out[join.before.i1] = True
         return out
-
-
 
     def moving_at(self, t: float) -> bool:
         """Whether the ball is in motion at ``t`` (between the start and the stop of a move)."""
