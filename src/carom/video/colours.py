@@ -92,6 +92,7 @@ class Coding:
             return None
         scale, before = (FULL_SCALE, FULL_OFFSETS) if self.full else (LIMITED_SCALE, OFFSETS)
         matrix = np.linalg.inv(LIMITED_SCALE) @ np.linalg.inv(to_rgb("BT.601")) @ to_rgb(self.matrix) @ scale
+        matrix[1:, 0] = 0.0  # exactly: two lumas differ by a colour, and a range's scale is per plane
         return LevelMap(matrix, before, OFFSETS)
 
 

@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from carom.video.colours import REFERENCE, Coding, recoded
+from carom.video.colours import REFERENCE, Coding
 from carom.video.errors import VideoError
 
 Plane = npt.NDArray[np.uint8]
@@ -83,16 +83,19 @@ class Frame:
         return int(self.y.shape[0])
 
     def recoded(self) -> Frame:
-        """The frame with its planes coded as :data:`REFERENCE` (itself when they are): one
-        affine map on the whole picture, its chroma planes read at full size."""
+        """The frame with its planes coded as :data:`REFERENCE` (itself when they are): luma
+        mapped with its 2 × 2 pixels' chroma, chroma at its own size (luma weighs nothing in
+        it), rounded, clipped to 0–255."""
         levels = self.coding.to_reference()
         if levels is None:
             return self
+        affine = levels.affine
         h, w = self.y.shape
         up = [cv2.resize(plane, (w, h), interpolation=cv2.INTER_NEAREST) for plane in (self.u, self.v)]
-        y, u, v = recoded(self.y, up[0], up[1], levels.affine)
-        return Frame(self.index, self.time, y, np.ascontiguousarray(u[::2, ::2]),
-                     np.ascontiguousarray(v[::2, ::2]))
+        y = cv2.transform(cv2.merge((self.y, *up)), affine[:1])
+        chroma = cv2.transform(cv2.merge((self.y[::2, ::2], self.u, self.v)), affine[1:])
+        return Frame(self.index, self.time, np.asarray(y, np.uint8), np.ascontiguousarray(chroma[:, :, 0]),
+                     np.ascontiguousarray(chroma[:, :, 1]))
 
     def bgr(self) -> npt.NDArray[np.uint8]:
         """The frame in colour (for finding the table; tracking reads the planes)."""
