@@ -37,7 +37,7 @@ import numpy.typing as npt
 from carom.core.balls import Ball
 from carom.video.balance import Balance
 from carom.video.camera import Array
-from carom.video.colours import REFERENCE, Coding, LevelMap, recoded
+from carom.video.colours import REFERENCE, Coding, LevelMap, mapped, recoded
 from carom.video.frames import Frame
 from carom.video.overlay import Overlay
 from carom.video.table import Cloth, Registration
@@ -209,9 +209,12 @@ class BallFinder:
         luma = cv2.resize(frame.y[2 * y0:2 * y1, 2 * x0:2 * x1], (x1 - x0, y1 - y0),
                           interpolation=cv2.INTER_AREA)
         planes = (luma, frame.u[y0:y1, x0:x1], frame.v[y0:y1, x0:x1])
-        if self.transform is not None:
-            planes = recoded(*planes, self.transform)
-        y, u, v = (plane.astype(np.float32) for plane in planes)
+        if self.coding != REFERENCE and self.transform is not None:
+            y, u, v = mapped(*planes, self.transform)
+        else:
+            if self.transform is not None:
+                planes = recoded(*planes, self.transform)
+            y, u, v = (plane.astype(np.float32) for plane in planes)
         if self.overlay is not None:
             self.overlay.undo((y, u, v), self.box)
         y += 16.0
