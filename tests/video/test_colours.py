@@ -136,8 +136,8 @@ def _finder(frame: Frame, balance: Balance | None = None, overlay: Overlay | Non
 @pytest.mark.parametrize("coding", [None, HD_709, WEBCAM], ids=str)
 def test_balls_coded_bt709_are_found_with_their_identities(coding: Coding | None) -> None:
     """The balls in their places with their identities, and the cloth as the renderer's
-    coding shows it (read as BT.601 limited, the cloth of the full-range picture was 0.04
-    off, of the BT.709 one 0.05)."""
+    coding shows it (read as BT.601 limited, as before, the cloth of the BT.709 picture was
+    0.05 off, of the full-range one 0.06)."""
     frame = _encoded(_picture(), coding)
     finder = _finder(frame)
     blobs = finder.find(frame)
