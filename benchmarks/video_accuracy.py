@@ -18,8 +18,11 @@ Mbit/s), runs ``carom video``'s pipeline on each with one decoder thread, and pr
 
 ``--cast B,G,R`` renders the clips through a camera whose white balance does not match the
 lamps (gains on blue, green and red light), ``--graphics-gone FROM,TO`` with the score box
-not drawn for a while, ``--interlaced`` woven from two fields (1080i); ``--without balance``
-or ``--without panel-watch`` tracks them with that part switched off.
+not drawn for a while, ``--interlaced`` woven from two fields (1080i), ``--matrix BT.709``
+and ``--full-range`` coded as an HD camera or a webcam codes colour (marked in the stream);
+``--without balance``, ``--without panel-watch`` or ``--without coding`` (every stream read
+as BT.601 in limited range, as before the stream's marks were read) tracks them with that
+part switched off.
 
     .venv/bin/python benchmarks/video_accuracy.py --clips 3 --strokes 3
 """
@@ -37,11 +40,12 @@ import numpy as np
 from carom.core.balls import BALLS, Ball
 from carom.core.table import TABLES
 from carom.rules.disciplines import DISCIPLINES
-from carom.video import pipeline
+from carom.video import frames, pipeline
+from carom.video.colours import REFERENCE, Coding
 from carom.video.errors import VideoError
 from carom.video.judged import NotJudged, judge_strokes
 from carom.video.pipeline import Settings, track_video
-from carom.video.render.clip import Truth, render_match
+from carom.video.render.clip import TAGS, Truth, render_match
 from carom.video.render.look import FAMILY_FIRST, Look, draw_look
 from carom.video.render.play import play_match
 
@@ -59,9 +63,14 @@ def _no_panel_watch() -> None:
     pipeline.PanelWatch.check = lambda *_args, **_kw: False  # type: ignore[method-assign]
 
 
-PARTS = {"balance": _no_balance, "panel-watch": _no_panel_watch}
+def _no_coding() -> None:
+    frames.coding_of = lambda _picture: REFERENCE
+
+
+PARTS = {"balance": _no_balance, "panel-watch": _no_panel_watch, "coding": _no_coding}
 """Parts of the tracker that ``--without`` switches off: the camera's colour cast left as
-it is; the score box found at the start undone in every frame, drawn or not."""
+it is; the score box found at the start undone in every frame, drawn or not; the stream's
+colour matrix and range (read as BT.601's limited range whatever it says)."""
 
 
 def measure(truth: Truth, lines: list[dict]) -> dict:
@@ -150,6 +159,10 @@ def main() -> None:
     parser.add_argument("--interlaced", action="store_true",
                         help="each frame woven from two fields half a frame apart, encoded interlaced "
                              "(1080i)")
+    parser.add_argument("--matrix", default="BT.601", choices=sorted(TAGS),
+                        help="the colour matrix the clips are coded with and marked (the family's: BT.601)")
+    parser.add_argument("--full-range", action="store_true",
+                        help="coded in full range (JPEG levels, a webcam's), marked so")
     parser.add_argument("--without", action="append", default=[], choices=sorted(PARTS),
                         help="track with this part switched off, to measure what it brings (repeatable)")
     parser.add_argument("--seen", action="store_true", help="the clips were looked at before (in-sample)")
@@ -172,7 +185,10 @@ def main() -> None:
         gone = tuple(float(v) for v in args.graphics_gone.split(","))
         named += "" if gone == (0.0, 0.0) else "-gone" + "-".join(f"{t:g}" for t in gone)
         named += "-interlaced" if args.interlaced else ""
-        look = replace(look, cast=cast, graphics_gone=gone, interlaced=args.interlaced)
+        coding = Coding(args.matrix, args.full_range)
+        named += "" if coding == REFERENCE else "-" + args.matrix.replace(" ", "").replace(".", "").lower()
+        named += "-full" if args.full_range else ""
+        look = replace(look, cast=cast, graphics_gone=gone, interlaced=args.interlaced, coding=coding)
         path = args.keep / f"{args.style}-{args.size}-{args.fps:g}-{seed}-{args.strokes}{named}.mp4"
         started = time.time()
         truth = _rendered(path, seed, args.strokes, look)

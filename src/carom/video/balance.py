@@ -28,12 +28,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-import cv2
 import numpy as np
 import numpy.typing as npt
 
 from carom.core.balls import Ball
 from carom.video.camera import Array
+from carom.video.colours import LIMITED_SCALE, OFFSETS, LevelMap, recoded, to_rgb
 from carom.video.frames import Frame, Plane, median_frame
 from carom.video.overlay import Overlay
 from carom.video.table import Cloth
@@ -71,12 +71,12 @@ SHARE = (0.5, 1.6)
 MOST_PATCHES = 8
 """The heaviest patches tried (a player's hand or a cue over the table adds some)."""
 
-_TO_RGB = np.array([[1.0, 0.0, 1.402], [1.0, -0.344136, -0.714136], [1.0, 1.772, 0.0]])
-"""BT.601's Y, Pb, Pr to R, G, B."""
-_SCALE = np.diag([1.0 / 219.0, 1.0 / 224.0, 1.0 / 224.0])
+_TO_RGB = to_rgb("BT.601")
+"""BT.601's Y, Pb, Pr to R, G, B (the planes the cast is measured on are coded so)."""
+_SCALE = LIMITED_SCALE
 """The decoder's levels (Y − 16, U − 128, V − 128) to Y, Pb, Pr."""
 _LUMA = np.array([0.299, 0.587, 0.114])
-_OFFSETS = np.array([16.0, 128.0, 128.0])
+_OFFSETS = OFFSETS
 """The decoder's levels of black and of no colour."""
 
 
@@ -97,6 +97,11 @@ class Balance:
         """The same on the column ``(Y − 16, U − 128, V − 128)``, which needs no offsets."""
         return self.affine[:, :3].astype(float)
 
+    @property
+    def levels_map(self) -> LevelMap:
+        """The same as a map of levels (to follow another, :meth:`LevelMap.then`)."""
+        return LevelMap(self.matrix, _OFFSETS, _OFFSETS)
+
     @classmethod
     def of(cls, gains: Sequence[float]) -> Balance:
         """The balance undoing ``gains`` (red, green, blue; scaled to keep luma)."""
@@ -111,17 +116,14 @@ class Balance:
     def undo(self, y: Plane, u: Plane, v: Plane) -> tuple[Plane, Plane, Plane]:
         """Y, U and V planes of one size with the cast undone (rounded, clipped to 0–255:
         1.2 ms for a 1080p table's box, against 2.2 ms in floating point)."""
-        out = cv2.split(cv2.transform(cv2.merge((y, u, v)), self.affine))
-        return out[0], out[1], out[2]
+        return recoded(y, u, v, self.affine)
 
     def panel(self, overlay: Overlay) -> Overlay:
         """``overlay`` (measured on the picture as the camera gave it) as it shows in planes
         whose cast is undone: a panel is affine, ``a · scene + g``, and so is the cast's
         undoing, so only its colour changes: ``g`` less ``(1 − a)`` times the offsets of
         the levels, undone, plus them again."""
-        centred = np.asarray(overlay.colour) - (1.0 - overlay.alpha) * _OFFSETS
-        colour = self.matrix @ centred + (1.0 - overlay.alpha) * _OFFSETS
-        return replace(overlay, colour=(float(colour[0]), float(colour[1]), float(colour[2])))
+        return replace(overlay, colour=self.levels_map.panel(overlay.alpha, overlay.colour))
 
     def cloth(self, cloth: Cloth) -> Cloth:
         """The cloth's chroma and luma with the cast undone (its spread kept)."""

@@ -1,7 +1,9 @@
 """The balls in one frame: found by colour and shape, measured to a fraction of a pixel.
 
 Everything here reads the frame's own planes at half resolution (the chroma planes' own),
-inside the table only, so that a frame costs a few milliseconds:
+inside the table only, so that a frame costs a few milliseconds, brought first to the
+colour coding every constant here was set in (BT.601, limited range:
+:mod:`carom.video.colours`) by the same one affine map that undoes a camera's cast:
 
 * **colour**: each pixel's chroma over its luma, ``((U − 128), (V − 128)) / (Y + 16)``,
   which a shadow or a highlight's falloff leaves nearly unchanged; a pixel far from the
@@ -26,7 +28,7 @@ the ball's own height (:meth:`carom.video.table.Registration.to_table`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -35,6 +37,7 @@ import numpy.typing as npt
 from carom.core.balls import Ball
 from carom.video.balance import Balance
 from carom.video.camera import Array
+from carom.video.colours import REFERENCE, Coding, LevelMap, mapped, recoded
 from carom.video.frames import Frame
 from carom.video.overlay import Overlay
 from carom.video.table import Cloth, Registration
@@ -117,6 +120,20 @@ class BallFinder:
     balance: Balance | None = None
     """The camera's colour cast, undone in each frame before the panel
     (:func:`carom.video.balance.find_balance`)."""
+    coding: Coding = REFERENCE
+    """How the frames read last coded colour."""
+    transform: npt.NDArray[np.float32] | None = None
+    """The one affine map on the levels of the table's box: the frames' coding brought to
+    BT.601 limited range, then the cast undone (None: neither applies)."""
+    seen_panel: Overlay | None = None
+    """The panel undone, as measured on the picture the camera gave (:attr:`overlay`: as it
+    shows after :attr:`transform`)."""
+
+    def __post_init__(self) -> None:
+        if self.transform is None and self.balance is not None and self.coding == REFERENCE:
+            self.transform = self.balance.affine
+        if self.seen_panel is None:
+            self.seen_panel = self.overlay
 
     @property
     def cloth(self) -> Cloth:
@@ -150,26 +167,54 @@ class BallFinder:
         finder.show(overlay)
         return finder
 
+    def recode(self, coding: Coding) -> None:
+        """Read frames coded as ``coding`` from now on (:meth:`levels`), the panel carried
+        through the new map."""
+        self.coding = coding
+        levels = self.levels()
+        self.transform = levels.affine if levels is not None else (
+            None if self.balance is None else self.balance.affine)
+        self.show(self.seen_panel)
+
+    def levels(self) -> LevelMap | None:
+        """The one map on the frames' levels: their coding brought to BT.601 limited range,
+        then the cast undone; None when they are coded so (the cast's own matrix, if any,
+        is then used as it is)."""
+        to_reference = self.coding.to_reference()
+        if to_reference is None or self.balance is None:
+            return to_reference
+        return to_reference.then(self.balance.levels_map)
+
     def show(self, overlay: Overlay | None) -> None:
         """Undo ``overlay`` in the frames from now on (none: the panel went), if it lies
         over the part of the picture searched."""
         x0, y0, x1, y1 = self.box
         over = overlay is not None and (overlay.x0 < 2 * x1 and 2 * x0 < overlay.x1
                                         and overlay.y0 < 2 * y1 and 2 * y0 < overlay.y1)
-        if overlay is not None and over and self.balance is not None:
+        self.seen_panel = overlay if over else None
+        levels = self.levels()
+        if overlay is not None and over and levels is not None:
+            overlay = replace(overlay, colour=levels.panel(overlay.alpha, overlay.colour))
+        elif overlay is not None and over and self.balance is not None:
             overlay = self.balance.panel(overlay)
         self.overlay = overlay if over else None
 
     def planes(self, frame: Frame) -> tuple[F32, F32, F32]:
-        """Luma (shrunk to half), and the chroma over luma, inside the table's box, with
-        the camera's cast, if any, and the panel over it, if any, undone."""
+        """Luma (shrunk to half), and the chroma over luma, inside the table's box, coded
+        as BT.601 in limited range, with the camera's cast, if any, and the panel over it,
+        if any, undone."""
+        if frame.coding != self.coding:
+            self.recode(frame.coding)
         x0, y0, x1, y1 = self.box
         luma = cv2.resize(frame.y[2 * y0:2 * y1, 2 * x0:2 * x1], (x1 - x0, y1 - y0),
                           interpolation=cv2.INTER_AREA)
         planes = (luma, frame.u[y0:y1, x0:x1], frame.v[y0:y1, x0:x1])
-        if self.balance is not None:
-            planes = self.balance.undo(*planes)
-        y, u, v = (plane.astype(np.float32) for plane in planes)
+        if self.coding != REFERENCE and self.transform is not None:
+            y, u, v = mapped(*planes, self.transform)
+        else:
+            if self.transform is not None:
+                planes = recoded(*planes, self.transform)
+            y, u, v = (plane.astype(np.float32) for plane in planes)
         if self.overlay is not None:
             self.overlay.undo((y, u, v), self.box)
         y += 16.0

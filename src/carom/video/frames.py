@@ -5,7 +5,10 @@ camera by its device (``/dev/video0``, read as V4L2), a network camera by its UR
 (``rtsp://``, ``http://``). Each frame comes as its planes (Y at full resolution, U
 and V at half: the decoder's own layout, so no colour conversion is paid for a frame),
 with its presentation time in seconds (the stream's own clock: variable frame rates
-are read as they are).
+are read as they are), and with how the stream codes its colour (:mod:`carom.video.colours`):
+the matrix the stream names, or, named by none, FFmpeg's and players' convention (BT.709 for
+pictures :data:`HD_HEIGHT` lines high or more, BT.601 below); full range for a stream
+marked so or decoded to a ``yuvj`` format (a webcam's MJPEG), limited otherwise.
 
 Interlaced video (a broadcast's 1080i: each picture woven from two fields taken half a frame
 apart, so a moving ball shows twice, a comb of two half-pictures) is read field by field:
@@ -28,6 +31,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from carom.video.colours import REFERENCE, Coding
 from carom.video.errors import VideoError
 
 Plane = npt.NDArray[np.uint8]
@@ -48,6 +52,14 @@ FIRST_FIELD = {2: "tff", 5: "tff", 3: "bff", 4: "bff"}
 for ``TT`` and ``BT``, bottom first for ``BB`` and ``TB``). The decoder's own mark on each
 picture is not trusted: H.264 without timing messages leaves it unset, read as bottom first,
 and a ball then steps back and forth between fields; with the order unknown, it is all there is."""
+HD_HEIGHT = 720
+"""Pictures this many lines high or more whose stream names no colour matrix are read as
+BT.709's (HD), lower ones as BT.601's: FFmpeg's and players' convention."""
+MATRICES = {1: "BT.709", 5: "BT.601", 6: "BT.601", 9: "BT.2020", 10: "BT.2020", 4: "FCC", 7: "SMPTE 240M"}
+"""The colour matrices FFmpeg names (``AVColorSpace``) that are read; any other (unspecified,
+reserved) is taken by the picture's height (:data:`HD_HEIGHT`)."""
+FULL_RANGE = 2
+"""FFmpeg's ``AVCOL_RANGE_JPEG``: full-range levels."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +71,8 @@ class Frame:
     y: Plane
     u: Plane
     v: Plane
+    coding: Coding = REFERENCE
+    """How the planes code colour (:meth:`recoded` brings them to :data:`REFERENCE`)."""
 
     @property
     def width(self) -> int:
@@ -68,8 +82,25 @@ class Frame:
     def height(self) -> int:
         return int(self.y.shape[0])
 
+    def recoded(self) -> Frame:
+        """The frame with its planes coded as :data:`REFERENCE` (itself when they are): luma
+        mapped with its 2 × 2 pixels' chroma, chroma at its own size (luma weighs nothing in
+        it), rounded, clipped to 0–255."""
+        levels = self.coding.to_reference()
+        if levels is None:
+            return self
+        affine = levels.affine
+        h, w = self.y.shape
+        up = [cv2.resize(plane, (w, h), interpolation=cv2.INTER_NEAREST) for plane in (self.u, self.v)]
+        y = cv2.transform(cv2.merge((self.y, *up)), affine[:1])
+        chroma = cv2.transform(cv2.merge((self.y[::2, ::2], self.u, self.v)), affine[1:])
+        return Frame(self.index, self.time, np.asarray(y, np.uint8), np.ascontiguousarray(chroma[:, :, 0]),
+                     np.ascontiguousarray(chroma[:, :, 1]))
+
     def bgr(self) -> npt.NDArray[np.uint8]:
         """The frame in colour (for finding the table; tracking reads the planes)."""
+        if self.coding != REFERENCE:
+            return self.recoded().bgr()
         h, w = self.y.shape
         i420 = np.concatenate((self.y, self.u.reshape(h // 4, w), self.v.reshape(h // 4, w)))
         return np.asarray(cv2.cvtColor(i420, cv2.COLOR_YUV2BGR_I420), dtype=np.uint8)
@@ -77,14 +108,14 @@ class Frame:
 
 def median_frame(frames: Sequence[Frame]) -> Frame:
     """The per-pixel median of a few frames of one camera, plane by plane: what stood still
-    (people walking past drop out), as the first frame's index and time."""
+    (people walking past drop out), as the first frame's index, time and coding."""
     def median(planes: list[Plane]) -> Plane:
         if len(planes) == 1:
             return planes[0]
         return np.asarray(np.round(np.median(np.stack(planes), axis=0)), dtype=np.uint8)
     first = frames[0]
     return Frame(first.index, first.time, median([f.y for f in frames]), median([f.u for f in frames]),
-                 median([f.v for f in frames]))
+                 median([f.v for f in frames]), first.coding)
 
 
 def from_bgr(index: int, time: float, image: npt.NDArray[np.uint8]) -> Frame:
@@ -232,14 +263,29 @@ def _pulled(graph: av.filter.Graph) -> Iterator[av.VideoFrame]:
         yield picture
 
 
+def coding_of(picture: av.VideoFrame) -> Coding:
+    """How a YUV ``picture``'s planes code colour: the matrix it names, or by its height
+    (:data:`HD_HEIGHT`); full range when marked so or in a ``yuvj`` format."""
+    matrix = MATRICES.get(int(picture.colorspace))
+    if matrix is None:
+        matrix = "BT.709" if picture.height >= HD_HEIGHT else "BT.601"
+    full = picture.format.name.startswith("yuvj") or int(picture.color_range) == FULL_RANGE
+    return Coding(matrix, full)
+
+
 def _planes(picture: av.VideoFrame, index: int, t: float, source: str) -> Frame:
-    if picture.format.name not in ("yuv420p", "yuvj420p"):
-        picture = picture.reformat(format="yuv420p")
+    if picture.format.is_rgb:  # coded by the conversion itself
+        picture = picture.reformat(format="yuv420p", dst_colorspace=5, dst_color_range=1)
+        coding = REFERENCE
+    else:
+        if picture.format.name not in ("yuv420p", "yuvj420p"):
+            picture = picture.reformat(format="yuv420p")  # its levels as libswscale leaves them, marked on it
+        coding = coding_of(picture)
     h, w = picture.height - picture.height % 2, picture.width - picture.width % 2
     y = _plane(picture.planes[0], h, w)
     u = _plane(picture.planes[1], h // 2, w // 2)
     v = _plane(picture.planes[2], h // 2, w // 2)
-    return Frame(index, t, y, u, v)
+    return Frame(index, t, y, u, v, coding)
 
 
 def _plane(plane: av.video.plane.VideoPlane, rows: int, columns: int) -> Plane:

@@ -223,8 +223,8 @@ def _cloth_region(picture: Image) -> tuple[npt.NDArray[np.uint8], float]:
 
 def cloth_of(frames: Sequence[Frame], quad: Array) -> Cloth:
     """The chroma of the cloth inside ``quad`` (full-resolution pixels), from its middle
-    half, read on the frames' own planes (as the balls are)."""
-    frame = frames[len(frames) // 2]
+    half, read on the frames' own planes coded as the balls are read (BT.601, limited range)."""
+    frame = frames[len(frames) // 2].recoded()
     centre = quad.mean(axis=0)
     inner = (centre + 0.5 * (quad - centre)) / 2.0
     mask = np.zeros(frame.u.shape, np.uint8)

@@ -1,6 +1,7 @@
 """A rendered clip: a match's strokes drawn frame by frame through a look, encoded with
 H.264 at the look's bit rate, and the truth kept beside it (every ball's centre at every
-frame's time, every stroke's record and ruling)."""
+frame's time, every stroke's record and ruling). The clip's colour matrix and range are
+the look's, marked in the stream as a camera marks them (:data:`TAGS`)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from carom.core.balls import BALLS, Ball
 from carom.core.table import TableSpec
 from carom.rules.disciplines import Discipline
 from carom.video.camera import Array
+from carom.video.colours import REFERENCE, Coding
 from carom.video.render.look import Look
 from carom.video.render.people import draw_graphics, draw_player, draw_referee
 from carom.video.render.play import Match, play_match
@@ -25,6 +27,11 @@ from carom.video.render.spheres import draw_balls
 
 TIME_BASE = Fraction(1, 90_000)
 """The clip's time stamps are counted in these (the MPEG clock)."""
+
+TAGS = {"BT.601": (6, 6, 6), "BT.709": (1, 1, 1), "BT.2020": (9, 9, 14)}
+"""FFmpeg's names (matrix, primaries, transfer) marked on a clip coded with each matrix."""
+LEVELS = {False: 1, True: 2}
+"""FFmpeg's ``AVColorRange`` of limited (MPEG) and full (JPEG) range."""
 
 EXPOSURE_MOMENTS = 24
 """Moments of the exposure at which the balls are placed (fewer for a ball that moved
@@ -87,6 +94,7 @@ def render_clip(path: str | Path, match: Match, look: Look, seed: int, seconds: 
         stream.bit_rate = look.bitrate
         stream.time_base = TIME_BASE
         stream.codec_context.time_base = TIME_BASE
+        _mark(stream.codec_context, look.coding)
         options = {"preset": "ultrafast"}
         if look.interlaced:
             options["x264-params"] = "interlaced=1:tff=1"
@@ -96,10 +104,10 @@ def render_clip(path: str | Path, match: Match, look: Look, seed: int, seconds: 
                 image = _frame(scene, look, match, float(t), period / 2.0, maps, noise[k % len(noise)])
                 later = _frame(scene, look, match, float(t) + period / 2.0, period / 2.0, maps,
                                noise[(k + 1) % len(noise)])
-                frame = _woven(image, later)
+                frame = _woven(image, later, look.coding)
             else:
                 image = _frame(scene, look, match, float(t), period, maps, noise[k % len(noise)])
-                frame = av.VideoFrame.from_ndarray(image, format="bgr24")
+                frame = _coded(av.VideoFrame.from_ndarray(image, format="bgr24"), look.coding)
             for ball, xy in match.positions(float(t)).items():
                 centres[ball][k] = xy
             frame.pts = round(float(t) / float(TIME_BASE))
@@ -111,12 +119,31 @@ def render_clip(path: str | Path, match: Match, look: Look, seed: int, seconds: 
     return Truth(match, look, times, centres)
 
 
-def _woven(top: npt.NDArray[np.uint8], bottom: npt.NDArray[np.uint8]) -> av.VideoFrame:
+def _mark(context: av.video.codeccontext.VideoCodecContext, coding: Coding) -> None:
+    """Mark the stream's colour matrix, primaries, transfer and range as ``coding``'s."""
+    context.colorspace, context.color_primaries, context.color_trc = TAGS[coding.matrix]
+    context.color_range = LEVELS[coding.full]
+
+
+def _coded(frame: av.VideoFrame, coding: Coding) -> av.VideoFrame:
+    """A colour picture as the encoder is given it: as the encoder converts it itself for
+    :data:`REFERENCE` (the family's clips as they always were), else converted to ``coding``
+    and marked so."""
+    if coding == REFERENCE:
+        return frame
+    space = TAGS[coding.matrix][0]
+    coded = frame.reformat(format="yuv420p", dst_colorspace=space, dst_color_range=LEVELS[coding.full])
+    coded.colorspace, coded.color_range = space, LEVELS[coding.full]
+    return coded
+
+
+def _woven(top: npt.NDArray[np.uint8], bottom: npt.NDArray[np.uint8],
+           coding: Coding = REFERENCE) -> av.VideoFrame:
     """One interlaced frame (4:2:0) of two pictures: its even lines from ``top``, its odd ones
     from ``bottom``, each field's colour sampled from its own lines only (even rows of the
     colour planes from the top field), as an interlaced camera samples it. Colour sampled
     from the woven picture would mix the two fields' moments in every colour row."""
-    fields = [_yuv420(picture) for picture in (top[0::2], bottom[1::2])]
+    fields = [_yuv420(picture, coding) for picture in (top[0::2], bottom[1::2])]
     planes = []
     for first, second in zip(*fields, strict=True):
         plane = np.empty((2 * first.shape[0], first.shape[1]), np.uint8)
@@ -125,14 +152,17 @@ def _woven(top: npt.NDArray[np.uint8], bottom: npt.NDArray[np.uint8]) -> av.Vide
     y, u, v = planes
     h, w = y.shape
     stacked = np.concatenate((y, u.reshape(h // 4, w), v.reshape(h // 4, w)))
-    return av.VideoFrame.from_ndarray(stacked, format="yuv420p")
+    woven = av.VideoFrame.from_ndarray(stacked, format="yuv420p")
+    if coding != REFERENCE:
+        woven.colorspace, woven.color_range = TAGS[coding.matrix][0], LEVELS[coding.full]
+    return woven
 
 
-def _yuv420(image: npt.NDArray[np.uint8]) -> list[npt.NDArray[np.uint8]]:
+def _yuv420(image: npt.NDArray[np.uint8], coding: Coding = REFERENCE) -> list[npt.NDArray[np.uint8]]:
     """A picture's Y, U and V planes as FFmpeg converts it for the encoder (U and V at half
-    its width and height, rounded up)."""
-    converted = av.VideoFrame.from_ndarray(np.ascontiguousarray(image), format="bgr24").reformat(
-        format="yuv420p")
+    its width and height, rounded up), coded as ``coding``."""
+    picture = av.VideoFrame.from_ndarray(np.ascontiguousarray(image), format="bgr24")
+    converted = _coded(picture, coding) if coding != REFERENCE else picture.reformat(format="yuv420p")
     h, w = image.shape[:2]
     sizes = [(h, w), ((h + 1) // 2, (w + 1) // 2), ((h + 1) // 2, (w + 1) // 2)]
     return [np.frombuffer(plane, np.uint8).reshape(-1, plane.line_size)[:rows, :columns]

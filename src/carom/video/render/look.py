@@ -17,6 +17,7 @@ import numpy as np
 from carom.core.errors import UnknownName
 from carom.core.table import TableSpec
 from carom.video.camera import Camera
+from carom.video.colours import REFERENCE, Coding
 
 STYLES = ("broadcast", "overhead", "oblique")
 """``broadcast``: an overhead camera with players, a referee and score graphics (the held
@@ -69,6 +70,9 @@ class Look:
     """The camera's gains on blue, green and red light: its white balance set for other
     lamps than the table's (for testing a camera's colour cast; never drawn, so the family
     is unchanged)."""
+    coding: Coding = REFERENCE
+    """How the clip codes colour, marked in its stream: BT.601 in limited range, or an HD
+    camera's BT.709, or a webcam's full range (never drawn, so the family is unchanged)."""
 
 
 def draw_look(seed: int, table: TableSpec, style: str = "broadcast", size: tuple[int, int] = (1920, 1080),
