@@ -42,10 +42,11 @@ def test_bad_input_is_refused_before_anything_is_written(tmp_path: Path) -> None
 
 
 def test_what_was_undone_in_the_picture_is_said() -> None:
-    """A colour cast and a score box undone are said on the error stream, with their
-    figures; nothing undone, nothing said."""
+    """A colour coding other than the tracker's, a colour cast and a score box undone are
+    said on the error stream, with their figures; nothing undone, nothing said."""
     from carom.cli.video import camera_notes
     from carom.video.balance import Balance
+    from carom.video.colours import Coding
     from carom.video.overlay import Overlay
     from carom.video.pipeline import Progress
 
@@ -56,3 +57,5 @@ def test_what_was_undone_in_the_picture_is_said() -> None:
     assert notes[1] == ("a score box over the table (x 20-560, y 930-1050, 30% of the light through) "
                         "was undone while drawn")
     assert camera_notes(Progress()) == []
+    assert camera_notes(Progress(coding=Coding("BT.709", False))) == [
+        "the stream's colours, coded BT.709 limited range, were read as BT.601 limited range"]

@@ -139,10 +139,14 @@ def video(
 
 
 def camera_notes(progress: Progress) -> list[str]:
-    """What was undone in the camera's picture before the balls were looked for: its colour
-    cast, a score box over the table (said on the error stream, so that a user knows
-    what the tracker saw)."""
+    """What was undone in the camera's picture before the balls were looked for: a colour
+    coding other than the tracker's, its colour cast, a score box over the table (said on
+    the error stream, so that a user knows what the tracker saw)."""
+    from carom.video.colours import REFERENCE
+
     notes = []
+    if progress.coding != REFERENCE:
+        notes.append(f"the stream's colours, coded {progress.coding}, were read as {REFERENCE}")
     if progress.balance is not None:
         red, green, blue = progress.balance.gains
         notes.append(f"the camera's colour cast was undone (its gains, measured on the white ball: red "

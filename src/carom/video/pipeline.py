@@ -28,6 +28,7 @@ from carom.notation.said import Said
 from carom.video.balance import Balance, find_balance
 from carom.video.balls import BallFinder
 from carom.video.camera import Array
+from carom.video.colours import REFERENCE, Coding
 from carom.video.doubts import seconds
 from carom.video.errors import VideoError
 from carom.video.follow import Follower
@@ -77,6 +78,8 @@ class Progress:
     (graphics stay where they are in the picture when the camera moves), if one was found."""
     balance: Balance | None = None
     """The camera's colour cast undone in every frame, if it shows one."""
+    coding: Coding = REFERENCE
+    """How the stream codes colour, as its first frames say (:mod:`carom.video.colours`)."""
 
 
 def track_video(source: str, settings: Settings, progress: Progress | None = None,
@@ -93,6 +96,7 @@ def track_video(source: str, settings: Settings, progress: Progress | None = Non
     first, seen = _registration_frames(stream, name)
     registration = _register(first, settings, name)
     progress.registration = registration
+    progress.coding = first[0].coding
     progress.overlay = find_overlay(first, registration.outline)
     progress.balance = find_balance(first, BallFinder.of(registration, first[0].width, first[0].height,
                                                          progress.overlay), progress.overlay)
