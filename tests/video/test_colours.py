@@ -89,6 +89,17 @@ def test_the_matrix_and_range_are_read_from_the_stream_or_its_height(
     assert {frame.coding for frame in read_frames(str(path))} == {read}
 
 
+@pytest.mark.parametrize(("device", "read"), [(False, HD_709), (True, REFERENCE)])
+def test_a_usb_cameras_unmarked_hd_picture_is_read_as_bt601(device: bool, read: Coding) -> None:
+    """A USB camera's raw YUV names no matrix, and the USB video class's default is BT.601's
+    (SMPTE 170M) at any size: an unmarked 720-line picture from a V4L2 device is read so, the
+    same picture from a file by the HD convention."""
+    from carom.video.frames import coding_of
+
+    picture = av.VideoFrame(1280, 720, "yuyv422")
+    assert coding_of(picture, device=device) == read
+
+
 def test_a_webcams_mjpeg_is_read_full_range(tmp_path: Path) -> None:
     path = tmp_path / "webcam.avi"
     _write(path, (64, 48), None, "mjpeg")

@@ -263,12 +263,14 @@ def _pulled(graph: av.filter.Graph) -> Iterator[av.VideoFrame]:
         yield picture
 
 
-def coding_of(picture: av.VideoFrame) -> Coding:
+def coding_of(picture: av.VideoFrame, device: bool = False) -> Coding:
     """How a YUV ``picture``'s planes code colour: the matrix it names, or by its height
-    (:data:`HD_HEIGHT`); full range when marked so or in a ``yuvj`` format."""
+    (:data:`HD_HEIGHT`), or, from a USB camera (``device``, read as V4L2), BT.601's at any
+    height (the USB video class's default matrix, SMPTE 170M's, which such a camera's raw
+    YUV does not name); full range when marked so or in a ``yuvj`` format."""
     matrix = MATRICES.get(int(picture.colorspace))
     if matrix is None:
-        matrix = "BT.709" if picture.height >= HD_HEIGHT else "BT.601"
+        matrix = "BT.709" if picture.height >= HD_HEIGHT and not device else "BT.601"
     full = picture.format.name.startswith("yuvj") or int(picture.color_range) == FULL_RANGE
     return Coding(matrix, full)
 
@@ -280,7 +282,7 @@ def _planes(picture: av.VideoFrame, index: int, t: float, source: str) -> Frame:
     else:
         if picture.format.name not in ("yuv420p", "yuvj420p"):
             picture = picture.reformat(format="yuv420p")  # its levels as libswscale leaves them, marked on it
-        coding = coding_of(picture)
+        coding = coding_of(picture, device=source.startswith("/dev/video"))
     h, w = picture.height - picture.height % 2, picture.width - picture.width % 2
     y = _plane(picture.planes[0], h, w)
     u = _plane(picture.planes[1], h // 2, w // 2)
