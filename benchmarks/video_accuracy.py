@@ -64,7 +64,7 @@ def _no_panel_watch() -> None:
 
 
 def _no_coding() -> None:
-    frames.coding_of = lambda _picture: REFERENCE
+    frames.coding_of = lambda *_args, **_kw: REFERENCE
 
 
 PARTS = {"balance": _no_balance, "panel-watch": _no_panel_watch, "coding": _no_coding}

@@ -58,8 +58,8 @@ BT.709's (HD), lower ones as BT.601's: FFmpeg's and players' convention."""
 MATRICES = {1: "BT.709", 5: "BT.601", 6: "BT.601", 9: "BT.2020", 10: "BT.2020", 4: "FCC", 7: "SMPTE 240M"}
 """The colour matrices FFmpeg names (``AVColorSpace``) that are read; any other (unspecified,
 reserved) is taken by the picture's height (:data:`HD_HEIGHT`)."""
-FULL_RANGE = 2
-"""FFmpeg's ``AVCOL_RANGE_JPEG``: full-range levels."""
+COLOUR_RANGES = {False: 1, True: 2}
+"""FFmpeg's ``AVColorRange`` of limited (MPEG) and full (JPEG) levels, by whether full."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,7 +271,7 @@ def coding_of(picture: av.VideoFrame, device: bool = False) -> Coding:
     matrix = MATRICES.get(int(picture.colorspace))
     if matrix is None:
         matrix = "BT.709" if picture.height >= HD_HEIGHT and not device else "BT.601"
-    full = picture.format.name.startswith("yuvj") or int(picture.color_range) == FULL_RANGE
+    full = picture.format.name.startswith("yuvj") or int(picture.color_range) == COLOUR_RANGES[True]
     return Coding(matrix, full)
 
 

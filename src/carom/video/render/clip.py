@@ -19,6 +19,7 @@ from carom.core.table import TableSpec
 from carom.rules.disciplines import Discipline
 from carom.video.camera import Array
 from carom.video.colours import REFERENCE, Coding
+from carom.video.frames import COLOUR_RANGES
 from carom.video.render.look import Look
 from carom.video.render.people import draw_graphics, draw_player, draw_referee
 from carom.video.render.play import Match, play_match
@@ -30,8 +31,6 @@ TIME_BASE = Fraction(1, 90_000)
 
 TAGS = {"BT.601": (6, 6, 6), "BT.709": (1, 1, 1), "BT.2020": (9, 9, 14)}
 """FFmpeg's names (matrix, primaries, transfer) marked on a clip coded with each matrix."""
-LEVELS = {False: 1, True: 2}
-"""FFmpeg's ``AVColorRange`` of limited (MPEG) and full (JPEG) range."""
 
 EXPOSURE_MOMENTS = 24
 """Moments of the exposure at which the balls are placed (fewer for a ball that moved
@@ -122,7 +121,7 @@ def render_clip(path: str | Path, match: Match, look: Look, seed: int, seconds: 
 def _mark(context: av.video.codeccontext.VideoCodecContext, coding: Coding) -> None:
     """Mark the stream's colour matrix, primaries, transfer and range as ``coding``'s."""
     context.colorspace, context.color_primaries, context.color_trc = TAGS[coding.matrix]
-    context.color_range = LEVELS[coding.full]
+    context.color_range = COLOUR_RANGES[coding.full]
 
 
 def _coded(frame: av.VideoFrame, coding: Coding) -> av.VideoFrame:
@@ -132,8 +131,8 @@ def _coded(frame: av.VideoFrame, coding: Coding) -> av.VideoFrame:
     if coding == REFERENCE:
         return frame
     space = TAGS[coding.matrix][0]
-    coded = frame.reformat(format="yuv420p", dst_colorspace=space, dst_color_range=LEVELS[coding.full])
-    coded.colorspace, coded.color_range = space, LEVELS[coding.full]
+    coded = frame.reformat(format="yuv420p", dst_colorspace=space, dst_color_range=COLOUR_RANGES[coding.full])
+    coded.colorspace, coded.color_range = space, COLOUR_RANGES[coding.full]
     return coded
 
 
@@ -154,7 +153,7 @@ def _woven(top: npt.NDArray[np.uint8], bottom: npt.NDArray[np.uint8],
     stacked = np.concatenate((y, u.reshape(h // 4, w), v.reshape(h // 4, w)))
     woven = av.VideoFrame.from_ndarray(stacked, format="yuv420p")
     if coding != REFERENCE:
-        woven.colorspace, woven.color_range = TAGS[coding.matrix][0], LEVELS[coding.full]
+        woven.colorspace, woven.color_range = TAGS[coding.matrix][0], COLOUR_RANGES[coding.full]
     return woven
 
 
