@@ -22,8 +22,9 @@ The d' is figured three ways: ``full``, on every sample of every ball (the obser
 strike, so ball 1's whole later path is evidence: the bound the issue asks for); ``local``,
 on ball 1's samples from the moment to its next event and the object ball's; ``object``, on
 the object ball's samples alone (whether it moved, and where it started), as if ball 1's turn
-could not be read at all. An observer without the strike lies between ``full`` and
-``object``.
+could not be read at all; ``moved``, on how far the object ball's samples lie from its own
+start alone (where it started is no evidence either). An observer without the strike lies
+between ``full`` and ``moved``.
 
 Prints, per family: the strokes and the detector's wrong rulings (those decided by a ball
 contact and by cushions apart); the counterfactuals built and the ones skipped and why; per
@@ -32,7 +33,7 @@ interval over strokes and the agreement ceiling it implies, the strokes on which
 observer's posterior reaches 0.99 more often than not (``d'² / 2 < ln 99``), the d' of the
 detector's wrong and right strokes, the same by kind of stroke and by the camera's noise (the
 mean of its three balls' σ); the generator's close contacts on each side of the margin and
-the ``full`` bound with those priors; with ``--show N``, the N strokes the ``object`` bound
+the ``full`` bound with those priors; with ``--show N``, the N strokes the ``moved`` bound
 finds hardest, one by one (the margin, the shift, ball 1's turn, how far the object ball
 rolled in each world, the samples whose means differ by more than σ). ``--cache DIR`` keeps
 each block's results between runs. The bound ignores the sending itself as evidence (which
@@ -245,6 +246,8 @@ class Flip:
     """d' on :func:`local_spans`' samples alone."""
     alone: float | None = None
     """d' on the object ball's samples alone."""
+    moved: float | None = None
+    """d' on how far the object ball's samples lie from its start (not where it started)."""
     reason: str = ""
     deflection: float = 0.0
     """The angle between ball 1's headings 0.1 s after the moment in the two worlds, degrees."""
@@ -322,15 +325,18 @@ def means(p: Played, stroke: Stroke, frames: np.ndarray) -> FloatArray:
     return seen
 
 
-def separability(p: Played, other: Stroke, spans: dict[Ball, tuple[float, float]] | None = None
-                 ) -> tuple[float, int, int]:
+def separability(p: Played, other: Stroke, spans: dict[Ball, tuple[float, float]] | None = None,
+                 relative: bool = False) -> tuple[float, int, int]:
     """d' of ``other`` against the truth on the samples the camera sent (only those within a
-    ball's span of ``spans``, when given, and only its balls), the samples, and those whose
-    means differ by more than σ."""
+    ball's span of ``spans``, when given, and only its balls; ``relative``: each ball's means
+    taken from its own start, so where it started is no evidence), the samples, and those
+    whose means differ by more than σ."""
     period = p.camera.frame_period
     last = max(round(float(track.t[-1]) / period) for track in p.tracks.values())
     frames = np.arange(last + 1)
     a, b = means(p, p.truth, frames), means(p, other, frames)
+    if relative:
+        a, b = a - a[:, :1], b - b[:, :1]
     total, count, beyond = 0.0, 0, 0
     for i, ball in enumerate(p.balls):
         sent = np.rint(np.asarray(p.tracks[ball].t) / period).astype(int)
@@ -368,8 +374,10 @@ def score_flip(p: Played, cf: Stroke, base: Flip, shift: float, moment: float) -
     ball = Ball(base.ball)
     local, _, _ = separability(p, cf, local_spans(p, ball, moment))
     alone, _, _ = separability(p, cf, {ball: (-math.inf, math.inf)})
+    moved, _, _ = separability(p, cf, {ball: (-math.inf, math.inf)}, relative=True)
     truth, other = paths_of(p.truth), paths_of(cf)
-    return replace(base, shift=shift, dprime=dprime, local=local, alone=alone, samples=count, beyond=beyond,
+    return replace(base, shift=shift, dprime=dprime, local=local, alone=alone,
+                   moved=moved, samples=count, beyond=beyond,
                     deflection=_deflection(truth[p.truth.ball], other[p.truth.ball], moment),
                     travel=(_travel(truth[ball]), _travel(other[ball])))
 
@@ -422,7 +430,7 @@ class Result:
 
 
 def _d(flip: Flip, mode: str) -> float:
-    d = {"full": flip.dprime, "local": flip.local, "object": flip.alone}[mode]
+    d = {"full": flip.dprime, "local": flip.local, "object": flip.alone, "moved": flip.moved}[mode]
     assert d is not None
     return d
 
@@ -493,7 +501,8 @@ def reaches(d: float) -> float:
 
 MODES = {"full": "every sample of every ball (the strike known)",
          "local": "ball 1 from the moment to its next event, the object ball throughout",
-         "object": "the object ball's samples alone (ball 1's turn ignored)"}
+         "object": "the object ball's samples alone (ball 1's turn ignored)",
+         "moved": "how far the object ball moved from its start alone (where it started ignored too)"}
 
 
 def report(name: str, results: list[Result], rounds: int, show: int) -> Iterator[str]:
@@ -503,6 +512,14 @@ def report(name: str, results: list[Result], rounds: int, show: int) -> Iterator
     yield f"{name}: {n} strokes; detector wrong {len(wrong)} ({100.0 * len(wrong) / n:.2f} %): " \
           f"decided by a ball contact {sum(r.decided == 'contact' for r in wrong)}, " \
           f"by cushions {sum(r.decided == 'cushion' for r in wrong)}"
+    bare = [r for r in wrong if r.flip() is None]
+    yield f"  detector wrong without a counterfactual that changes the ruling: {len(bare)} " \
+          f"(by a contact {sum(r.decided == 'contact' for r in bare)}, " \
+          f"by cushions {sum(r.decided == 'cushion' for r in bare)})"
+    kinds = sorted({r.kind for r in wrong})
+    yield "  detector wrong by kind (by a contact / by cushions): " + ", ".join(
+        f"{k} {sum(r.kind == k and r.decided == 'contact' for r in wrong)} / "
+        f"{sum(r.kind == k and r.decided == 'cushion' for r in wrong)}" for k in kinds)
     yield from _flips(results)
     for mode, meaning in MODES.items():
         yield f"  d' on {meaning} [{mode}]:"
@@ -563,19 +580,20 @@ def _bound(results: list[Result], mode: str, rounds: int) -> Iterator[str]:
 
 
 def _shown(results: list[Result], show: int) -> Iterator[str]:
-    """The ``show`` strokes the ``object`` bound finds hardest, their counterfactuals one by one."""
-    hardest = sorted((r for r in results if r.flip() is not None), key=lambda r: -r.error("object"))[:show]
+    """The ``show`` strokes the ``moved`` bound finds hardest, their counterfactuals one by one."""
+    hardest = sorted((r for r in results if r.flip() is not None), key=lambda r: -r.error("moved"))[:show]
     for r in hardest:
         for f in r.flips:
-            if f.dprime is None or f.local is None or f.alone is None:
+            if f.dprime is None or f.local is None or f.alone is None or f.moved is None:
                 continue
             yield f"    {r.seed} {r.kind:6s} σ {1000 * r.sigma:.1f} mm {'right' if r.right else 'WRONG'} " \
                   f"({r.confidence:.3f}): {f.ball} {'touched' if f.touched else 'missed'} by " \
                   f"{1000 * f.margin:.2f} mm, moved {1000 * f.shift:.2f} mm; ball 1 turns " \
                   f"{f.deflection:.2f}°; object ball rolls {1000 * f.travel[0]:.1f} → " \
                   f"{1000 * f.travel[1]:.1f} mm; {f.beyond} of {f.samples} samples differ by > σ; " \
-                  f"d' {f.dprime:.2f} (local {f.local:.2f}, object {f.alone:.2f}), error " \
-                  f"{phi(-f.dprime / 2):.3f} (local {phi(-f.local / 2):.3f}, object {phi(-f.alone / 2):.3f})"
+                  f"d' {f.dprime:.2f}, local {f.local:.2f}, object {f.alone:.2f}, moved {f.moved:.2f}; " \
+                  f"errors {phi(-f.dprime / 2):.3f}, {phi(-f.local / 2):.3f}, {phi(-f.alone / 2):.3f}, " \
+                  f"{phi(-f.moved / 2):.3f}"
 
 
 def _priors(results: list[Result]) -> Iterator[str]:
@@ -590,17 +608,17 @@ def _priors(results: list[Result]) -> Iterator[str]:
     odds = _odds(margins, 0.002)
     if odds is None:
         return
-    weighted = 0.0
+    weighted = {mode: 0.0 for mode in MODES}
     for r in results:
-        scored = [f for f in r.flips if f.dprime is not None]
-        if not scored:
-            continue
-        f = min(scored, key=lambda f: f.dprime or 0.0)  # the full bound's counterfactual
-        c = math.log(odds if f.touched else 1.0 / odds)  # the prior log-odds of the truth's side
-        d = max(f.dprime or 0.0, 1e-9)
-        weighted += phi((-c - d * d / 2.0) / d)
+        for mode in MODES:
+            f = r.flip(mode)
+            if f is None:
+                continue
+            c = math.log(odds if f.touched else 1.0 / odds)  # the prior log-odds of the truth's side
+            d = max(_d(f, mode), 1e-9)
+            weighted[mode] += phi((-c - d * d / 2.0) / d)
     yield f"  with those priors (touched : missed within 2 mm = {odds:.2f}) the ideal observer's " \
-          f"expected errors {weighted:.1f}"
+          "expected errors " + ", ".join(f"{mode} {e:.1f}" for mode, e in weighted.items())
 
 
 def _odds(margins: list[tuple[bool, float]], width: float) -> float | None:

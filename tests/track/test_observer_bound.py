@@ -89,3 +89,19 @@ def test_d_prime_grows_with_the_shift(bound: ModuleType, played: dict[int, objec
     sigma = p.camera.noise[p.balls.index(Ball.RED)]  # type: ignore[attr-defined]
     samples = len(p.tracks[Ball.RED].t)  # type: ignore[attr-defined]
     assert found[1] == pytest.approx(0.001 * math.sqrt(samples) / sigma, rel=0.05)
+
+
+def test_the_means_are_where_the_camera_put_its_samples(bound: ModuleType, played: dict[int, object]) -> None:
+    """The frames and the clock's start the observer is told put each sample within its
+    ball's noise of the mean: the pooled scatter is σ."""
+    scaled = []
+    for p in played.values():
+        period = p.camera.frame_period  # type: ignore[attr-defined]
+        for i, ball in enumerate(p.balls):  # type: ignore[attr-defined]
+            track = p.tracks[ball]  # type: ignore[attr-defined]
+            frames = np.rint(np.asarray(track.t) / period).astype(int)
+            mean = bound.means(p, p.truth, frames)[i]  # type: ignore[attr-defined]
+            scaled.append((np.asarray(track.xy) - mean) / p.camera.noise[i])  # type: ignore[attr-defined]
+    pooled = np.concatenate(scaled)
+    assert pooled.std() == pytest.approx(1.0, abs=0.1)
+    assert np.abs(pooled).max() < 6.0
