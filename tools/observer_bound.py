@@ -67,7 +67,7 @@ from carom.core.records import Stroke  # noqa: E402
 from carom.physics import Params, Strike, simulate  # noqa: E402
 from carom.rules.referee import StrokeContext, judge  # noqa: E402
 from carom.track import track_recording  # noqa: E402
-from carom.track.samples import BallTrack, FloatArray  # noqa: E402
+from carom.track.samples import BallTrack, FloatArray, TrackedStroke  # noqa: E402
 from carom.track.synthetic import CAMERAS, Camera, Family, labelled_stroke  # noqa: E402
 from carom.track.synthetic.strokes import RECORDING_STREAM, SAMPLE, draw_camera, draw_params  # noqa: E402
 
@@ -187,9 +187,9 @@ class Near:
     for a touch, towards its closest point for a pass)."""
 
 
-def near_contacts(truth: Stroke, kind: str) -> list[Near]:
+def near_contacts(truth: Stroke) -> list[Near]:
     """Ball 1's contacts with a resting object ball (any overlap) and passes by one within
-    :data:`WIDEST_PASS` (``kind``: the generator's, unused by the choice)."""
+    :data:`WIDEST_PASS`."""
     r = TABLE.ball_radius
     cue = truth.ball
     paths = paths_of(truth)
@@ -272,10 +272,11 @@ def counterfactual(p: Played, near: Near) -> Flip:
     return score_flip(p, cf, base, shift, near.t)
 
 
-def moved_start(p: Played, ball: Ball, by: tuple[float, float]) -> dict[Ball, tuple[float, float]]:
+def moved_start(p: Played, ball: Ball, by: tuple[float, float]) -> dict[Ball | str, tuple[float, float]]:
     """The truth's start with ``ball`` moved by the vector ``by``, m."""
     assert p.truth.start is not None
-    start = {b: (float(x), float(y)) for b, (x, y) in p.truth.start.items()}
+    start: dict[Ball | str, tuple[float, float]] = {
+        b: (float(x), float(y)) for b, (x, y) in p.truth.start.items()}
     x, y = start[ball]
     start[ball] = (x + by[0], y + by[1])
     return start
@@ -302,7 +303,7 @@ def flipped(p: Played, near: Near) -> tuple[Stroke | None, float, str]:
     return None, shift, "no flip"
 
 
-def _fits(position: dict[Ball, tuple[float, float]], ball: Ball) -> bool:
+def _fits(position: dict[Ball | str, tuple[float, float]], ball: Ball) -> bool:
     r = TABLE.ball_radius
     x, y = position[ball]
     if not (r <= x <= TABLE.width - r and r <= y <= TABLE.length - r):
@@ -455,14 +456,14 @@ def analyse_recording(played: list[Played]) -> list[Result]:
         right = (ruling.points, ruling.verdict.fouls) == (p.points, p.fouls)
         decided = "" if right else \
             ("cushion" if touched_in_order(ruling.stroke) == touched_in_order(p.truth) else "contact")
-        flips = tuple(counterfactual(p, near) for near in near_contacts(p.truth, p.kind))
+        flips = tuple(counterfactual(p, near) for near in near_contacts(p.truth))
         out.append(Result(p.seed, p.kind, float(np.mean(p.camera.noise)), right, ruling.confidence,
                           decided, flips))
     return out
 
 
-def _tracked(p: Played):  # type: ignore[no-untyped-def]
-    from carom.track.samples import TrackedStroke
+def _tracked(p: Played) -> TrackedStroke:
+    """The stroke as the camera sent it, as the benchmark hands it to the detector."""
     return TrackedStroke(p.seed, p.truth.ball, p.tracks, p.points > 0, 0, {"kind": p.kind})
 
 

@@ -35,7 +35,7 @@ def played(bound: ModuleType) -> dict[int, object]:
 
 
 def near(bound: ModuleType, p: object, ball: Ball) -> object:
-    return next(n for n in bound.near_contacts(p.truth, p.kind) if n.ball is ball)  # type: ignore[attr-defined]
+    return next(n for n in bound.near_contacts(p.truth) if n.ball is ball)  # type: ignore[attr-defined]
 
 
 def test_it_plays_the_benchmarks_strokes_sample_for_sample(bound: ModuleType,
@@ -67,6 +67,8 @@ def test_a_near_miss_becomes_a_touch_and_the_ruling_changes(bound: ModuleType,
     cf, _, reason = bound.flipped(p, miss)
     hit = bound.first_contact(cf, p.truth.ball, Ball.RED)  # type: ignore[attr-defined]
     assert reason == "" and abs(hit - miss.t) <= bound.SAME_MOMENT  # type: ignore[attr-defined]
+    (touch,) = (n for n in bound.near_contacts(cf) if n.ball is Ball.RED)  # type: ignore[attr-defined]
+    assert touch.touched and touch.margin == pytest.approx(bound.PAST, abs=0.00002)
     scored = bound.counterfactual(played[200_006], near(bound, played[200_006], Ball.RED))
     assert scored.reason == "" and scored.dprime > scored.local > 0.0
 
