@@ -5,23 +5,32 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 EXTRAS ?= dev,batch,gym,video,fit
 
-.PHONY: setup run test lint system bench clean
+KERNELS := $(VENV)/.kernels-built
 
+.PHONY: setup run test lint system kernels clean
+
+# The environment: carom and the tools, installed.
 $(BIN)/carom: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
+	touch $@
+
+# The simulator's and the shot finder's kernels compiled once (numba's cache), and the sources.
+$(KERNELS): $(BIN)/carom
 	$(BIN)/python -m carom.physics.build
 	$(BIN)/python -m carom.solve.build
 	$(BIN)/python -m compileall -q src
 	touch $@
 
-setup: $(BIN)/carom
+kernels: $(KERNELS)
+
+setup: $(KERNELS)
 
 run: setup
 	$(BIN)/carom serve $(ARGS)
 
-lint: setup
+lint: $(BIN)/carom
 	$(BIN)/ruff check src tests benchmarks tools
 	$(BIN)/mypy
 	$(BIN)/lint-imports
@@ -36,9 +45,11 @@ $(AXE): tests/web/axe/package.json tests/web/axe/package-lock.json
 	npm ci --prefix tests/web/axe --no-audit --no-fund --loglevel=error
 	touch $@
 
-# The sources compiled once: a shell with PYTHONDONTWRITEBYTECODE set would otherwise compile
-# them again in every `carom serve` and command line the tests start.
-test: system lint $(AXE)
+# The linters and the kernels' compilation (one core each) side by side; then the sources
+# compiled once (a shell with PYTHONDONTWRITEBYTECODE set would otherwise compile them again
+# in every `carom serve` and command line the tests start) and the tests on two workers.
+test: system $(AXE)
+	$(MAKE) -j2 lint kernels
 	$(BIN)/python -m compileall -q src
 	$(BIN)/pytest -n 2 --durations=25
 
