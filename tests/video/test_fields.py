@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import av
 import numpy as np
 import pytest
 
 from carom.core.balls import Ball
+from carom.video import frames
 from carom.video.balls import PROTOTYPES, BallFinder
 from carom.video.frames import Frame
 from carom.video.overlay import Overlay
@@ -111,3 +113,20 @@ def test_a_panel_over_a_field_covers_its_own_rows_under_the_panels() -> None:
         under = [r for r in range(20) if panel.y0 <= 2 * r + field < panel.y1]
         assert (own.y0, own.y1) == (under[0], under[-1] + 1)
         assert (own.x0, own.x1) == (panel.x0, panel.x1)
+
+
+def test_a_studios_4_2_2_fields_keep_their_own_colour_rows() -> None:
+    """A 4:2:2 picture's chroma has a row for each of the picture's: each field's colour is
+    taken from its own rows only, halved within them."""
+    picture = av.VideoFrame(64, 48, "yuv422p")
+    rows = np.arange(48)[:, None]
+    luma = np.repeat(rows, 64, axis=1).astype(np.uint8)
+    chroma = np.repeat(np.where(rows % 2 == 0, 60, 200), 32, axis=1).astype(np.uint8)
+    for plane, values in zip(picture.planes, (luma, chroma, chroma), strict=True):
+        assert plane.line_size == values.shape[1]
+        plane.update(values.tobytes())
+    for field, colour in ((0, 60), (1, 200)):
+        frame = frames._planes(picture, 0, 0.0, "studio.mp4", field)
+        assert frame.field == field and frame.y.shape == (24, 64) and frame.u.shape == (12, 32)
+        assert np.array_equal(frame.y[:, 0], np.arange(field, 48, 2))
+        assert set(frame.u.ravel()) == set(frame.v.ravel()) == {colour}
