@@ -98,7 +98,7 @@ def _ball_centre(frame: Frame, look: Look, match: Match, ball: Ball) -> np.ndarr
     at = look.camera.project(np.array([[true[0], true[1], r]]))[0]
     radius = float(np.linalg.norm(look.camera.project(np.array([[true[0] + r, true[1], r]]))[0] - at))
     x0, y0, side = int(at[0] - 3 * radius), int(at[1] - 3 * radius), int(6 * radius)
-    window = frame.y[y0: y0 + side, x0: x0 + side].astype(float)
+    window = frame.whole().y[y0: y0 + side, x0: x0 + side].astype(float)
     weight = np.clip(window - np.median(window) - 30.0, 0.0, None)
     rows, columns = np.mgrid[0: window.shape[0], 0: window.shape[1]]
     total = weight.sum()

@@ -1,7 +1,8 @@
 """The balls in one frame: found by colour and shape, measured to a fraction of a pixel.
 
 Everything here reads the frame's own planes at half resolution (the chroma planes' own),
-inside the table only, so that a frame costs a few milliseconds, brought first to the
+inside the table only, so that a frame costs a few milliseconds (one field of an interlaced
+picture: its own rows only, half as many, each standing for two of the picture's), brought first to the
 colour coding every constant here was set in (BT.601, limited range:
 :mod:`carom.video.colours`) by the same one affine map that undoes a camera's cast:
 
@@ -99,6 +100,8 @@ class Blob:
     noise: float = 1.0
     """How many times the picture's noise is raised where it lies: 1 / alpha under a
     half-transparent panel whose dimming was undone (:mod:`carom.video.overlay`), else 1."""
+    place: Array | None = None
+    """Where its centre lies on the table (x, y at a ball's height, m), when measured."""
 
 
 @dataclass(slots=True)
@@ -128,6 +131,11 @@ class BallFinder:
     seen_panel: Overlay | None = None
     """The panel undone, as measured on the picture the camera gave (:attr:`overlay`: as it
     shows after :attr:`transform`)."""
+    field_grid: tuple[tuple[int, int, int, int], npt.NDArray[np.uint8]] | None = None
+    """The table's box and mask in a field's planes (:attr:`Frame.field`): half-resolution
+    columns, rows of a field's half-resolution planes (four of the picture's rows each)."""
+    field: int | None = None
+    """The field searched last (None: a whole frame)."""
 
     def __post_init__(self) -> None:
         if self.transform is None and self.balance is not None and self.coding == REFERENCE:
@@ -144,28 +152,28 @@ class BallFinder:
     @classmethod
     def of(cls, registration: Registration, width: int, height: int,
            overlay: Overlay | None = None, balance: Balance | None = None) -> BallFinder:
+        """A finder in the frames (whole or fields) of a ``width`` × ``height`` picture."""
         table = registration.table
-        r = table.ball_radius
-        reach = 0.5 * r
-        edge = np.array([[-reach, -reach], [table.width + reach, -reach], [table.width + reach,
-                                                                           table.length + reach],
-                         [-reach, table.length + reach]])
-        quad = np.vstack([registration.to_pixels(edge, z) for z in (0.0, 2.0 * r)]) / 2.0
-        x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 2
-        x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 2
-        x0, y0 = max(int(x0), 0), max(int(y0), 0)
-        x1, y1 = min(int(x1), width // 2), min(int(y1), height // 2)
-        mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
-        for z in (0.0, 2.0 * r):
-            pts = registration.to_pixels(edge, z) / 2.0 - (x0, y0)
-            cv2.fillPoly(mask, [np.round(pts * 16).astype(np.int32)], 1, cv2.LINE_8, 4)
+        box, mask = _table_grid(registration, width, height, 1)
         middle = np.array([[table.width / 2.0, table.length / 2.0]])
         radius = float(registration.ball_radius_pixels(middle)[0]) / 2.0
         protos = {b: np.array(p) for b, p in PROTOTYPES.items()}
-        box = (int(x0), int(y0), int(x1), int(y1))
-        finder = cls(registration, box, mask, radius, protos, balance=balance)
+        finder = cls(registration, box, mask, radius, protos, balance=balance,
+                     field_grid=_table_grid(registration, width, height, 2))
         finder.show(overlay)
         return finder
+
+    @property
+    def step(self) -> int:
+        """The picture's rows from one row of the planes searched last to the next: 2 in a
+        field's, which holds every other row."""
+        return 1 if self.field is None else 2
+
+    def grid(self) -> tuple[tuple[int, int, int, int], npt.NDArray[np.uint8]]:
+        """The table's box and mask in the planes searched last."""
+        if self.field is None or self.field_grid is None:
+            return self.box, self.mask
+        return self.field_grid
 
     def recode(self, coding: Coding) -> None:
         """Read frames coded as ``coding`` from now on (:meth:`levels`), the panel carried
@@ -205,7 +213,9 @@ class BallFinder:
         if any, undone."""
         if frame.coding != self.coding:
             self.recode(frame.coding)
-        x0, y0, x1, y1 = self.box
+        self.field = frame.field if self.field_grid is not None else None
+        box = self.grid()[0]
+        x0, y0, x1, y1 = box
         luma = cv2.resize(frame.y[2 * y0:2 * y1, 2 * x0:2 * x1], (x1 - x0, y1 - y0),
                           interpolation=cv2.INTER_AREA)
         planes = (luma, frame.u[y0:y1, x0:x1], frame.v[y0:y1, x0:x1])
@@ -216,7 +226,8 @@ class BallFinder:
                 planes = recoded(*planes, self.transform)
             y, u, v = (plane.astype(np.float32) for plane in planes)
         if self.overlay is not None:
-            self.overlay.undo((y, u, v), self.box)
+            overlay = self.overlay if self.field is None else self.overlay.in_field(self.field)
+            overlay.undo((y, u, v), box)
         y += 16.0
         return y, (u - 128.0) / y, (v - 128.0) / y
 
@@ -236,15 +247,15 @@ class BallFinder:
         beyond its spread, 0 outside the table."""
         cloth = self.cloth
         far = np.hypot(nu - cloth.u, nv - cloth.v) - cloth.spread
-        return np.clip((far - BALL_CHROMA / 2.0) / (BALL_CHROMA / 2.0), 0.0, 1.0) * self.mask
+        return np.clip((far - BALL_CHROMA / 2.0) / (BALL_CHROMA / 2.0), 0.0, 1.0) * self.grid()[1]
 
     def patches(self, weight: F32) -> list[tuple[slice, slice, npt.NDArray[np.bool_]]]:
         """The connected patches of ``weight`` that may hold balls by their size: each as
         its box's rows and columns, with the pixels within one of it."""
         binary = (weight > 0.5).astype(np.uint8)
-        binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+        binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((2 // self.step, 2), np.uint8))
         count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
-        area = math.pi * self.radius ** 2
+        area = math.pi * self.radius ** 2 / self.step
         out = []
         for k in range(1, count):
             a = stats[k, cv2.CC_STAT_AREA]
@@ -264,15 +275,18 @@ class BallFinder:
         been covered (a hand, the cue, a player) or merged with a ball touching it."""
         if self.weight is None:
             return False
-        cx, cy = pixel / 2.0 - np.array(self.box[:2])
-        r = self.radius
+        step = self.step
+        box = self.grid()[0]
+        cx = pixel[0] / 2.0 - box[0]
+        cy = (pixel[1] / 2.0 if self.field is None else (pixel[1] - 1.0 - self.field) / 4.0) - box[1]
+        r, ry = self.radius, self.radius / step
         h, w = self.weight.shape
-        y0, y1 = max(math.floor(cy - r), 0), min(math.ceil(cy + r) + 1, h)
+        y0, y1 = max(math.floor(cy - ry), 0), min(math.ceil(cy + ry) + 1, h)
         x0, x1 = max(math.floor(cx - r), 0), min(math.ceil(cx + r) + 1, w)
         if y0 >= y1 or x0 >= x1:
             return False
         rows, cols = np.ogrid[y0:y1, x0:x1]  # the disc's box only: it runs for each still ball, each frame
-        disc = (cols - cx) ** 2 + (rows - cy) ** 2 <= r ** 2
+        disc = (cols - cx) ** 2 + ((rows - cy) * step) ** 2 <= r ** 2
         if not disc.any():
             return False
         return float(np.mean(self.weight[y0:y1, x0:x1][disc] > 0.5)) < 0.5
@@ -288,7 +302,7 @@ class BallFinder:
                                                            nu, nv, luma):
                 continue
             if ball is not Ball.WHITE:
-                own = own + weight * (classes == _CODE[Ball.WHITE]) * _near(classes == _CODE[ball])
+                own = own + weight * (classes == _CODE[Ball.WHITE]) * _near(classes == _CODE[ball], self.step)
             mass = float(own.sum())
             if mass < self._least_mass() or mass < 0.2 * total:
                 continue
@@ -300,7 +314,7 @@ class BallFinder:
 
     def _least_mass(self) -> float:
         """The least weight of pixels that can be a ball (a fraction of a whole ball's disc)."""
-        return 0.3 * math.pi * self.radius ** 2 * 0.6
+        return 0.3 * math.pi * self.radius ** 2 * 0.6 / self.step
 
     def _blurred_colour(self, white: F32, coloured: F32, nu: F32, nv: F32, luma: F32) -> bool:
         """Whether the near-neutral part of a patch that also holds a coloured ball is that
@@ -347,20 +361,21 @@ class BallFinder:
         cx = float((weight * xs).sum()) / mass
         cy = float((weight * ys).sum()) / mass
         dx, dy = xs - cx, ys - cy
+        if self.field is not None:  # a field's row stands for two half-resolution rows
+            dy = dy * self.step
         sxx = float((weight * dx * dx).sum()) / mass
         syy = float((weight * dy * dy).sum()) / mass
         sxy = float((weight * dx * dy).sum()) / mass
         values, vectors = np.linalg.eigh(np.array([[sxx, sxy], [sxy, syy]]))
         minor, major = max(float(values[0]), 1e-9), max(float(values[1]), 1e-9)
-        centre_half = np.array([x0 + cx, y0 + cy]) + np.array(self.box[:2])
-        centre = 2.0 * centre_half + 0.5
+        centre = self._picture_pixel(x0 + cx, y0 + cy)
         where = self.registration.to_table(centre[None, :], self.registration.table.ball_radius)
         radius = float(self.registration.ball_radius_pixels(where)[0])
         half_r = radius / 2.0
         width = 2.0 * math.sqrt(minor)  # a disc of radius r has a deviation of r/2 across
         if not WIDTH_RANGE[0] * half_r <= width <= WIDTH_RANGE[1] * half_r:
             return None
-        share = mass / (math.pi * half_r * half_r)
+        share = mass * self.step / (math.pi * half_r * half_r)
         if not AREA_RANGE[0] <= share <= AREA_RANGE[1]:
             return None
         # a disc swept along a path of length s: its deviation along grows by s²/12 over across
@@ -378,7 +393,7 @@ class BallFinder:
                 return None  # nearest to a ball's colour, yet no ball's: skin, a sleeve, a glove in shade
         under = self.overlay is not None and self.overlay.contains(centre)
         noise = 1.0 / self.overlay.alpha if under else 1.0
-        return Blob(ball, centre, radius, streak, vectors[:, 1].copy(), share, colour, mixed, noise)
+        return Blob(ball, centre, radius, streak, vectors[:, 1].copy(), share, colour, mixed, noise, where[0])
 
     def _off_mix(self, ball: Ball, mean: Array, streak: float) -> float:
         """How far the chroma ``mean`` of a streak ``streak`` radii long lies from any mix of
@@ -401,9 +416,46 @@ class BallFinder:
         return float(np.linalg.norm(mean - (own + along * line)))
 
 
+    def _picture_pixel(self, column: float, row: float) -> Array:
+        """The full-resolution pixel (x, y) of the middle of the planes' pixel (``column``,
+        ``row``) in the box searched last: a whole frame's half-resolution pixel covers two
+        rows, a field's four of the picture's rows, every other one its field's."""
+        box = self.grid()[0]
+        x = 2.0 * (column + box[0]) + 0.5
+        if self.field is None:
+            return np.array([x, 2.0 * (row + box[1]) + 0.5])
+        return np.array([x, 4.0 * (row + box[1]) + 1.0 + self.field])
+
+
 _CODE = {Ball.WHITE: 0, Ball.YELLOW: 1, Ball.RED: 2}
 
 
-def _near(mask: npt.NDArray[np.bool_]) -> F32:
-    """Pixels within two of ``mask`` (a coloured ball's highlight is white beside it)."""
-    return cv2.dilate(mask.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(np.float32)
+def _near(mask: npt.NDArray[np.bool_], step: int = 1) -> F32:
+    """Pixels within two half-resolution pixels of ``mask`` (a coloured ball's highlight is
+    white beside it; ``step``: the picture's rows from one row of the planes to the next)."""
+    tall = 2 * (2 // step) + 1
+    return cv2.dilate(mask.astype(np.uint8), np.ones((tall, 5), np.uint8)).astype(np.float32)
+
+
+def _table_grid(registration: Registration, width: int, height: int,
+                step: int) -> tuple[tuple[int, int, int, int], npt.NDArray[np.uint8]]:
+    """The table's bounding box (x0, y0, x1, y1) and mask (1 on the table, a ball's height
+    above it and half a radius beyond the cushions) in half-resolution planes of a ``width``
+    × ``height`` picture, whose rows are ``step`` of the picture's apart (2: a field's)."""
+    table = registration.table
+    r = table.ball_radius
+    reach = 0.5 * r
+    edge = np.array([[-reach, -reach], [table.width + reach, -reach], [table.width + reach,
+                                                                       table.length + reach],
+                     [-reach, table.length + reach]])
+    scale = np.array([2.0, 2.0 * step])
+    quad = np.vstack([registration.to_pixels(edge, z) for z in (0.0, 2.0 * r)]) / scale
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 2
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 2
+    x0, y0 = max(int(x0), 0), max(int(y0), 0)
+    x1, y1 = min(int(x1), width // 2), min(int(y1), height // (2 * step))
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    for z in (0.0, 2.0 * r):
+        pts = registration.to_pixels(edge, z) / scale - (x0, y0)
+        cv2.fillPoly(mask, [np.round(pts * 16).astype(np.int32)], 1, cv2.LINE_8, 4)
+    return (int(x0), int(y0), int(x1), int(y1)), mask

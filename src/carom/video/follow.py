@@ -133,7 +133,8 @@ class Follower:
         """Each ball seen in ``frame`` and where."""
         blobs = self.finder.find(frame)
         r = self.registration.table.ball_radius
-        places = [self.registration.to_table(blob.centre[None, :], r)[0] for blob in blobs]
+        places = [self.registration.to_table(blob.centre[None, :], r)[0] if blob.place is None else blob.place
+                  for blob in blobs]
         choices = {ball: self._choices(ball, frame.time, blobs, places) for ball in BALLS}
         out: dict[Ball, Sample] = {}
         taken = _likeliest(choices, places, r)

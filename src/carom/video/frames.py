@@ -12,11 +12,12 @@ marked so or decoded to a ``yuvj`` format (a webcam's MJPEG), limited otherwise.
 
 Interlaced video (a broadcast's 1080i: each picture woven from two fields taken half a frame
 apart, so a moving ball shows twice, a comb of two half-pictures) is read field by field:
-from the first picture the decoder marks interlaced on, every picture goes through FFmpeg's
-deinterlacer :data:`FIELD_FILTER` sending one picture per field, at the field's own time (the
-first field at the frame's time, the second half a frame later), its missing lines filled in
-from the field's own lines and its neighbours'. Such a video gives twice as many pictures
-as frames; progressive video is read as decoded, untouched.
+every picture the decoder marks interlaced gives two frames, one per field, at the field's own
+time (the first field at the picture's time, the second halfway to the next picture's), each
+holding only its field's own rows (:attr:`Frame.field`: nothing interpolated, half the rows to
+read; :meth:`Frame.whole` fills the others in for the work that needs the whole picture).
+Such a video gives twice as many frames as pictures; progressive video is read as decoded,
+untouched.
 """
 
 from __future__ import annotations
@@ -43,15 +44,13 @@ MAX_SECONDS = 6 * 3600.0
 """The longest video read: a match day."""
 MAX_GAP = 2.0
 """Seconds between two frames beyond which a stream counts as having stopped."""
-FIELD_FILTER = "bwdif"
-"""FFmpeg's deinterlacer for interlaced pictures, sending one picture per field (pictures marked
-progressive passed as they are). On rendered 1080i clips ``bwdif`` was as accurate as ``yadif``
-and took less processor time (docs/video.md)."""
-FIRST_FIELD = {2: "tff", 5: "tff", 3: "bff", 4: "bff"}
-"""The field shown first, by the stream's field order (FFmpeg's ``AVFieldOrder``: top first
-for ``TT`` and ``BT``, bottom first for ``BB`` and ``TB``). The decoder's own mark on each
-picture is not trusted: H.264 without timing messages leaves it unset, read as bottom first,
-and a ball then steps back and forth between fields; with the order unknown, it is all there is."""
+FIRST_FIELD = {2: 0, 5: 0, 3: 1, 4: 1}
+"""The field shown first (0 the top one, the picture's even rows; 1 the bottom one), by the
+stream's field order (FFmpeg's ``AVFieldOrder``: top first for ``TT`` and ``BT``, bottom
+first for ``BB`` and ``TB``); a stream that names none is read top field first, as HD
+broadcasts are. The decoder's own mark on each picture is not trusted: H.264 without timing
+messages leaves it unset, read as bottom first, and a ball then steps back and forth between
+fields."""
 HD_HEIGHT = 720
 """Pictures this many lines high or more whose stream names no colour matrix are read as
 BT.709's (HD), lower ones as BT.601's: FFmpeg's and players' convention."""
@@ -73,6 +72,10 @@ class Frame:
     v: Plane
     coding: Coding = REFERENCE
     """How the planes code colour (:meth:`recoded` brings them to :data:`REFERENCE`)."""
+    field: int | None = None
+    """None for a whole picture; 0 or 1 for one field of an interlaced picture, the planes
+    holding only that field's rows: a row ``r`` of them is the picture's row ``2 r + field``
+    (in the chroma planes as in luma)."""
 
     @property
     def width(self) -> int:
@@ -80,7 +83,18 @@ class Frame:
 
     @property
     def height(self) -> int:
-        return int(self.y.shape[0])
+        """The whole picture's height (twice a field's rows)."""
+        return int(self.y.shape[0]) * (1 if self.field is None else 2)
+
+    def whole(self) -> Frame:
+        """The frame as a whole picture (itself when it is one): a field's rows in their
+        place in the picture, each row between two of them their mean (the last one a copy
+        of its neighbour). For the work done on whole pictures (the table, the camera's
+        moves, the score box, stills); the balls are looked for in the field's own rows."""
+        if self.field is None:
+            return self
+        y, u, v = (_filled_in(plane, self.field) for plane in (self.y, self.u, self.v))
+        return Frame(self.index, self.time, y, u, v, self.coding)
 
     def recoded(self) -> Frame:
         """The frame with its planes coded as :data:`REFERENCE` (itself when they are): luma
@@ -98,12 +112,32 @@ class Frame:
                      np.ascontiguousarray(chroma[:, :, 1]))
 
     def bgr(self) -> npt.NDArray[np.uint8]:
-        """The frame in colour (for finding the table; tracking reads the planes)."""
+        """The frame in colour, whole (for finding the table; tracking reads the planes)."""
+        if self.field is not None:
+            return self.whole().bgr()
         if self.coding != REFERENCE:
             return self.recoded().bgr()
         h, w = self.y.shape
         i420 = np.concatenate((self.y, self.u.reshape(h // 4, w), self.v.reshape(h // 4, w)))
         return np.asarray(cv2.cvtColor(i420, cv2.COLOR_YUV2BGR_I420), dtype=np.uint8)
+
+
+def _filled_in(rows: Plane, field: int) -> Plane:
+    """A field's plane at twice its height: its rows at ``2 r + field``, each other row the
+    mean of the field's rows above and below it, a row with one neighbour only
+    a copy of it."""
+    h, w = rows.shape
+    out = np.empty((2 * h, w), np.uint8)
+    out[field::2] = rows
+    between = np.empty_like(rows)
+    between[:-1] = cv2.addWeighted(rows[:-1], 0.5, rows[1:], 0.5, 0.0) if h > 1 else rows[:0]
+    between[-1] = rows[-1]
+    if field == 0:
+        out[1::2] = between  # row 2r + 1 lies between field rows r and r + 1
+    else:
+        out[0] = rows[0]
+        out[2::2] = between[:-1]  # row 2r + 2 lies between field rows r and r + 1
+    return out
 
 
 def median_frame(frames: Sequence[Frame]) -> Frame:
@@ -185,18 +219,15 @@ def _decoded(container: av.container.InputContainer, stream: av.video.stream.Vid
     pictures = _fields(_pictures(container, stream), stream)
     while True:
         try:
-            picture = next(pictures)
+            picture, stamp, field = next(pictures)
         except StopIteration:
             break
         except av.error.FFmpegError as error:
             raise VideoError(f"the video breaks off ({_reason(error)}); everything before it is kept", source,
                              index, last_time) from None
-        stamp = picture.time
-        if stamp is None:
-            continue
         if first is None:
-            first = float(stamp)
-        t = float(stamp) - first
+            first = stamp
+        t = stamp - first
         if t <= last_time and index:
             continue  # a repeated or out-of-order time stamp: the frame adds nothing
         if t > MAX_SECONDS:
@@ -204,7 +235,7 @@ def _decoded(container: av.container.InputContainer, stream: av.video.stream.Vid
                              index, t)
         if live and index and t - last_time > MAX_GAP:
             raise VideoError(f"the stream stopped for {t - last_time:.1f} s", source, index, t)
-        yield _planes(picture, index, t, source)
+        yield _planes(picture, index, t, source, field)
         index += 1
         last_time = t
     if index == 0:
@@ -218,49 +249,39 @@ def _pictures(container: av.container.InputContainer,
         yield from packet.decode()
 
 
-def _fields(pictures: Iterator[av.VideoFrame],
-            stream: av.video.stream.VideoStream) -> Iterator[av.VideoFrame]:
-    """Each picture as decoded while none is marked interlaced; from the first that is, every
-    picture through :data:`FIELD_FILTER`, one picture per field at its own time, the first
-    field as :data:`FIRST_FIELD` says (the last picture's fields once the stream ends)."""
-    graph: av.filter.Graph | None = None
+Field = tuple[av.VideoFrame, float, int | None]
+"""A picture, the time it is read at (s, the stream's clock) and which of its fields is
+read (None: the whole picture)."""
+
+
+def _fields(pictures: Iterator[av.VideoFrame], stream: av.video.stream.VideoStream) -> Iterator[Field]:
+    """Each picture with a time stamp, as it is when not marked interlaced; one marked so as
+    its two fields, the first (as :data:`FIRST_FIELD` says) at the picture's time, the second
+    halfway to the next picture's (after the last picture, as far after it as the one before
+    was). A picture is held until the next one is decoded."""
+    order = FIRST_FIELD.get(stream.codec_context.field_order, 0)
+    held: av.VideoFrame | None = None
+    held_time = step = 0.0
     for picture in pictures:
-        if graph is None and not picture.interlaced_frame:
-            yield picture
+        if picture.time is None:
             continue
-        if graph is None:
-            graph = _field_graph(picture, stream)
-        graph.vpush(picture)
-        yield from _pulled(graph)
-    if graph is not None:
-        graph.vpush(None)
-        yield from _pulled(graph)
+        t = float(picture.time)
+        if held is not None:
+            step = t - held_time
+            yield from _read_as(held, held_time, step, order)
+        held, held_time = picture, t
+    if held is not None:
+        yield from _read_as(held, held_time, step, order)
 
 
-def _field_graph(picture: av.VideoFrame, stream: av.video.stream.VideoStream) -> av.filter.Graph:
-    """A filter graph sending each field of pictures like ``picture`` as a picture of its own,
-    in the order the stream shows them."""
-    graph = av.filter.Graph()
-    graph.threads = stream.codec_context.thread_count  # as many as the decoder's (0: FFmpeg's choice)
-    source = graph.add_buffer(width=picture.width, height=picture.height, format=picture.format.name,
-                              time_base=picture.time_base or stream.time_base)
-    parity = FIRST_FIELD.get(stream.codec_context.field_order, "auto")
-    fields = graph.add(FIELD_FILTER, f"mode=send_field:parity={parity}:deint=interlaced")
-    sink = graph.add("buffersink")
-    source.link_to(fields)
-    fields.link_to(sink)
-    graph.configure()
-    return graph
-
-
-def _pulled(graph: av.filter.Graph) -> Iterator[av.VideoFrame]:
-    """The pictures ``graph`` has ready now."""
-    while True:
-        try:
-            picture = graph.vpull()
-        except (av.error.BlockingIOError, av.error.EOFError):
-            return
-        yield picture
+def _read_as(picture: av.VideoFrame, t: float, step: float, order: int) -> Iterator[Field]:
+    """``picture`` read whole at ``t``, or, marked interlaced, its fields at ``t`` and half
+    ``step`` later (``order``: the field shown first)."""
+    if not picture.interlaced_frame:
+        yield picture, t, None
+        return
+    yield picture, t, order
+    yield picture, t + step / 2.0, 1 - order
 
 
 def coding_of(picture: av.VideoFrame, device: bool = False) -> Coding:
@@ -275,24 +296,42 @@ def coding_of(picture: av.VideoFrame, device: bool = False) -> Coding:
     return Coding(matrix, full)
 
 
-def _planes(picture: av.VideoFrame, index: int, t: float, source: str) -> Frame:
+def _planes(picture: av.VideoFrame, index: int, t: float, source: str, field: int | None = None) -> Frame:
+    """The frame of ``picture`` (of one of its fields: ``field``), as Y, U and V planes
+    with U and V at half its width and height."""
     if picture.format.is_rgb:  # coded by the conversion itself
         picture = picture.reformat(format="yuv420p", dst_colorspace=5, dst_color_range=1)
         coding = REFERENCE
     else:
+        if field is not None and picture.format.name not in ("yuv420p", "yuvj420p"):
+            return _field_planes(picture.reformat(format="yuv444p"), index, t, source, field)
         if picture.format.name not in ("yuv420p", "yuvj420p"):
             picture = picture.reformat(format="yuv420p")  # its levels as libswscale leaves them, marked on it
         coding = coding_of(picture, device=source.startswith("/dev/video"))
-    h, w = picture.height - picture.height % 2, picture.width - picture.width % 2
-    y = _plane(picture.planes[0], h, w)
-    u = _plane(picture.planes[1], h // 2, w // 2)
-    v = _plane(picture.planes[2], h // 2, w // 2)
-    return Frame(index, t, y, u, v, coding)
+    even = 2 if field is None else 4  # a field's planes: an even number of rows (chroma at half)
+    h, w = picture.height - picture.height % even, picture.width - picture.width % 2
+    y = _plane(picture.planes[0], h, w, field)
+    u = _plane(picture.planes[1], h // 2, w // 2, field)
+    v = _plane(picture.planes[2], h // 2, w // 2, field)
+    return Frame(index, t, y, u, v, coding, field)
 
 
-def _plane(plane: av.video.plane.VideoPlane, rows: int, columns: int) -> Plane:
+def _field_planes(picture: av.VideoFrame, index: int, t: float, source: str, field: int) -> Frame:
+    """The frame of one field of a picture whose chroma is at full height (4:4:4, from a
+    4:2:2 broadcast picture): the field's own rows, its chroma halved within the field."""
+    h, w = picture.height - picture.height % 4, picture.width - picture.width % 2
+    y = _plane(picture.planes[0], h, w, field)
+    u, v = (cv2.resize(_plane(picture.planes[k], h, w, field), (w // 2, h // 4), interpolation=cv2.INTER_AREA)
+            for k in (1, 2))
+    return Frame(index, t, y, u, v, coding_of(picture, device=source.startswith("/dev/video")), field)
+
+
+def _plane(plane: av.video.plane.VideoPlane, rows: int, columns: int, field: int | None = None) -> Plane:
+    """The plane's first ``rows`` × ``columns`` (a field's: every other of those rows, from
+    row ``field``), copied."""
     data = np.frombuffer(plane, dtype=np.uint8).reshape(-1, plane.line_size)
-    return np.ascontiguousarray(data[:rows, :columns])
+    kept = data[:rows, :columns] if field is None else data[field:rows:2, :columns]
+    return np.ascontiguousarray(kept)
 
 
 def describe(source: str) -> str:

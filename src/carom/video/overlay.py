@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -117,6 +117,11 @@ class Overlay:
         panel = np.abs(inside - self.alpha * outside - np.asarray(self.colour)[plane]) <= tolerance
         bare = np.abs(inside - outside) <= tolerance
         return int(panel.sum()) >= int(bare.sum())
+
+    def in_field(self, field: int) -> Overlay:
+        """The panel as one field's own rows show it (:attr:`carom.video.frames.Frame.field`:
+        their row ``r`` is the picture's row ``2 r + field``)."""
+        return replace(self, y0=(self.y0 - field + 1) // 2, y1=(self.y1 - field + 1) // 2)
 
     def undo(self, planes: tuple[F32, F32, F32], box: tuple[int, int, int, int]) -> None:
         """Undo the panel in place in half-resolution Y, U and V planes cut to ``box``

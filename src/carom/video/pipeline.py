@@ -94,6 +94,7 @@ def track_video(source: str, settings: Settings, progress: Progress | None = Non
     read = frames or (lambda: read_frames(source, settings.live, settings.threads))
     stream = read()
     first, seen = _registration_frames(stream, name)
+    first = [frame.whole() for frame in first]
     registration = _register(first, settings, name)
     progress.registration = registration
     progress.coding = first[0].coding
@@ -149,10 +150,11 @@ def _follow(stream: Iterator[Frame], registration: Registration, settings: Setti
         for frame in stream:
             if frame.time >= next_check:
                 next_check = frame.time + CHECK_EVERY
-                note = watch.check(frame)
+                whole = frame.whole()
+                note = watch.check(whole)
                 if note is not None:
                     cutter.note(note)
-                if panel.check(frame, watch.registration.outline):
+                if panel.check(whole, watch.registration.outline):
                     progress.overlay = panel.overlay
                     if follower is not None:
                         follower.finder.show(panel.shown)
