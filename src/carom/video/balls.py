@@ -415,7 +415,6 @@ class BallFinder:
         along = float(np.clip((mean - own) @ line / float(line @ line), 0.0, farthest))
         return float(np.linalg.norm(mean - (own + along * line)))
 
-
     def _picture_pixel(self, column: float, row: float) -> Array:
         """The full-resolution pixel (x, y) of the middle of the planes' pixel (``column``,
         ``row``) in the box searched last: a whole frame's half-resolution pixel covers two
