@@ -16,23 +16,26 @@ live, table 2's tablet plays the other, and the players confirm both on the tabl
 both captains sign that meeting's report. Every later meeting's games are put on the
 tables through the API (by the home captain, or the organiser), each tablet moves on to
 its next game by itself and enters it with its device token alone (its cookie: the
-records and the players' confirmations through the match API, as the tablet sends them).
+records and the players' confirmations through the match API, as the tablet sends them),
+both tables at the same time.
 What the API does besides (to keep the test short): the line-ups of Žilina and Görlitz
 and the other reports. No Content-Security-Policy violation on any page."""
 
 from __future__ import annotations
 
 import re
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
 from playwright.sync_api import Page, expect
 
+from carom.web.tables.devices import COOKIE as DEVICE_COOKIE
 from tests.league import hand_season as hand
 from tests.league.play import records, series
 from tests.web.browser import Watched, log_in, tap
 from tests.web.leagues import season as api_season
-from tests.web.server import Server
+from tests.web.server import SESSION_COOKIE, Server
 from tests.web.tables.helpers import add_table
 
 BROWSER_TEAMS = ("Trenčín A", "Nitra")
@@ -41,7 +44,9 @@ TABLES = ("1", "2")
 
 class HallTable:
     """A table of the hall and its tablet, paired once through its pairing link (a browser
-    context of its own: its cookie is the device token)."""
+    context of its own: its cookie is the device token). The games it plays through the
+    API are sent with that context's cookies and user agent, from an HTTP client of its
+    own, so that the hall's two tables can play at once, as they do in a hall."""
 
     def __init__(self, browser: Any, server: Server, organiser: httpx.Client, name: str) -> None:
         self.name, self.url = name, server.url
@@ -53,26 +58,39 @@ class HallTable:
         self.tablet.locator("#pair-button").click()
         expect(self.tablet).to_have_url(f"{server.url}/tables/{name}/tablet")
         self.tablet.evaluate("window.notReloaded = true")
+        self.api = self._as_the_tablet()
+
+    def _as_the_tablet(self) -> httpx.Client:
+        """An HTTP client carrying what the tablet's browser context sends: its cookies (the
+        device token the pairing gave it, and nothing that logs anyone in) and its user agent."""
+        cookies = {c["name"]: c["value"] for c in self.device.context.cookies(self.url)}
+        assert DEVICE_COOKIE in cookies and SESSION_COOKIE not in cookies, sorted(cookies)
+        agent = str(self.tablet.evaluate("navigator.userAgent"))
+        return httpx.Client(base_url=self.url, cookies=cookies, headers={"User-Agent": agent}, timeout=30)
 
     def takes_up(self, match: int) -> None:
         """The tablet shows the game by itself, live."""
         expect(self.tablet.locator("#tablet")).to_have_attribute("data-match", str(match))
 
     def play(self, match: int, game: hand.Game) -> None:
-        """The game's records and both players' confirmations, sent as the tablet sends
-        them: with its device token alone (no game's link, no referee token)."""
+        """The tablet takes up the game by itself, then enters it (:meth:`enter`)."""
         self.takes_up(match)
+        self.enter(match, game)
+
+    def enter(self, match: int, game: hand.Game) -> None:
+        """The game's records and both players' confirmations, sent as the tablet sends
+        them: with its device token alone (no game's link, no referee token). Touches no
+        page: it may run beside the other table's."""
         for seq, record in enumerate(records(game)):
-            answer = self.device.context.request.post(f"{self.url}/api/matches/{match}/records",
-                                                      data={"after": seq, "record": record})
-            assert answer.status == 201, answer.text()
+            answer = self.api.post(f"/api/matches/{match}/records", json={"after": seq, "record": record})
+            assert answer.status_code == 201, answer.text
         for player in (0, 1):
-            answer = self.device.context.request.post(f"{self.url}/api/matches/{match}/confirm",
-                                                      data={"player": player})
-            assert answer.status == 200, answer.text()
+            answer = self.api.post(f"/api/matches/{match}/confirm", json={"player": player})
+            assert answer.status_code == 200, answer.text
 
     def close(self) -> None:
         assert self.tablet.evaluate("window.notReloaded") is True  # moved on live, never reloaded
+        self.api.close()
         self.device.close()
 
 
@@ -190,8 +208,7 @@ def test_a_season_of_one_division_played_in_the_browser_gives_the_hand_worked_va
         put = client.post(f"/api/leagues/meetings/{meeting['id']}/tables", json={"tables": list(TABLES)},
                           headers={"X-Captain-Token": tokens[home]} if number % 2 else {})
         assert put.status_code == 200, put.text
-        for game in put.json()["games"]:
-            tables[game["table"]].play(game["match"], games[game["number"] - 1])
+        _play_at_once(tables, put.json()["games"], games)
         for side in ("home", "away"):
             response = api_season.sign(client, meeting, tokens[meeting[side]["name"]])
             assert response.status_code == 200, response.text
@@ -228,6 +245,20 @@ def test_a_season_of_one_division_played_in_the_browser_gives_the_hand_worked_va
         table.close()
     for watched in (office, phone, tablet_size, screen_device):
         watched.close()
+
+
+def _play_at_once(tables: dict[str, HallTable], on_tables: list[dict[str, Any]],
+                  games: tuple[hand.Game, hand.Game]) -> None:
+    """A meeting's games, one on each table: each tablet takes up its game by itself, then
+    both tables play at the same time (their records interleave on the server)."""
+    assert sorted(g["table"] for g in on_tables) == sorted(TABLES), on_tables
+    for game in on_tables:
+        tables[game["table"]].takes_up(game["match"])
+    with ThreadPoolExecutor(len(on_tables)) as hall:
+        played = [hall.submit(tables[game["table"]].enter, game["match"], games[game["number"] - 1])
+                  for game in on_tables]
+        for each in played:
+            each.result()
 
 
 def _first_meeting_on_the_tables(server: Server, audience: Page, home_captain: Page, token: str,
