@@ -18,7 +18,7 @@ differs from the truth's. Its separability from the truth, on the samples the ca
 other balls); with equal priors an ideal observer's chance of ruling the stroke wrong is
 ``Φ(−d'/2)``, the smallest over the stroke's counterfactuals taken.
 
-The d' is figured three ways: ``full``, on every sample of every ball (the observer knows the
+The d' is figured four ways: ``full``, on every sample of every ball (the observer knows the
 strike, so ball 1's whole later path is evidence: the bound the issue asks for); ``local``,
 on ball 1's samples from the moment to its next event and the object ball's; ``object``, on
 the object ball's samples alone (whether it moved, and where it started), as if ball 1's turn
