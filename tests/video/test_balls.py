@@ -2,32 +2,19 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import numpy as np
 
 from carom.core.balls import Ball
 from carom.video.balls import PROTOTYPES, BallFinder
 from carom.video.frames import Frame
-from carom.video.table import Cloth
-from tests.video.conftest import TABLE
+from tests.video.made_up import CLOTH, RADIUS, finder
 
-CLOTH = Cloth(0.27, -0.277, 0.02, 105.0)
-"""A blue cloth, as measured on a broadcast clip: chroma over luma, spread, luma."""
-RADIUS = 16.0
-"""A ball's radius, full-resolution pixels."""
 SIZE = (80, 120)
 """Half-resolution rows and columns."""
 
 
 def _finder() -> BallFinder:
-    registration = SimpleNamespace(
-        table=TABLE, cloth=CLOTH,
-        to_table=lambda pixels, z: pixels / 1000.0,
-        ball_radius_pixels=lambda points: np.full(len(points), RADIUS))
-    prototypes = {b: np.array(p) for b, p in PROTOTYPES.items()}
-    return BallFinder(registration, (0, 0, SIZE[1], SIZE[0]), np.ones(SIZE, np.uint8),  # type: ignore[arg-type]
-                      RADIUS / 2.0, prototypes)
+    return finder(*SIZE)
 
 
 def _swept(centre: tuple[float, float], length: float) -> np.ndarray:

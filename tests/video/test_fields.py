@@ -4,8 +4,6 @@ ball found in it."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import av
 import numpy as np
 import pytest
@@ -15,28 +13,14 @@ from carom.video import frames
 from carom.video.balls import PROTOTYPES, BallFinder
 from carom.video.frames import Frame
 from carom.video.overlay import Overlay
-from carom.video.table import Cloth
-from tests.video.conftest import TABLE
+from tests.video.made_up import CLOTH, RADIUS, finder
 
-CLOTH = Cloth(0.27, -0.277, 0.02, 105.0)
-"""A blue cloth: chroma over luma, spread, luma."""
-RADIUS = 16.0
-"""A ball's radius, full-resolution pixels."""
 HEIGHT, WIDTH = 160, 240
 """The whole picture's rows and columns."""
 
 
 def _finder() -> BallFinder:
-    registration = SimpleNamespace(
-        table=TABLE, cloth=CLOTH,
-        to_table=lambda pixels, z: pixels / 1000.0,
-        ball_radius_pixels=lambda points: np.full(len(points), RADIUS))
-    prototypes = {b: np.array(p) for b, p in PROTOTYPES.items()}
-    half = (HEIGHT // 2, WIDTH // 2)
-    field = (HEIGHT // 4, WIDTH // 2)
-    return BallFinder(registration, (0, 0, half[1], half[0]), np.ones(half, np.uint8),  # type: ignore[arg-type]
-                      RADIUS / 2.0, prototypes,
-                      field_grid=((0, 0, field[1], field[0]), np.ones(field, np.uint8)))
+    return finder(HEIGHT // 2, WIDTH // 2, fields=True)
 
 
 def _planes(centre: tuple[float, float]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
