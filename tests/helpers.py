@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import json
+import sys
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from types import ModuleType
 from typing import Any, TypeVar
 
 from carom.core.balls import Ball, Cushion
@@ -123,3 +127,14 @@ def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
     worker may have left an event loop running in this one (a browser's)."""
     with ThreadPoolExecutor(max_workers=1) as apart:
         return apart.submit(asyncio.run, coroutine).result()
+
+
+def script_module(path: Path, name: str) -> ModuleType:
+    """The script at ``path`` (a tool or benchmark, not a package module) loaded as the module
+    ``name``, registered in ``sys.modules`` (its dataclasses and pickles look it up there)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

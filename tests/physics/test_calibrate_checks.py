@@ -3,14 +3,13 @@ its corner-5 strokes are the test's, and its penalty is zero exactly where the t
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from carom.physics.params import DEFAULT_PARAMS
+from tests.helpers import script_module
 
 from .test_checks_real_table import corner_five
 
@@ -19,12 +18,7 @@ TOOL = Path(__file__).resolve().parents[2] / "tools" / "calibrate.py"
 
 @pytest.fixture(scope="module")
 def calibrate() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("carom_tools_calibrate", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return script_module(TOOL, "carom_tools_calibrate")
 
 
 def test_the_fit_plays_check_16_s_strokes_as_the_test_does(calibrate: ModuleType) -> None:

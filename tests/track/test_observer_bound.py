@@ -3,9 +3,7 @@ built for, and its separability is nothing for the same paths and grows with the
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -14,6 +12,7 @@ import pytest
 
 from carom.core.balls import Ball
 from carom.track.synthetic import CAMERAS, labelled_recordings
+from tests.helpers import script_module
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "observer_bound.py"
 FIRST, COUNT = 200_000, 10
@@ -21,12 +20,7 @@ FIRST, COUNT = 200_000, 10
 
 @pytest.fixture(scope="module")
 def bound() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("carom_tools_observer_bound", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return script_module(TOOL, "carom_tools_observer_bound")
 
 
 @pytest.fixture(scope="module")

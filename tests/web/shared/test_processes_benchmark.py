@@ -5,22 +5,17 @@ seconds before, and counted as an update it once made a board look seconds late.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import threading
 from pathlib import Path
 from types import ModuleType
 
-from tests.helpers import run_apart
+from tests.helpers import run_apart, script_module
 
 BENCHMARKS = Path(__file__).resolve().parents[3] / "benchmarks"
 
 
 def _benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("web_processes", BENCHMARKS / "web_processes.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script_module(BENCHMARKS / "web_processes.py", "web_processes")
 
 
 class _Box:
