@@ -554,9 +554,10 @@ def _bound(results: list[Result], mode: str, rounds: int) -> Iterator[str]:
           f"agreement ceiling {100.0 * (1 - expected / n):.2f} % " \
           f"({100.0 * (1 - hi / n):.2f}–{100.0 * (1 - lo / n):.2f}); 98.5 % allows {0.015 * n:.0f} errors"
     scored = [d for r in results if (d := r.dprime(mode)) is not None]
-    unsure = sum(1 for d in scored if d < math.sqrt(2.0 * math.log(SURE / (1.0 - SURE))))
+    sure_at = math.sqrt(2.0 * math.log(SURE / (1.0 - SURE)))
+    unsure = sum(1 for d in scored if d < sure_at)
     yield f"    no observer's posterior reaches {SURE} more often than not (d' < " \
-          f"{math.sqrt(2 * math.log(SURE / (1 - SURE))):.2f}): {unsure} strokes = " \
+          f"{sure_at:.2f}): {unsure} strokes = " \
           f"{100.0 * unsure / n:.2f} %; expected strokes short of {SURE}: " \
           f"{sum(1.0 - reaches(d) for d in scored):.1f}"
     groups = (("wrong", [r for r in results if not r.right]), ("right", [r for r in results if r.right]))
