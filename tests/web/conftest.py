@@ -28,15 +28,15 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
     database = None
     if request.param == "postgresql":
         database = request.getfixturevalue("postgres").new_database()
-    running = Server(tmp_path / "data", database).start()
+    running = Server(tmp_path / "data", database, warm_pool=_warm(request)).start()
     yield running
     running.stop()
 
 
 @pytest.fixture
-def sqlite_server(tmp_path: Path) -> Iterator[Server]:
+def sqlite_server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
     """``carom serve`` on SQLite only: for what the database does not change (layout, words)."""
-    running = Server(tmp_path / "data").start()
+    running = Server(tmp_path / "data", warm_pool=_warm(request)).start()
     yield running
     running.stop()
 
@@ -50,17 +50,25 @@ def shared_server(request: pytest.FixtureRequest,
     database = None
     if request.param == "postgresql":
         database = request.getfixturevalue("postgres").new_database()
-    yield from _shared(tmp_path_factory, database)
+    yield from _shared(tmp_path_factory, database, _warm(request))
 
 
 @pytest.fixture(scope="module")
-def shared_sqlite_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def shared_sqlite_server(request: pytest.FixtureRequest,
+                         tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """``shared_server`` on SQLite only."""
-    yield from _shared(tmp_path_factory, None)
+    yield from _shared(tmp_path_factory, None, _warm(request))
 
 
-def _shared(tmp_path_factory: pytest.TempPathFactory, database: str | None) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("shared") / "data", database)
+def _warm(request: pytest.FixtureRequest) -> bool:
+    """Whether the test's module is marked ``warm_pool``: its pages simulate, fit or track
+    at once (the other tests' servers start their simulation pool at the first such request)."""
+    return request.node.get_closest_marker("warm_pool") is not None
+
+
+def _shared(tmp_path_factory: pytest.TempPathFactory, database: str | None,
+            warm_pool: bool) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("shared") / "data", database, warm_pool=warm_pool)
     running.one_login = True
     running.start()
     yield running

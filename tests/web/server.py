@@ -25,7 +25,7 @@ class Server:
 
     def __init__(self, data: Path, database: str | None = None, *, password: bool = True,
                  host: str = "127.0.0.1", options: tuple[str, ...] = (),
-                 open_files: int | None = None) -> None:
+                 open_files: int | None = None, warm_pool: bool = False) -> None:
         self.data = data
         self.database = database
         self.password = password
@@ -34,6 +34,10 @@ class Server:
         """More options of ``carom serve`` (``--limit header-seconds=1``)."""
         self.open_files = open_files
         """The process's limit of open files (``ulimit -n``), when not the test's."""
+        self.warm_pool = warm_pool
+        """Start the simulation pool with the server (``carom serve``'s default); most tests
+        never simulate, and a warmed pool is a second of a core per server
+        (``--cold-pool``: it starts at the first stroke, search or PDF)."""
         self.one_login = False
         """Log the organiser in once and hand every later client that session (a server that
         a module's tests share: each login takes from the client's allowance, five at once)."""
@@ -51,6 +55,8 @@ class Server:
             command += ["--organiser-password", PASSWORD]
         if self.database:
             command += ["--database", self.database]
+        if not self.warm_pool:
+            command.append("--cold-pool")
         command += self.options
         log = open(self.log, "ab")  # noqa: SIM115
         self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,

@@ -46,6 +46,11 @@ def serve(
         help="Raise or lower a limit (repeatable): streams, streams-per-client, connections, workers, "
              "queue, jobs-per-client, header-seconds, body-idle-seconds, body-seconds "
              "(docs/deploy.md).")] = None,
+    warm_pool: Annotated[bool, typer.Option(
+        "--warm-pool/--cold-pool",
+        help="Start the simulation processes (training table, review, shot finder, PDFs) with the "
+             "server, so the first stroke answers at once; --cold-pool starts them at the first "
+             "request that needs one (less memory and work on a machine that seldom uses them).")] = True,
 ) -> None:
     """Run the scoreboard: organiser, referee's tablet, audience.
 
@@ -93,7 +98,7 @@ def serve(
     try:
         run(host, port, data, database, organiser_password, say=typer.echo, log_level=log_level,
             access_log=access_log, limits=limits, workers=workers, proxy=proxy,
-            organiser=organiser)
+            organiser=organiser, warm_pool=warm_pool)
     except SQLAlchemyError as error:
         where = "--database" if database else f"--data {data}"
         said = str(getattr(error, "orig", None) or error)  # PostgreSQL's is several lines: one here

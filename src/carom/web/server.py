@@ -45,14 +45,17 @@ class Serving:
     proxy: str | None = None
     """The reverse proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed
     (addresses, comma-separated; ``None``: none is)."""
+    warm_pool: bool = True
+    """Start the simulation pool's processes with the server (the first stroke, search or
+    PDF answers at once); ``False``: at the first request that needs one."""
 
 
 def serve(host: str, port: int, data: Path, database: str | None, password: str | None,
           say: Callable[[str], None] = print, log_level: str = "warning",
           access_log: bool = False, limits: Limits | None = None, workers: int = 1,
-          proxy: str | None = None, organiser: str = FIRST_ORGANISER) -> None:
+          proxy: str | None = None, organiser: str = FIRST_ORGANISER, warm_pool: bool = True) -> None:
     serving = Serving(host, port, data, database, limits=limits or Limits(), log_level=log_level,
-                      access_log=access_log, proxy=proxy)
+                      access_log=access_log, proxy=proxy, warm_pool=warm_pool)
     store = open_store(data, database)
     try:
         serving = _prepared(store, serving, password, organiser, say)
@@ -105,7 +108,8 @@ def run(serving: Serving, store: SqlStore, tally: Tally | None = None,
     limits = serving.limits
     app = create_app(MatchBook(store), setup_code=serving.setup_code, tablet_host=serving.tablet_host,
                      limits=limits, tally=tally, data=Path(serving.data))
-    app.router.add_event_handler("startup", app.state.services.jobs().start)  # warm at once
+    if serving.warm_pool:
+        app.router.add_event_handler("startup", app.state.services.jobs().start)
     spare_the_collector()
     config = uvicorn.Config(app, host=serving.host, port=serving.port, log_level=serving.log_level,
                             access_log=serving.access_log, proxy_headers=serving.proxy is not None,

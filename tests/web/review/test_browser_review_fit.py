@@ -12,12 +12,15 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.accessibility import every_look, violations
 from tests.web.browser import Watched, log_in, no_sideways_scroll, words_broken
 from tests.web.server import Server
 from tests.web.training.table_page import play
+
+pytestmark = pytest.mark.warm_pool  # its pages simulate, fit or track at once
 
 DATA = Path(__file__).parents[2] / "data" / "real-3c-match-part1.jsonl"
 PLAYED_SHOT = "545683"

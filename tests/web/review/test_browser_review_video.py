@@ -10,12 +10,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.video.conftest import clip  # noqa: F401 (the rendered clip, a fixture)
 from tests.web.accessibility import every_look, violations
 from tests.web.browser import Watched, log_in, no_sideways_scroll
 from tests.web.server import ORGANISER, PASSWORD, Server
+
+pytestmark = pytest.mark.warm_pool  # its pages simulate, fit or track at once
 
 
 def _job(data: Path, key: str, **state: Any) -> str:

@@ -35,7 +35,7 @@ def doubted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[S
         match_id = int(MatchBook(store).create(header, auth.new_token(), records, by=None))
     finally:
         store.close()
-    running = Server(tmp_path / "data").start()
+    running = Server(tmp_path / "data", warm_pool=True).start()
     yield running, match_id, int(lines[2]["shot"])
     running.stop()
 

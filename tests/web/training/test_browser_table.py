@@ -16,6 +16,8 @@ from tests.web.browser import Watched
 from tests.web.server import Server
 from tests.web.training.table_page import SCORING, drag, on_screen, play, positions, set_range, touch_drag
 
+pytestmark = pytest.mark.warm_pool  # its pages simulate, fit or track at once
+
 
 @pytest.fixture(scope="module")
 def sqlite_server(shared_sqlite_server: Server) -> Server:

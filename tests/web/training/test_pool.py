@@ -2,7 +2,7 @@
 in processes apart from the server, one client gets its share and no more (429), a full
 pool answers at once (503), a request that gives up stops its work, and records are
 written meanwhile. The server here has one simulation process, two places in its queue
-and two jobs per client."""
+and two jobs per client; ``--cold-pool`` starts the pool at the first request that needs it."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ POSITION = {"start": {"white": [0.892, 0.71], "yellow": [0.71, 0.71], "red": [0.
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("pool") / "data", options=(
+    running = Server(tmp_path_factory.mktemp("pool") / "data", warm_pool=True, options=(
         "--limit", "workers=1", "--limit", "queue=2", "--limit", "jobs-per-client=2")).start()
     assert httpx.post(f"{running.url}/api/solve", json=POSITION, timeout=120).status_code == 200  # warm
     yield running
@@ -129,3 +129,31 @@ def test_a_request_that_gives_up_stops_its_search(server: Server) -> None:
     assert not after & before, "the search's process was not stopped"
     answers = _at_once(server, ["127.0.0.1"] * 2)  # and the client has its places again
     assert [a.status_code for a in answers] == [200, 200], [a.text[:200] for a in answers]
+
+
+def _has_fork_server(server: Server) -> bool:
+    """Whether the server has started its pool's fork server (a child running it)."""
+    assert server.process is not None
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            command = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if parent == server.process.pid and b"multiprocessing.forkserver" in command:
+            return True
+    return False
+
+
+def test_a_cold_pool_starts_at_the_first_search_and_a_warm_one_with_the_server(
+        server: Server, tmp_path: Path) -> None:
+    assert _has_fork_server(server)  # the module's server: the default, warmed at start
+    cold = Server(tmp_path / "data").start()  # the tests' servers: --cold-pool
+    try:
+        time.sleep(1)  # a warm pool's fork server would be there by now
+        assert not _has_fork_server(cold)
+        answer = httpx.post(f"{cold.url}/api/solve", json=POSITION, timeout=120)
+        assert answer.status_code == 200, answer.text[:200]
+        assert _has_fork_server(cold) and _simulation_processes(cold)
+    finally:
+        cold.stop()
