@@ -249,10 +249,14 @@ class Cutter:
 
     def _unseen_departures(self) -> list[tuple[Ball, Sample, Sample]]:
         """Each ball other than the first mover that was last seen at its rest (sample
-        ``a``) before the first mover left its own, and next seen away from it (``b``): it
-        left its rest unseen and may have moved first. A ball seen lying at its rest again
-        later never left it: its samples away were the ball partly covered and measured
-        off (a player's arm over a still yellow moved its centre 59 mm)."""
+        ``a``) before the first mover left its own, or in the frame of the first mover's own
+        last still sample, and next seen away from it (``b``): it left its rest unseen and
+        may have moved first. (Two balls last seen still in the same frame and next seen
+        away in the same later one, both of them unseen at the contact between them, depart
+        together: the first mover is then only the first in the balls' order, and a yellow
+        cue ball that struck white 10 cm away was taken for white's stroke.) A ball seen
+        lying at its rest again later never left it: its samples away were the ball partly
+        covered and measured off (a player's arm over a still yellow moved its centre 59 mm)."""
         assert self.moving_since is not None
         out = []
         for ball, rest in self.start_rests.items():
@@ -260,7 +264,7 @@ class Cutter:
                 continue
             queue = list(self.samples[ball])
             for k, (a, b) in enumerate(itertools.pairwise(queue)):
-                if a.t >= self.moving_since:
+                if a.t > self.moving_since:
                     break
                 if b.frame - a.frame < 2 or not _at(a, rest) or _at(b, rest):
                     continue
