@@ -19,7 +19,8 @@ Mbit/s), runs ``carom video``'s pipeline on each with one decoder thread, and pr
 ``--cast B,G,R`` renders the clips through a camera whose white balance does not match the
 lamps (gains on blue, green and red light), ``--graphics-gone FROM,TO`` with the score box
 not drawn for a while, ``--interlaced`` woven from two fields (1080i), ``--matrix BT.709``
-and ``--full-range`` coded as an HD camera or a webcam codes colour (marked in the stream);
+and ``--full-range`` coded as an HD camera or a webcam codes colour (marked in the stream),
+``--chroma 4:2:2`` with colour at half the width only, as studios send it (H.264 High 4:2:2);
 ``--without balance``, ``--without panel-watch`` or ``--without coding`` (every stream read
 as BT.601 in limited range, as before the stream's marks were read) tracks them with that
 part switched off.
@@ -45,7 +46,7 @@ from carom.video.colours import REFERENCE, Coding
 from carom.video.errors import VideoError
 from carom.video.judged import NotJudged, judge_strokes
 from carom.video.pipeline import Settings, track_video
-from carom.video.render.clip import TAGS, Truth, render_match
+from carom.video.render.clip import PIXEL_FORMATS, TAGS, Truth, render_match
 from carom.video.render.look import FAMILY_FIRST, Look, draw_look
 from carom.video.render.play import play_match
 
@@ -163,6 +164,8 @@ def main() -> None:
                         help="the colour matrix the clips are coded with and marked (the family's: BT.601)")
     parser.add_argument("--full-range", action="store_true",
                         help="coded in full range (JPEG levels, a webcam's), marked so")
+    parser.add_argument("--chroma", default="4:2:0", choices=sorted(PIXEL_FORMATS),
+                        help="the colour's subsampling (the family's: 4:2:0; a studio's: 4:2:2)")
     parser.add_argument("--without", action="append", default=[], choices=sorted(PARTS),
                         help="track with this part switched off, to measure what it brings (repeatable)")
     parser.add_argument("--seen", action="store_true", help="the clips were looked at before (in-sample)")
@@ -188,7 +191,9 @@ def main() -> None:
         coding = Coding(args.matrix, args.full_range)
         named += "" if coding == REFERENCE else "-" + args.matrix.replace(" ", "").replace(".", "").lower()
         named += "-full" if args.full_range else ""
-        look = replace(look, cast=cast, graphics_gone=gone, interlaced=args.interlaced, coding=coding)
+        named += "" if args.chroma == "4:2:0" else "-" + args.chroma.replace(":", "")
+        look = replace(look, cast=cast, graphics_gone=gone, interlaced=args.interlaced, coding=coding,
+                       chroma=args.chroma)
         path = args.keep / f"{args.style}-{args.size}-{args.fps:g}-{seed}-{args.strokes}{named}.mp4"
         started = time.time()
         truth = _rendered(path, seed, args.strokes, look)
@@ -214,7 +219,8 @@ def main() -> None:
             totals[key] += m[key]
     samples = len(totals["errors"])
     print(f"\n{args.clips} clips, {args.clips * args.strokes} strokes, {samples} samples ({args.style}, "
-          f"{args.size}, {args.fps:g} fps; family seeds {args.first} on, "
+          f"{args.size}, {args.fps:g} fps{', interlaced' if args.interlaced else ''}, {args.chroma}; "
+          f"family seeds {args.first} on, "
           f"{'in-sample: looked at before' if args.seen else 'out of sample'})")
     print(f"position error: {_errors(totals['errors'])}")
     print(f"identity swaps: {totals['swaps']} samples")

@@ -114,3 +114,18 @@ def test_a_studios_4_2_2_fields_keep_their_own_colour_rows() -> None:
         assert frame.field == field and frame.y.shape == (24, 64) and frame.u.shape == (12, 32)
         assert np.array_equal(frame.y[:, 0], np.arange(field, 48, 2))
         assert set(frame.u.ravel()) == set(frame.v.ravel()) == {colour}
+
+
+def test_a_studios_4_2_2_field_halves_its_own_colour_rows_in_pairs() -> None:
+    """Each of a 4:2:2 field's colour rows is the mean of two of the field's own rows (the
+    picture's rows 4r + field and 4r + 2 + field), rounded half up."""
+    picture = av.VideoFrame(64, 48, "yuv422p")
+    rows = np.arange(48)[:, None]
+    chroma = np.repeat(3 * rows + 1, 32, axis=1).astype(np.uint8)
+    for plane, values in zip(picture.planes, (np.zeros((48, 64), np.uint8), chroma, chroma), strict=True):
+        plane.update(values.tobytes())
+    for field in (0, 1):
+        frame = frames._planes(picture, 0, 0.0, "studio.mp4", field)
+        own = 3 * np.arange(field, 48, 2) + 1
+        expected = (own[0::2] + own[1::2] + 1) // 2
+        assert np.array_equal(frame.u[:, 0], expected) and np.array_equal(frame.v[:, 5], expected)

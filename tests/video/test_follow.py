@@ -23,11 +23,11 @@ def _blob(ball: Ball, x: float, y: float, streak: float = 0.0, mixed: bool = Fal
                 mixed)
 
 
-def _follower(frames: list[list[Blob]], covered: tuple[float, float] | None = None
+def _follower(frames: list[list[Blob]], covered: tuple[float, float] | None = None, rate: float = FPS
               ) -> tuple[Follower, list[dict[Ball, Sample]]]:
-    """The follower after ``frames`` (one list of blobs each), and what it saw in each;
-    the cloth is bare wherever no blob lies, except at ``covered`` (a hand, a ball
-    touching it)."""
+    """The follower after ``frames`` (one list of blobs each, ``rate`` a second), and what it
+    saw in each; the cloth is bare wherever no blob lies, except at ``covered`` (a hand, a
+    ball touching it)."""
     found = iter(frames)
     now: list[list[Blob]] = [[]]
 
@@ -43,7 +43,7 @@ def _follower(frames: list[list[Blob]], covered: tuple[float, float] | None = No
                                    to_pixels=lambda points, z: points * 1000.0)
     finder = SimpleNamespace(find=find, bare=bare)
     follower = Follower(registration, finder)  # type: ignore[arg-type]
-    return follower, [follower.step(Frame(k, k / FPS, BLANK, BLANK, BLANK)) for k in range(len(frames))]
+    return follower, [follower.step(Frame(k, k / rate, BLANK, BLANK, BLANK)) for k in range(len(frames))]
 
 
 def _follow(frames: list[list[Blob]]) -> list[dict[Ball, Sample]]:
@@ -197,3 +197,14 @@ def test_a_blob_that_appeared_after_a_ball_was_last_seen_may_be_that_ball() -> N
     back = [[_blob(Ball.WHITE, 1.25, 0.3), _blob(Ball.RED, 0.8, 2.2)] for _ in range(30)]
     seen = _follow(rest + gone + back)
     assert _at(seen[-1][Ball.WHITE]) == (1.25, 0.3)
+
+
+def test_a_ball_rolling_slowly_lies_still_at_no_rate_of_pictures() -> None:
+    """White rolls at 0.12 m/s, 4 mm a thirtieth of a second: not still at 30 frames a
+    second nor at 60 fields (2 mm from one field to the next, within the 3 mm of a still
+    ball: compared with the field before, it was taken for still)."""
+    for rate in (FPS, 60.0):
+        rolling = [[_blob(Ball.WHITE, 0.5, 1.0 + 0.12 * k / rate)] for k in range(8)]
+        assert not _follower(rolling, rate=rate)[0].tracks[Ball.WHITE].resting()
+        lying = [[_blob(Ball.WHITE, 0.5, 1.0)] for _ in range(8)]
+        assert _follower(lying, rate=rate)[0].tracks[Ball.WHITE].resting()

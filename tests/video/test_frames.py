@@ -90,6 +90,19 @@ def test_an_interlaced_frame_samples_each_fields_colour_on_its_own_lines() -> No
     assert len(set(y[0::2].ravel())) == len(set(y[1::2].ravel())) == 1 and y[0, 0] != y[1, 0]
 
 
+def test_an_interlaced_422_frame_keeps_a_colour_row_for_each_line_of_its_field() -> None:
+    red = np.zeros((48, 64, 3), np.uint8)
+    red[..., 2] = 200
+    blue = np.zeros((48, 64, 3), np.uint8)
+    blue[..., 0] = 200
+    woven = _woven(red, blue, pixels="yuv422p")
+    assert woven.format.name == "yuv422p"
+    planes = woven.to_ndarray()
+    u = planes[48:72].reshape(48, 32)
+    assert len(set(u[0::2].ravel())) == len(set(u[1::2].ravel())) == 1  # no row mixes the two fields
+    assert u[0, 0] < 128 < u[1, 0]
+
+
 def _ball_centre(frame: Frame, look: Look, match: Match, ball: Ball) -> np.ndarray:
     """Where ``ball`` shows in ``frame``: the centroid of what is brighter than the cloth near
     its true place, on the plane of the balls' centres (m)."""

@@ -62,6 +62,65 @@ def test_a_video_ending_before_the_balls_stop_keeps_the_stroke_doubtful() -> Non
     assert "the video ended at frame 49" in line["doubts"][0]["what"]
 
 
+def _at_rate(rate: float) -> list[dict]:
+    """Samples ``rate`` a second (a progressive video's frames, or an interlaced one's fields):
+    white measured 6 mm off its rest for a thirtieth of a second at 0.5 s (a hand over it),
+    then yellow rolling 0.3 m from 1 s to 2 s and lying still."""
+    lines: list[dict] = []
+    cutter = Cutter("clip.mp4")
+    for k in range(round(4.0 * rate)):
+        t = k / rate
+        seen = {}
+        for ball, (x, y) in STILL.items():
+            if ball is Ball.YELLOW:
+                y += 0.3 * min(max(t - 1.0, 0.0), 1.0)
+            if ball is Ball.WHITE and 0.5 <= t < 0.5 + 1.0 / 30.0:
+                x += 0.006
+            seen[ball] = Sample(k, t, x, y, 0.0005, 0.0)
+        lines.extend(cutter.push(k, t, seen))
+    lines.extend(cutter.close())
+    return lines
+
+
+@pytest.mark.parametrize("rate", [25.0, 50.0, 59.94, 60.0])
+def test_a_stroke_is_cut_alike_at_any_rate_of_pictures(rate: float) -> None:
+    """The same motion sampled 30 times a second and ``rate`` times: the same one stroke,
+    starting and ending within a thirtieth of a second of each other (at 50 or 60 fields a
+    second, counts of samples made the hand a stroke of white and the stroke's end 50 ms
+    early)."""
+    (ours,) = _at_rate(FPS)
+    (theirs,) = _at_rate(rate)
+    assert ours["cue"] == theirs["cue"] == "yellow" and ours["doubts"] == theirs["doubts"] == []
+    assert abs(theirs["video"]["time"] - ours["video"]["time"]) <= 1.0 / FPS
+    ends = [line["video"]["time"] + line["balls"]["yellow"]["t"][-1] for line in (ours, theirs)]
+    assert abs(ends[1] - ends[0]) <= 1.0 / FPS
+
+
+def test_a_cue_ball_that_struck_a_ball_near_it_both_unseen_at_the_contact_is_the_cue_ball() -> None:
+    """Yellow, struck at 4.3 m/s, runs into white 10 cm away within 10 ms; neither is seen
+    in the next frame, and both are seen away from their rests in the same frame after it:
+    their departures are made in the same frame, white's first in the balls' order. Yellow
+    lies behind white on the line white left along: yellow struck white."""
+    white, yellow = np.array([0.93, 1.4144]), np.array([1.0233, 1.3677])
+    towards = (white - yellow) / np.linalg.norm(white - yellow)
+    lines: list[dict] = []
+    cutter = Cutter("clip.mp4")
+    for k in range(150):
+        t = k / FPS
+        run = max(t - 1.0, 0.0)
+        hit = min(run, 0.01)
+        seen = {Ball.RED: Sample(k, t, 0.7, 2.5, 0.0005, 0.0)}
+        if k != 31:
+            w = white + towards * 3.5 * min(max(run - 0.01, 0.0), 0.15)
+            y = yellow + towards * 4.3 * hit + np.array([0.0, 1.5]) * min(max(run - 0.01, 0.0), 0.15)
+            seen[Ball.WHITE] = Sample(k, t, *w, 0.0005, 0.0)
+            seen[Ball.YELLOW] = Sample(k, t, *y, 0.0005, 0.0)
+        lines.extend(cutter.push(k, t, seen))
+    lines.extend(cutter.close())
+    (line,) = lines
+    assert line["cue"] == "yellow" and line["player"] == 2 and line["doubts"] == []
+
+
 def test_a_ball_lost_in_the_frame_it_met_another_makes_the_stroke_doubtful() -> None:
     """White runs at 1.4 m/s into red lying near the bottom-right corner, turns at the contact
     and is not seen in its frame (the two balls' images touch); its samples on either side

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import deque
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -52,6 +53,11 @@ CONTACT_WITHIN = 0.1
 contact since: its blob is looked for all round its last place, not only on its line."""
 STILL = 0.003
 """A ball within this of where it lay is still, m."""
+STILL_OVER = 0.025
+"""A ball lay still when last seen if it lay within :data:`STILL` of its place in its latest
+sample at least this much earlier, s: the sample before at 25–30 frames a second, the one
+two fields before at 50 or 60 fields a second (a ball rolling at 0.1 m/s moves 3 mm in a
+thirtieth of a second, half that from one field to the next)."""
 EQUALLY = 0.1
 """Two blobs whose costs differ by at most this (a tenth of the gate) fit a ball equally well."""
 MOST_CHOICES = 4
@@ -82,13 +88,24 @@ class _Track:
     before: Sample | None = None
     torn: bool = False
     """Whether two blobs fitted the ball equally well in the last frame."""
+    recent: deque[Sample] = field(default_factory=deque)
+    """The last sample and those after the latest one :data:`STILL_OVER` before it (that one first)."""
+
+    def take(self, sample: Sample) -> None:
+        """The ball seen: ``sample`` is its last sample."""
+        self.before, self.last = self.last, sample
+        self.recent.append(sample)
+        while len(self.recent) > 1 and self.recent[1].t <= sample.t - STILL_OVER:
+            self.recent.popleft()
 
     def resting(self) -> bool:
-        """Whether the ball lay still when last seen: then nothing but a strike or a ball
-        running into it moves it, and how fast that sends it says nothing of its rest."""
-        if self.last is None or self.before is None:
+        """Whether the ball lay still when last seen (where it lay :data:`STILL_OVER`
+        before): then nothing but a strike or a ball running into it moves it, and how fast
+        that sends it says nothing of its rest."""
+        if self.last is None or not self.recent or self.recent[0].t > self.last.t - STILL_OVER:
             return False
-        return math.hypot(self.last.x - self.before.x, self.last.y - self.before.y) <= STILL
+        earlier = self.recent[0]
+        return math.hypot(self.last.x - earlier.x, self.last.y - earlier.y) <= STILL
 
     def predict(self, t: float) -> tuple[Array | None, float]:
         """Where the ball should be at ``t`` and how far it may be from that."""
@@ -141,9 +158,8 @@ class Follower:
         self._weigh_doubt(frame, choices, taken, places, 2.0 * r)
         self._note_fixtures(frame.time, [p for k, p in enumerate(places) if k not in taken.values()])
         for ball, k in taken.items():
-            track = self.tracks[ball]
             sample = self._sample(frame, blobs[k], places[k])
-            track.before, track.last = track.last, sample
+            self.tracks[ball].take(sample)
             out[ball] = sample
         return out
 

@@ -11,7 +11,12 @@ inning whenever it changes.
 A ball is still when its samples stay within :data:`STILL` of where it lay (or three
 times its measured noise, if larger). The streak a moving ball leaves is not used for
 this: a still ball's image, stretched by perspective and lit from one side, measures as a
-streak of up to a centimetre at low resolution.
+streak of up to a centimetre at low resolution. It leaves its rest when its samples lie
+off it for :data:`DEPARTED_FOR` seconds, and lies still again at a new place when its
+samples of the last :data:`SETTLED_FOR` seconds stay together: durations, read from the
+samples' own times, so that a video of 50 or 60 pictures a second (an interlaced one read
+field by field) is cut as one of 25 or 30 is; :data:`DEPARTURE` and :data:`SETTLED` samples
+at least, however fast the pictures come.
 
 Each stroke is one JSON line of the ``balls-jsonl`` format, every sample with its
 uncertainty (``sd``, m, beside ``t``, ``x``, ``y``), and the video's own fields: where in
@@ -43,8 +48,18 @@ BEFORE = 0.3
 AFTER = 0.3
 """Seconds of rest kept before a stroke starts and after it ends."""
 DEPARTURE = 2
+"""Samples in a row beyond :data:`STILL`, at least, that make a ball's departure ..."""
+DEPARTED_FOR = 0.025
+"""... from the first to the last at least this long apart, s: two samples a frame apart at
+25–30 frames a second, three fields at 50 or 60 fields a second (0.04 s, 0.033 s), so that
+a ball measured off its rest for a thirtieth of a second, a hand over it, starts no stroke
+at either rate."""
 SETTLED = 5
-"""Samples in a row beyond :data:`STILL` that make a ball's departure."""
+"""Samples, at least, that show a ball lying still again after it moved ..."""
+SETTLED_FOR = 0.125
+"""... from the first to the last at least this long apart, s: five samples at 25–30 frames
+a second (0.16 s, 0.133 s), eight or nine fields at 50 or 60 fields a second (0.14 s,
+0.133 s)."""
 KEEP = 4.0
 """Seconds of samples kept while the balls lie still (the rest before a stroke)."""
 HIDDEN_MOVE = 0.01
@@ -61,17 +76,23 @@ PLAYER = {Ball.WHITE: 1, Ball.YELLOW: 2}
 @dataclass(slots=True)
 class _Rest:
     """Where a ball lies, from its still samples; a ball that moved lies still again once
-    :data:`SETTLED` samples in a row stay together."""
+    its samples of the last :data:`SETTLED_FOR` seconds (:data:`SETTLED` at least) stay
+    together."""
 
     xy: np.ndarray | None = None
     count: int = 0
     away: int = 0
-    recent: deque[np.ndarray] = field(default_factory=lambda: deque(maxlen=SETTLED))
+    """Samples in a row off the rest."""
+    away_since: float = 0.0
+    """The time of the first of them."""
+    recent: deque[tuple[float, np.ndarray]] = field(default_factory=deque)
+    """The latest samples' times and places: the fewest, :data:`SETTLED` at least, that span
+    :data:`SETTLED_FOR` (all of them, while they do not yet)."""
 
     def update(self, sample: Sample) -> bool:
         """Take a sample; whether the ball is moving."""
         p = np.array([sample.x, sample.y])
-        self.recent.append(p)
+        self._remember(sample.t, p)
         if self.xy is None:
             self.xy, self.count = p, 1
             return False
@@ -81,13 +102,24 @@ class _Rest:
             self.xy = self.xy + (p - self.xy) / min(self.count, 25)
             self.away = 0
             return False
+        if self.away == 0:
+            self.away_since = sample.t
         self.away += 1
-        if self.away > SETTLED and len(self.recent) == SETTLED:
-            pts = np.array(self.recent)
+        if self.away > len(self.recent) and self._spanned():
+            pts = np.array([place for _, place in self.recent])
             if float(np.max(np.linalg.norm(pts - pts.mean(axis=0), axis=1))) <= reach:
-                self.xy, self.count, self.away = pts.mean(axis=0), SETTLED, 0
+                self.xy, self.count, self.away = pts.mean(axis=0), len(pts), 0
                 return False
-        return self.away >= DEPARTURE
+        return self.away >= DEPARTURE and sample.t - self.away_since >= DEPARTED_FOR
+
+    def _remember(self, t: float, place: np.ndarray) -> None:
+        self.recent.append((t, place))
+        while len(self.recent) > SETTLED and t - self.recent[1][0] >= SETTLED_FOR:
+            self.recent.popleft()
+
+    def _spanned(self) -> bool:
+        """Whether the samples kept span :data:`SETTLED_FOR`, :data:`SETTLED` at least."""
+        return len(self.recent) >= SETTLED and self.recent[-1][0] - self.recent[0][0] >= SETTLED_FOR
 
 
 @dataclass(slots=True)
@@ -138,13 +170,14 @@ class Cutter:
             yield self._stroke(t)
 
     def _departure(self, ball: Ball) -> float:
-        """When ``ball`` left its rest: the time of its last still sample before it was seen
-        moving (the cue may hide it at the contact)."""
+        """When ``ball`` left its rest: the time of its last still sample before the samples
+        off it that made its departure (the cue may hide it at the contact)."""
         rest = self.rests[ball].xy
+        away = max(self.rests[ball].away, 1)
         queue = list(self.samples[ball])
         moving = [k for k, s in enumerate(queue)
                   if rest is None or not _at(s, rest)]
-        first = moving[-DEPARTURE] if len(moving) >= DEPARTURE else moving[-1]
+        first = moving[-away] if len(moving) >= away else moving[-1]
         return queue[first - 1].t if first > 0 else queue[first].t
 
     def _all_still(self) -> bool:
@@ -216,10 +249,14 @@ class Cutter:
 
     def _unseen_departures(self) -> list[tuple[Ball, Sample, Sample]]:
         """Each ball other than the first mover that was last seen at its rest (sample
-        ``a``) before the first mover left its own, and next seen away from it (``b``): it
-        left its rest unseen and may have moved first. A ball seen lying at its rest again
-        later never left it: its samples away were the ball partly covered and measured
-        off (a player's arm over a still yellow moved its centre 59 mm)."""
+        ``a``) before the first mover left its own, or in the frame of the first mover's own
+        last still sample, and next seen away from it (``b``): it left its rest unseen and
+        may have moved first. (Two balls last seen still in the same frame and next seen
+        away in the same later one, both of them unseen at the contact between them, depart
+        together: the first mover is then only the first in the balls' order, and a yellow
+        cue ball that struck white 10 cm away was taken for white's stroke.) A ball seen
+        lying at its rest again later never left it: its samples away were the ball partly
+        covered and measured off (a player's arm over a still yellow moved its centre 59 mm)."""
         assert self.moving_since is not None
         out = []
         for ball, rest in self.start_rests.items():
@@ -227,7 +264,7 @@ class Cutter:
                 continue
             queue = list(self.samples[ball])
             for k, (a, b) in enumerate(itertools.pairwise(queue)):
-                if a.t >= self.moving_since:
+                if a.t > self.moving_since:
                     break
                 if b.frame - a.frame < 2 or not _at(a, rest) or _at(b, rest):
                     continue

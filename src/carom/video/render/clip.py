@@ -32,6 +32,9 @@ TIME_BASE = Fraction(1, 90_000)
 TAGS = {"BT.601": (6, 6, 6), "BT.709": (1, 1, 1), "BT.2020": (9, 9, 14)}
 """FFmpeg's names (matrix, primaries, transfer) marked on a clip coded with each matrix."""
 
+PIXEL_FORMATS = {"4:2:0": "yuv420p", "4:2:2": "yuv422p"}
+"""The encoder's picture format for each chroma subsampling a look names (:attr:`Look.chroma`)."""
+
 EXPOSURE_MOMENTS = 24
 """Moments of the exposure at which the balls are placed (fewer for a ball that moved
 little, see :mod:`carom.video.render.spheres`)."""
@@ -89,7 +92,7 @@ def render_clip(path: str | Path, match: Match, look: Look, seed: int, seconds: 
     with av.open(str(path), "w") as container:
         stream = container.add_stream("libx264", rate=frame_rate(look.fps))
         stream.width, stream.height = look.camera.width, look.camera.height
-        stream.pix_fmt = "yuv420p"
+        stream.pix_fmt = PIXEL_FORMATS[look.chroma]
         stream.bit_rate = look.bitrate
         stream.time_base = TIME_BASE
         stream.codec_context.time_base = TIME_BASE
@@ -103,10 +106,11 @@ def render_clip(path: str | Path, match: Match, look: Look, seed: int, seconds: 
                 image = _frame(scene, look, match, float(t), period / 2.0, maps, noise[k % len(noise)])
                 later = _frame(scene, look, match, float(t) + period / 2.0, period / 2.0, maps,
                                noise[(k + 1) % len(noise)])
-                frame = _woven(image, later, look.coding)
+                frame = _woven(image, later, look.coding, PIXEL_FORMATS[look.chroma])
             else:
                 image = _frame(scene, look, match, float(t), period, maps, noise[k % len(noise)])
-                frame = _coded(av.VideoFrame.from_ndarray(image, format="bgr24"), look.coding)
+                frame = _coded(av.VideoFrame.from_ndarray(image, format="bgr24"), look.coding,
+                               PIXEL_FORMATS[look.chroma])
             for ball, xy in match.positions(float(t)).items():
                 centres[ball][k] = xy
             frame.pts = round(float(t) / float(TIME_BASE))
@@ -124,46 +128,49 @@ def _mark(context: av.video.codeccontext.VideoCodecContext, coding: Coding) -> N
     context.color_range = COLOUR_RANGES[coding.full]
 
 
-def _coded(frame: av.VideoFrame, coding: Coding) -> av.VideoFrame:
+def _coded(frame: av.VideoFrame, coding: Coding, pixels: str = "yuv420p") -> av.VideoFrame:
     """A colour picture as the encoder is given it: as the encoder converts it itself for
     :data:`REFERENCE` (the family's clips as they always were), else converted to ``coding``
-    and marked so."""
+    (in the picture format ``pixels``) and marked so."""
     if coding == REFERENCE:
         return frame
     space = TAGS[coding.matrix][0]
-    coded = frame.reformat(format="yuv420p", dst_colorspace=space, dst_color_range=COLOUR_RANGES[coding.full])
+    coded = frame.reformat(format=pixels, dst_colorspace=space, dst_color_range=COLOUR_RANGES[coding.full])
     coded.colorspace, coded.color_range = space, COLOUR_RANGES[coding.full]
     return coded
 
 
 def _woven(top: npt.NDArray[np.uint8], bottom: npt.NDArray[np.uint8],
-           coding: Coding = REFERENCE) -> av.VideoFrame:
-    """One interlaced frame (4:2:0) of two pictures: its even lines from ``top``, its odd ones
-    from ``bottom``, each field's colour sampled from its own lines only (even rows of the
-    colour planes from the top field), as an interlaced camera samples it. Colour sampled
-    from the woven picture would mix the two fields' moments in every colour row."""
-    fields = [_yuv420(picture, coding) for picture in (top[0::2], bottom[1::2])]
+           coding: Coding = REFERENCE, pixels: str = "yuv420p") -> av.VideoFrame:
+    """One interlaced frame (4:2:0, or 4:2:2 for ``pixels`` ``yuv422p``) of two pictures:
+    its even lines from ``top``, its odd ones from ``bottom``, each field's colour sampled
+    from its own lines only (even rows of the colour planes from the top field), as an
+    interlaced camera samples it. Colour sampled from the woven picture would mix the two
+    fields' moments in every colour row."""
+    fields = [_yuv(picture, coding, pixels) for picture in (top[0::2], bottom[1::2])]
     planes = []
     for first, second in zip(*fields, strict=True):
         plane = np.empty((2 * first.shape[0], first.shape[1]), np.uint8)
         plane[0::2], plane[1::2] = first, second
         planes.append(plane)
     y, u, v = planes
-    h, w = y.shape
-    stacked = np.concatenate((y, u.reshape(h // 4, w), v.reshape(h // 4, w)))
-    woven = av.VideoFrame.from_ndarray(stacked, format="yuv420p")
+    w = y.shape[1]
+    stacked = np.concatenate((y, u.reshape(-1, w), v.reshape(-1, w)))
+    woven = av.VideoFrame.from_ndarray(stacked, format=pixels)
     if coding != REFERENCE:
         woven.colorspace, woven.color_range = TAGS[coding.matrix][0], COLOUR_RANGES[coding.full]
     return woven
 
 
-def _yuv420(image: npt.NDArray[np.uint8], coding: Coding = REFERENCE) -> list[npt.NDArray[np.uint8]]:
+def _yuv(image: npt.NDArray[np.uint8], coding: Coding = REFERENCE,
+         pixels: str = "yuv420p") -> list[npt.NDArray[np.uint8]]:
     """A picture's Y, U and V planes as FFmpeg converts it for the encoder (U and V at half
-    its width and height, rounded up), coded as ``coding``."""
+    its width, rounded up, and for ``yuv420p`` at half its height too), coded as ``coding``."""
     picture = av.VideoFrame.from_ndarray(np.ascontiguousarray(image), format="bgr24")
-    converted = _coded(picture, coding) if coding != REFERENCE else picture.reformat(format="yuv420p")
+    converted = _coded(picture, coding, pixels) if coding != REFERENCE else picture.reformat(format=pixels)
     h, w = image.shape[:2]
-    sizes = [(h, w), ((h + 1) // 2, (w + 1) // 2), ((h + 1) // 2, (w + 1) // 2)]
+    rows = (h + 1) // 2 if pixels == "yuv420p" else h
+    sizes = [(h, w), (rows, (w + 1) // 2), (rows, (w + 1) // 2)]
     return [np.frombuffer(plane, np.uint8).reshape(-1, plane.line_size)[:rows, :columns]
             for plane, (rows, columns) in zip(converted.planes, sizes, strict=True)]
 

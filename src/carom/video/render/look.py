@@ -73,6 +73,10 @@ class Look:
     coding: Coding = REFERENCE
     """How the clip codes colour, marked in its stream: BT.601 in limited range, or an HD
     camera's BT.709, or a webcam's full range (never drawn, so the family is unchanged)."""
+    chroma: str = "4:2:0"
+    """How finely the clip keeps colour: ``4:2:0`` (U and V at half the width and height, as
+    cameras and broadcasts send it) or ``4:2:2`` (at half the width only, as studios send it;
+    H.264's High 4:2:2 profile). Never drawn, so the family is unchanged."""
 
 
 def draw_look(seed: int, table: TableSpec, style: str = "broadcast", size: tuple[int, int] = (1920, 1080),
