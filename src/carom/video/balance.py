@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 from carom.core.balls import Ball
 from carom.video.camera import Array
-from carom.video.colours import LIMITED_SCALE, OFFSETS, LevelMap, recoded, to_rgb
+from carom.video.colours import LIMITED_SCALE, LUMA_LIFT, OFFSETS, LevelMap, recoded, to_rgb
 from carom.video.frames import Frame, Plane, median_frame
 from carom.video.overlay import Overlay
 from carom.video.table import Cloth
@@ -127,9 +127,11 @@ class Balance:
 
     def cloth(self, cloth: Cloth) -> Cloth:
         """The cloth's chroma and luma with the cast undone (its spread kept)."""
-        seen = np.array([cloth.luma - 16.0, cloth.u * (cloth.luma + 16.0), cloth.v * (cloth.luma + 16.0)])
-        luma, cb, cr = self.levels(seen)
-        return Cloth(float(cb / (luma + 32.0)), float(cr / (luma + 32.0)), cloth.spread, float(luma + 16.0))
+        lifted = cloth.luma + LUMA_LIFT
+        seen = np.array([cloth.luma - OFFSETS[0], cloth.u * lifted, cloth.v * lifted])
+        undone = self.levels(seen)
+        u, v = chroma(undone)[0]
+        return Cloth(float(u), float(v), cloth.spread, float(undone[0] + OFFSETS[0]))
 
     def levels(self, colour: Array) -> Array:
         """``(Y − 16, U − 128, V − 128)`` rows of colours, the cast undone."""
@@ -140,7 +142,7 @@ def chroma(levels: Array) -> Array:
     """Chroma over luma as the ball finder reads it, ``(U − 128, V − 128) / (Y + 16)``, of
     rows of ``(Y − 16, U − 128, V − 128)``."""
     levels = np.atleast_2d(levels)
-    return levels[:, 1:] / (levels[:, :1] + 32.0)
+    return levels[:, 1:] / (levels[:, :1] + (OFFSETS[0] + LUMA_LIFT))
 
 
 def white_gains(levels: Array) -> tuple[float, float, float]:

@@ -38,7 +38,7 @@ import numpy.typing as npt
 from carom.core.balls import Ball
 from carom.video.balance import Balance
 from carom.video.camera import Array
-from carom.video.colours import REFERENCE, Coding, LevelMap, mapped, recoded
+from carom.video.colours import LUMA_LIFT, REFERENCE, Coding, LevelMap, mapped, recoded
 from carom.video.frames import Frame
 from carom.video.overlay import Overlay
 from carom.video.table import Cloth, Registration
@@ -228,7 +228,7 @@ class BallFinder:
         if self.overlay is not None:
             overlay = self.overlay if self.field is None else self.overlay.in_field(self.field)
             overlay.undo((y, u, v), box)
-        y += 16.0
+        y += LUMA_LIFT  # in place: the planes are the frame's size (what over_luma does)
         return y, (u - 128.0) / y, (v - 128.0) / y
 
     def find(self, frame: Frame) -> list[Blob]:
@@ -332,7 +332,7 @@ class BallFinder:
         if mass <= 0.0 or colour_mass < self._least_mass():
             return False
         cloth = self.cloth
-        cloth_luma = cloth.luma + 16.0
+        cloth_luma = cloth.luma + LUMA_LIFT
         cloth_chroma = np.array([cloth.u, cloth.v]) * cloth_luma
         chroma = np.array([float((white * nu * luma).sum()), float((white * nv * luma).sum())]) / mass
         alpha = 1.0 - float(chroma @ cloth_chroma) / float(cloth_chroma @ cloth_chroma)

@@ -32,6 +32,10 @@ LUMA_WEIGHTS: dict[str, tuple[float, float]] = {
 """Each matrix's weights of red and blue in luma (green's is the rest)."""
 OFFSETS = np.array([16.0, 128.0, 128.0])
 """Limited range's levels of black and of no colour (Y, U, V)."""
+LUMA_LIFT = 16.0
+"""The ball finder reads a pixel's colour as its chroma over its luma lifted by this,
+``(U − 128, V − 128) / (Y + 16)`` in limited range's levels (:func:`over_luma`): a shade of
+one colour keeps about its ratio, and the darkest pixels' chroma is not divided by nothing."""
 FULL_OFFSETS = np.array([0.0, 128.0, 128.0])
 """Full range's."""
 LIMITED_SCALE = np.diag([1.0 / 219.0, 1.0 / 224.0, 1.0 / 224.0])
@@ -120,3 +124,11 @@ def mapped(y: Plane, u: Plane, v: Plane, affine: npt.NDArray[np.float32]
         level += row[3]
         out.append(level)
     return out[0], out[1], out[2]
+
+
+def over_luma(y: npt.NDArray[np.float64], u: npt.NDArray[np.float64],
+              v: npt.NDArray[np.float64]) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Chroma over luma as the ball finder reads it (:data:`LUMA_LIFT`), of levels
+    ``y``, ``u``, ``v`` as coded (limited range)."""
+    lifted = y + LUMA_LIFT
+    return (u - 128.0) / lifted, (v - 128.0) / lifted

@@ -38,6 +38,7 @@ import numpy.typing as npt
 
 from carom.core.table import TableSpec
 from carom.video.camera import Array, Camera, apply_homography, from_plane_homography, homography
+from carom.video.colours import over_luma
 from carom.video.errors import VideoError
 from carom.video.frames import Frame
 
@@ -232,7 +233,7 @@ def cloth_of(frames: Sequence[Frame], quad: Array) -> Cloth:
     sel = mask.astype(bool)
     y = frame.y[::2, ::2][sel].astype(float)
     u, v = frame.u[sel].astype(float), frame.v[sel].astype(float)
-    nu, nv = (u - 128.0) / (y + 16.0), (v - 128.0) / (y + 16.0)
+    nu, nv = over_luma(y, u, v)
     mu, mv = float(np.median(nu)), float(np.median(nv))
     spread = float(np.median(np.hypot(nu - mu, nv - mv))) * 1.5 + 0.01
     return Cloth(mu, mv, spread, float(np.median(y)))
