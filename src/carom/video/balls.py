@@ -201,10 +201,10 @@ class BallFinder:
                                         and overlay.y0 < 2 * y1 and 2 * y0 < overlay.y1)
         self.seen_panel = overlay if over else None
         levels = self.levels()
+        if levels is None and self.balance is not None:
+            levels = self.balance.levels_map  # the cast's own map, on frames coded as the reference
         if overlay is not None and over and levels is not None:
             overlay = replace(overlay, colour=levels.panel(overlay.alpha, overlay.colour))
-        elif overlay is not None and over and self.balance is not None:
-            overlay = self.balance.panel(overlay)
         self.overlay = overlay if over else None
 
     def planes(self, frame: Frame) -> tuple[F32, F32, F32]:
