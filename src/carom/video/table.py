@@ -65,6 +65,9 @@ EDGE_POINTS = 48
 BEYOND_EDGE = 4.0
 """Pixels a line across a side cut by the picture's border must reach inside the rough
 edge to be measured (a crossing found to a fraction of a pixel needs a few of cloth)."""
+FROM_EDGE = 2.0
+"""Pixels outside the rough edge, at most, where such a line's part in the picture must
+begin (the rough edge is found to about a pixel)."""
 OFF_SIDE = 2.0
 """An edge point farther than this from its side's straight line, pixels, lies on the edge
 of something else: a score box tinted like the cloth over a corner, a player's arm. Such
@@ -326,17 +329,18 @@ def _edge_points(picture: Image, a: Array, b: Array, hue: float) -> Array:
 
 def _within_picture(offsets: Array, inside: npt.NDArray[np.bool_]) -> slice | None:
     """The part of a line across a side that lies in the picture, when it reaches the rough
-    edge (within 2 pixels) and :data:`BEYOND_EDGE` pixels at least inside it: a table framed so tightly that
-    its rail runs off the picture (its rough edge on the picture's border) still shows
-    where its cloth ends, when a strip of rail is left; when none is, no rise of the
-    cloth's likeness is found on the line, and the side is not measured there."""
+    edge (within :data:`FROM_EDGE` pixels) and :data:`BEYOND_EDGE` pixels at least inside
+    it: a table framed so tightly that its rail runs off the picture (its rough edge on
+    the picture's border) still shows where its cloth ends, when a strip of rail is left;
+    when none is, no rise of the cloth's likeness is found on the line, and the side is not
+    measured there."""
     if inside.all():
         return slice(None)
     where = np.nonzero(inside)[0]
     if not where.size:
         return None
     first, last = int(where[0]), int(where[-1])
-    if not inside[first:last + 1].all() or offsets[first] > 2.0 or offsets[last] < BEYOND_EDGE:
+    if not inside[first:last + 1].all() or offsets[first] > FROM_EDGE or offsets[last] < BEYOND_EDGE:
         return None
     return slice(first, last + 1)
 
