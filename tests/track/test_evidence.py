@@ -13,7 +13,7 @@ from carom.core.events import BallContact
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import BallTrack, TrackedRuling, TrackedStroke, track_stroke
-from carom.track.contacts.touch import unseen_nudge
+from carom.track.contacts.touch import ROLLING_KEEPS, unseen_nudge
 from carom.track.reconstruct.rests import rest_runs
 from carom.track.tracker import DEFAULT_MODEL, VISIBLE_NUDGE
 from tests.track.synthetic import R, sample, simulate
@@ -589,3 +589,39 @@ def test_a_slow_thin_touch_is_weighed_with_the_nudge_a_noisy_camera_hides() -> N
                                    RED: BallTrack(np.array([0.0, 5.0]), red)})
     ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
     assert 0.1 < _contact(ruling, W, RED) < 0.5
+
+
+def _thin_pass(turn: float, seed: int) -> TrackedRuling:
+    """White rolling up the table at 0.5 m/s overlaps red's place by 0.1 mm (red rolls 5 mm,
+    within the 7 mm a camera with 2.5 mm of noise hides) and goes on turned by ``turn``
+    radians away from red; red's first and last samples only, 5 mm apart."""
+    noise, overlap, deceleration = 0.0025, 0.0001, 0.05
+    t = np.arange(0.0, 4.0, 0.02)
+    speed = 0.6
+    t_pass = (speed - sqrt(speed * speed - 2.0 * deceleration * 0.9)) / deceleration
+    before = _rolling((0.5, 0.3), (0.0, speed), t[t <= t_pass], deceleration)
+    speed_at = speed - deceleration * t_pass
+    heading = (-np.sin(turn) * speed_at, np.cos(turn) * speed_at)
+    after = _rolling((0.5, 1.2), heading, t[t > t_pass] - t_pass, deceleration)
+    spot = (0.5 + 2.0 * R - overlap, 1.2)
+    rng = np.random.default_rng(seed)
+    white = np.vstack((before, after)) + rng.normal(0.0, noise, (t.shape[0], 2))
+    red = np.array([spot, (spot[0] + 0.005, spot[1])]) + rng.normal(0.0, noise, (2, 2))
+    yellow = np.array([(1.2, 2.5), (1.2, 2.5)]) + rng.normal(0.0, noise, (2, 2))
+    tracked = TrackedStroke(seed, W, {W: BallTrack(t, white), Y: BallTrack(np.array([0.0, 4.0]), yellow),
+                                      RED: BallTrack(np.array([0.0, 4.0]), red)})
+    return track_stroke(tracked, THREE_CUSHION, LARGE)
+
+
+@pytest.mark.parametrize("seed", [40, 41, 42])
+def test_a_thin_touch_that_hides_in_the_noise_is_read_in_ball_1s_turn(seed: int) -> None:
+    """A thin touch moves red less than its noise shows, but turns white by 2.3° (5/7 of
+    ``√(δ/R)`` for a rolling ball): white's legs before and after the pass, each fitted as
+    a line, show the turn, and the touch is recorded. The same pass with white going on
+    straight is no contact; measured by the distance alone (no turn weighed) it was a
+    contact at about 0.1."""
+    turned = ROLLING_KEEPS * sqrt(0.0001 / R)
+    assert _recorded(_thin_pass(turned, seed), W, RED)
+    assert _contact(_thin_pass(turned, seed), W, RED) > 0.9
+    assert _contact(_thin_pass(0.0, seed), W, RED) < 0.05
+    assert not _recorded(_thin_pass(0.0, seed), W, RED)
