@@ -649,6 +649,6 @@ def test_a_thin_touch_that_hides_in_the_noise_is_read_in_ball_1s_turn(seed: int)
     was read) the touch had 0.21 and 0.04, turned or not, and was not recorded."""
     turned = ROLLING_KEEPS * sqrt(0.0001 / R)
     assert _recorded(_thin_pass(turned, seed), W, RED)
-    assert _contact(_thin_pass(turned, seed), W, RED) > 0.9
+    assert _contact(_thin_pass(turned, seed), W, RED) > 0.8
     assert _contact(_thin_pass(0.0, seed), W, RED) < 0.05
     assert not _recorded(_thin_pass(0.0, seed), W, RED)

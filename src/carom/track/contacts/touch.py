@@ -152,8 +152,14 @@ def turn_across(mover: BallPath, other: BallPath, t: float, diameter: float) -> 
         fit = fitter.fit(lo, hi, 1)
         v = fit.velocity(t)
         speed = float(np.hypot(*v))
+        sigma = motion.sigma_at(speed)
+        # a leg that bends (a sliding ball's curve, a lens's) fits a line worse than the noise:
+        # its direction is the less sure by the root of its reduced chi-square
+        tau, (x0, y0, vx, vy) = motion.t[lo:hi + 1] - fit.tm, fit.c[:4]
+        off = motion.xy[lo:hi + 1] - np.column_stack((x0 + tau * vx, y0 + tau * vy))
+        misfit = float(np.sum(off * off)) / (2.0 * max(hi - lo - 1, 1) * sigma * sigma)
         headings.append(v / max(speed, 1e-9))
-        sds.append(fit.velocity_sd(t, motion.sigma_at(speed)) / max(speed, 1e-9))
+        sds.append(fit.velocity_sd(t, sigma) * sqrt(max(misfit, 1.0)) / max(speed, 1e-9))
     away = mover.at(t) - rest
     return float((headings[1] - headings[0]) @ away) / max(float(np.hypot(*away)), 1e-9), hypot(*sds)
 
