@@ -141,6 +141,8 @@ PARTS: dict[str, list[Patch]] = {
     "struck._reading_spans": [(STRUCK, "_reading_spans", _constant([]))],
     "turned._response": [(C + "turned", "_response", _constant(1.0))],
     "touch (a close pass that changed nothing)": [(BALLS, "touch", _constant(None))],
+    "touch.turn_across (a ball's turn across its pass of a resting ball, weighed in the touch's and a small "
+    "displacement's likelihood; off: not read)": [(C + "touch", "turn_across", _constant(None))],
     "touch.unseen_nudge (the nudge a resting ball's measured noise hides; off: 3 mm at any noise)":
         [(C + "touch", "unseen_nudge", _constant(VISIBLE_NUDGE))],
     "frozen_reading (F9)": [(RULING, "frozen_reading", _constant(None))],

@@ -13,7 +13,7 @@ from carom.core.events import BallContact
 from carom.core.table import TABLES
 from carom.rules.disciplines import discipline
 from carom.track import BallTrack, TrackedRuling, TrackedStroke, track_stroke
-from carom.track.contacts.touch import unseen_nudge
+from carom.track.contacts.touch import ROLLING_KEEPS, STUN_ROLL, unseen_nudge
 from carom.track.reconstruct.rests import rest_runs
 from carom.track.tracker import DEFAULT_MODEL, VISIBLE_NUDGE
 from tests.track.synthetic import R, sample, simulate
@@ -46,13 +46,32 @@ def _still(where: tuple[float, float], end: float, seed: int,
     return BallTrack(np.array([0.0, end]), _noisy(xy, seed))
 
 
-def _pass(gap: float) -> tuple[np.ndarray, np.ndarray, tuple[float, float], float]:
+def _pass(gap: float, moved: float = 0.0) -> tuple[np.ndarray, np.ndarray, tuple[float, float], float]:
     """White rolling up the table at x = 0.5, 1.5 m/s; the point ``gap`` beyond ``2R``
-    from its path at y = 1.2 (where a resting ball is put), and when white is level."""
+    from its path at y = 1.2 (where a resting ball is put), and when white is level. With
+    ``moved``, white goes on from there turned away from that ball as a touch that moved
+    it ``moved`` (m) turns a rolling ball (:func:`_touch_turn`)."""
     t = np.arange(0.0, 3.0, 0.02)
     xy = _rolling((0.5, 0.3), (0.0, 1.5), t)
     k = int(np.argmin(np.abs(xy[:, 1] - 1.2)))
-    return t, xy, (0.5 + 2.0 * R + gap, float(xy[k, 1])), float(t[k])
+    turned = _turned_after(xy, k, _touch_turn(moved, float(np.hypot(*(xy[k + 1] - xy[k]))) / 0.02))
+    return t, turned, (0.5 + 2.0 * R + gap, float(xy[k, 1])), float(t[k])
+
+
+def _touch_turn(moved: float, speed: float) -> float:
+    """How far, radians, a ball rolling at ``speed`` turns on its next leg when it touches a
+    resting ball and moves it ``moved`` (m): the touched ball leaves at ``√(moved/5.8)``,
+    ``√(δ/R)`` of the hitter's speed, and the hitter keeps 5/7 of a turn of that ratio."""
+    return ROLLING_KEEPS * sqrt(moved / STUN_ROLL) / speed
+
+
+def _turned_after(xy: np.ndarray, k: int, angle: float) -> np.ndarray:
+    """``xy`` with the points after ``k`` turned about point ``k`` by ``angle`` (radians,
+    anticlockwise)."""
+    c, s = np.cos(angle), np.sin(angle)
+    out = xy.copy()
+    out[k + 1:] = xy[k] + (xy[k + 1:] - xy[k]) @ np.array([[c, s], [-s, c]])
+    return out
 
 
 def _set_moving(t: np.ndarray, spot: tuple[float, float], t_level: float,
@@ -112,7 +131,7 @@ def test_a_close_pass_at_a_ball_that_does_not_move_is_no_contact(gap: float) -> 
 def test_a_ball_found_moved_by_millimetres_was_touched_by_the_ball_that_passed_it() -> None:
     """Only a first and a last sample of the resting ball, 8 mm apart, away from
     white's path: white, the one ball that passed near, touched it."""
-    t, white, spot, _ = _pass(0.015)
+    t, white, spot, _ = _pass(0.015, moved=0.008)
     tracked = TrackedStroke(3, W, {W: BallTrack(t, _noisy(white, 7)), Y: _still((1.2, 2.5), 3.0, 8),
                                    RED: _still(spot, 3.0, 9, moved=(0.008, 0.0))})
     ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
@@ -183,6 +202,13 @@ def test_a_point_that_hangs_on_one_uncertain_contact_is_doubtful_and_names_it() 
     assert np.min(np.hypot(*(rows[:, 1:] - spot).T)) > 2.0 * R
     tracks[RED] = _still((float(spot[0]), float(spot[1])), float(tracks[W].t[-1]), 18,
                          moved=(0.002 * float(n[0]), 0.002 * float(n[1])))
+    # white goes on turned away from red by a quarter of what a touch that moved red 2 mm
+    # gives (in the noise, about as far from a touch's turn as from none): it says little
+    white = tracks[W]
+    j = int(np.searchsorted(white.t, rows[k, 0]))
+    angle = 0.25 * _touch_turn(0.002, float(np.hypot(*v)) / float(rows[k + 1, 0] - rows[k - 1, 0]))
+    clockwise = float(v[0] * n[1] - v[1] * n[0]) > 0.0  # red lies to white's left
+    tracks[W] = BallTrack(white.t, _turned_after(white.xy, j, -angle if clockwise else angle))
     ruling = track_stroke(TrackedStroke(7, W, tracks), THREE_CUSHION, LARGE)
     assert ruling.doubtful
     assert 0.5 <= ruling.confidence < 0.9
@@ -211,7 +237,7 @@ def test_the_direction_of_a_small_displacement_decides_whether_it_was_a_touch(
     even). Displaced away from white along the line of centres, it was touched;
     displaced as far along white's path, which no touch by white can do, it was not
     (the length alone would have made it a contact, at 0.65)."""
-    t, white, spot, _ = _pass(0.005)
+    t, white, spot, _ = _pass(0.005, moved=0.0045 if touched else 0.0)
     rng = np.random.default_rng(21)
     xy_white = white + rng.normal(0.0, 0.001, white.shape)
     red = BallTrack(np.array([0.0, 3.0]), np.array([spot, (spot[0] + moved[0], spot[1] + moved[1])]))
@@ -316,9 +342,10 @@ def test_the_distance_white_passed_at_decides_whether_a_small_displacement_was_a
     """Red found moved 4.5 mm (its length alone: moved at 0.65), away from white's path
     along the line of centres. The distance white passed at is weighed with it: a
     touched ball's hitter passed at contact distance, a still ball's passes lie anywhere
-    within reach. Measured at touching, a touch; measured 2 cm beyond touching (the
-    tracker's bias allows it, but rarely), no touch, though the direction fits."""
-    t, white, spot, _ = _pass(gap)
+    within reach. Measured at touching, white turned as the touch turns it, a touch;
+    measured 2 cm beyond touching (the tracker's bias allows it, but rarely), white going
+    on straight, no touch, though the direction fits."""
+    t, white, spot, _ = _pass(gap, moved=0.0045 if touched else 0.0)
     rng = np.random.default_rng(21)
     xy_white = white + rng.normal(0.0, 0.001, white.shape)
     red = BallTrack(np.array([0.0, 3.0]), np.array([spot, (spot[0] + 0.0045, spot[1])]))
@@ -589,3 +616,39 @@ def test_a_slow_thin_touch_is_weighed_with_the_nudge_a_noisy_camera_hides() -> N
                                    RED: BallTrack(np.array([0.0, 5.0]), red)})
     ruling = track_stroke(tracked, THREE_CUSHION, LARGE)
     assert 0.1 < _contact(ruling, W, RED) < 0.5
+
+
+def _thin_pass(turn: float, seed: int) -> TrackedRuling:
+    """White rolling up the table at 0.5 m/s overlaps red's place by 0.1 mm (red rolls 5 mm,
+    within the 7 mm a camera with 2.5 mm of noise hides) and goes on turned by ``turn``
+    radians away from red; red's first and last samples only, 5 mm apart."""
+    noise, overlap, deceleration = 0.0025, 0.0001, 0.05
+    t = np.arange(0.0, 4.0, 0.02)
+    speed = 0.6
+    t_pass = (speed - sqrt(speed * speed - 2.0 * deceleration * 0.9)) / deceleration
+    before = _rolling((0.5, 0.3), (0.0, speed), t[t <= t_pass], deceleration)
+    speed_at = speed - deceleration * t_pass
+    heading = (-np.sin(turn) * speed_at, np.cos(turn) * speed_at)
+    after = _rolling((0.5, 1.2), heading, t[t > t_pass] - t_pass, deceleration)
+    spot = (0.5 + 2.0 * R - overlap, 1.2)
+    rng = np.random.default_rng(seed)
+    white = np.vstack((before, after)) + rng.normal(0.0, noise, (t.shape[0], 2))
+    red = np.array([spot, (spot[0] + 0.005, spot[1])]) + rng.normal(0.0, noise, (2, 2))
+    yellow = np.array([(1.2, 2.5), (1.2, 2.5)]) + rng.normal(0.0, noise, (2, 2))
+    tracked = TrackedStroke(seed, W, {W: BallTrack(t, white), Y: BallTrack(np.array([0.0, 4.0]), yellow),
+                                      RED: BallTrack(np.array([0.0, 4.0]), red)})
+    return track_stroke(tracked, THREE_CUSHION, LARGE)
+
+
+@pytest.mark.parametrize("seed", [40, 41])
+def test_a_thin_touch_that_hides_in_the_noise_is_read_in_ball_1s_turn(seed: int) -> None:
+    """A thin touch moves red less than its noise shows (its rest is not cut), but turns
+    white by 2.3° (5/7 of ``√(δ/R)`` for a rolling ball): white's legs before and after the
+    pass, each fitted as a line, show the turn, and the touch is recorded. The same pass with
+    white going on straight is no contact. Weighed by the distance alone (before the turn
+    was read) the touch had 0.21 and 0.04, turned or not, and was not recorded."""
+    turned = ROLLING_KEEPS * sqrt(0.0001 / R)
+    assert _recorded(_thin_pass(turned, seed), W, RED)
+    assert _contact(_thin_pass(turned, seed), W, RED) > 0.8
+    assert _contact(_thin_pass(0.0, seed), W, RED) < 0.05
+    assert not _recorded(_thin_pass(0.0, seed), W, RED)

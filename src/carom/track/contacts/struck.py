@@ -23,7 +23,7 @@ from carom.core.balls import Ball
 from carom.track import laws, tracker
 from carom.track.contacts.departure import Departure
 from carom.track.contacts.hits import NEGLIGIBLE, BallHit, contact_grid, velocity_at
-from carom.track.contacts.touch import STUN_ROLL
+from carom.track.contacts.touch import STUN_ROLL, hitter_turn_ratio
 from carom.track.reconstruct.approach import nearest_on_segments
 from carom.track.reconstruct.ballmotion import Join
 from carom.track.reconstruct.numeric import clip, runs
@@ -54,7 +54,7 @@ def struck(dep: Departure, moved: BallPath, paths: dict[Ball, BallPath], diamete
     total = sum(c[0] for c in candidates) + (0.0 if alone else model.unseen)
     moved_chance = dep.moved
     if moved_chance < 1.0 and dep.left_at is None:
-        moved_chance = _moved_given_passes(dep, [c[0] for c in candidates], model, diameter)
+        moved_chance = _moved_given_passes(dep, moved, candidates, model, diameter)
     hits = []
     for likelihood, hitter, t_contact, clearance in candidates:
         probability = moved_chance * likelihood / total
@@ -72,11 +72,12 @@ Reading = tuple[float, float, float]
 measured clearance of the centres then."""
 
 
-def _moved_given_passes(dep: Departure, likelihoods: list[float], model: TrackerModel,
+def _moved_given_passes(dep: Departure, moved_path: BallPath,
+                        candidates: list[tuple[float, BallPath, float, float]], model: TrackerModel,
                         diameter: float) -> float:
     """The chance that a ball found displaced by a few millimetres really moved, with
-    the passes of the other balls weighed too (``likelihoods``: each reading's, the
-    distance of the centres, the direction and the time together).
+    the passes of the other balls weighed too (``candidates``: each reading's likelihood,
+    the distance of the centres, the direction and the time together, its hitter and time).
 
     :attr:`Departure.moved` weighs the length of the displacement alone: a still ball's
     two measurements differ by a Rayleigh-distributed amount, in any direction. The
@@ -88,10 +89,13 @@ def _moved_given_passes(dep: Departure, likelihoods: list[float], model: Tracker
     match, a density ``√(2π) σ_d / REACH``), and the displacement points anywhere (the
     even density ``1/2π``). A displacement pointing away from a ball that passed at
     contact distance makes *moved* likelier; one pointing elsewhere, or a pass measured
-    centimetres beyond touching, makes *still* likelier."""
+    centimetres beyond touching, makes *still* likelier. So does the hitter of the best pass
+    going on straight where a touch that moved the ball so far would have turned it
+    (:func:`~carom.track.contacts.touch.hitter_turn_ratio`)."""
     moved = dep.moved
-    if moved <= 0.0 or not likelihoods:
+    if moved <= 0.0 or not candidates:
         return moved
+    likelihoods = [c[0] for c in candidates]
     # the hitter's noise taken as the struck ball's
     direction_sd = _direction_sd(dep, hypot(dep.sigma, tracker.CONTACT_SHAPE_SD), diameter)
     spread = laws.BALL_THROW + direction_sd * _HALF_NORMAL + model.angle_weight * model.angle_scale
@@ -102,6 +106,9 @@ def _moved_given_passes(dep: Departure, likelihoods: list[float], model: Tracker
     # a touch's direction has the density π/spread of the even one at its best; a
     # cause the tracker did not see moves the ball in any direction
     ratio = (pi / spread * max(likelihoods) + model.unseen) / missed
+    _, hitter, t, _ = max(candidates, key=lambda c: c[0])
+    displacement = float(np.hypot(*(moved_path.motion.xy[dep.join.after.i1] - dep.rest)))  # as departure's
+    ratio *= hitter_turn_ratio(hitter, moved_path, t, displacement, diameter, model)
     odds = moved / max(1.0 - moved, 1e-12) * ratio
     return odds / (1.0 + odds)
 
