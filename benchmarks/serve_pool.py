@@ -15,56 +15,19 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
 import httpx
+from attack_kit import MIB, cpu_seconds, descendants, tree_memory
+from web_load import free_port
 
 CAROM = [sys.executable, "-c", "from carom.cli.main import main; main()"]
 STROKE = {"balls": {"white": {"r": [0.892, 0.71]}, "yellow": {"r": [0.71, 0.71]}, "red": {"r": [0.71, 2.13]}},
           "strike": {"ball": "white", "speed": 3.0, "direction": 80.0, "side": 0.3, "height": 0.2}}
-TICKS = os.sysconf("SC_CLK_TCK")
-PAGE_KIB = os.sysconf("SC_PAGE_SIZE") / 1024
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def tree(root: int) -> list[int]:
-    """``root`` and every process under it."""
-    parents: dict[int, int] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, IndexError, ValueError):
-            continue
-    found, frontier = [root], [root]
-    while frontier:
-        frontier = [pid for pid, parent in parents.items() if parent in frontier]
-        found += frontier
-    return found
-
-
-def usage(pids: list[int]) -> tuple[float, float]:
-    """Processor seconds (user and system) and resident MiB of ``pids`` together."""
-    seconds = mib = 0.0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            pages = int(Path(f"/proc/{pid}/statm").read_text().split()[1])
-        except (OSError, IndexError, ValueError):
-            continue
-        seconds += (int(fields[11]) + int(fields[12])) / TICKS
-        mib += pages * PAGE_KIB / 1024
-    return seconds, mib
 
 
 def one_run(cold: bool, folder: str, settle: float) -> tuple[float, float, float, float]:
@@ -87,7 +50,9 @@ def one_run(cold: bool, folder: str, settle: float) -> tuple[float, float, float
                 time.sleep(0.01)
         answered = time.perf_counter() - start
         time.sleep(settle)
-        processor, memory = usage(tree(process.pid))
+        processes = {process.pid} | descendants(process.pid)
+        processor = sum(cpu_seconds(pid) for pid in processes)
+        memory = tree_memory(process.pid) / MIB
         before = time.perf_counter()
         stroke = httpx.post(f"{url}/api/simulate", json=STROKE, timeout=120)
         if stroke.status_code != 200:
