@@ -85,9 +85,8 @@ def test_a_full_pool_answers_at_once_and_records_are_written_meanwhile(server: S
     assert max(writes) < 2.0, writes  # the searches run in their own process
 
 
-def _simulation_processes(server: Server) -> set[int]:
-    """The pool's processes: the server's grandchildren (forked by its fork server)."""
-    assert server.process is not None
+def _parents() -> dict[int, int]:
+    """Each process's parent."""
     parents = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -95,7 +94,18 @@ def _simulation_processes(server: Server) -> set[int]:
         except OSError:
             continue
         parents[int(stat.parent.name)] = int(fields[1])
-    children = {pid for pid, parent in parents.items() if parent == server.process.pid}
+    return parents
+
+
+def _children(server: Server, parents: dict[int, int]) -> set[int]:
+    assert server.process is not None
+    return {pid for pid, parent in parents.items() if parent == server.process.pid}
+
+
+def _simulation_processes(server: Server) -> set[int]:
+    """The pool's processes: the server's grandchildren (forked by its fork server)."""
+    parents = _parents()
+    children = _children(server, parents)
     return {pid for pid, parent in parents.items() if parent in children}
 
 
@@ -133,15 +143,12 @@ def test_a_request_that_gives_up_stops_its_search(server: Server) -> None:
 
 def _has_fork_server(server: Server) -> bool:
     """Whether the server has started its pool's fork server (a child running it)."""
-    assert server.process is not None
-    for stat in Path("/proc").glob("[0-9]*/stat"):
+    for pid in _children(server, _parents()):
         try:
-            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-            command = (stat.parent / "cmdline").read_bytes()
+            if b"multiprocessing.forkserver" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                return True
         except OSError:
             continue
-        if parent == server.process.pid and b"multiprocessing.forkserver" in command:
-            return True
     return False
 
 
