@@ -85,7 +85,6 @@ class Sample:
 @dataclass(slots=True)
 class _Track:
     last: Sample | None = None
-    before: Sample | None = None
     torn: bool = False
     """Whether two blobs fitted the ball equally well in the last frame."""
     recent: deque[Sample] = field(default_factory=deque)
@@ -93,10 +92,15 @@ class _Track:
 
     def take(self, sample: Sample) -> None:
         """The ball seen: ``sample`` is its last sample."""
-        self.before, self.last = self.last, sample
+        self.last = sample
         self.recent.append(sample)
         while len(self.recent) > 1 and self.recent[1].t <= sample.t - STILL_OVER:
             self.recent.popleft()
+
+    @property
+    def before(self) -> Sample | None:
+        """The sample before the last (:attr:`recent` always keeps it)."""
+        return self.recent[-2] if len(self.recent) > 1 else None
 
     def resting(self) -> bool:
         """Whether the ball lay still when last seen (where it lay :data:`STILL_OVER`
